@@ -1,0 +1,197 @@
+"""The battle websocket: who is connected (a seat or a spectator), commands in, steps out."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+
+from rules_core import RuleViolation
+
+from . import services
+from .models import Battle, BattleEvent, Seat
+from .presenter import audience_of, render_step, render_view, step_json, view_json
+from .realtime import group_name
+
+RESYNC_STEP_LIMIT = 50
+"""A client further behind than this gets the whole view instead of the missing steps."""
+
+
+class ProtocolError(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class BattleConsumer(AsyncWebsocketConsumer):
+    battle_id: int
+    side: str | None
+    format: str
+
+    async def connect(self) -> None:
+        public_id = self.scope["url_route"]["kwargs"]["public_id"]
+        params = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
+        token = params.get("seat", [""])[0]
+        self.format = "json" if params.get("format", [""])[0] == "json" else "html"
+        found = await database_sync_to_async(_find)(public_id, token)
+        if found is None:
+            await self.close(code=4404)
+            return
+        battle_id, side = found
+        if token and side is None:
+            await self.close(code=4403)
+            return
+        self.battle_id, self.side = battle_id, side
+        self.window_start, self.window_count = time.monotonic(), 0
+        await self.channel_layer.group_add(group_name(battle_id), self.channel_name)
+        await self.accept()
+        await self.send_view()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "battle_id"):
+            await self.channel_layer.group_discard(group_name(self.battle_id), self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        message_id = ""
+        try:
+            self._check_rate()
+            data = self._parse(text_data, bytes_data)
+            message_id = str(data.get("id") or "")[:64]
+            kind = data.get("type", "command")
+            if kind == "command":
+                await self._command(data, message_id)
+            elif kind == "sync":
+                await self._resync(data.get("since"))
+            elif kind == "ping":
+                await self._send_json({"type": "pong"})
+            else:
+                raise ProtocolError("unknown_type", f"Unknown message type {kind!r}.")
+        except (ProtocolError, RuleViolation, services.SubmitError) as exc:
+            await self.send_error(exc.code, exc.message, message_id)
+            if getattr(exc, "code", "") == "stale_version":
+                await self.send_view()
+
+    def _check_rate(self) -> None:
+        now = time.monotonic()
+        if now - self.window_start >= 1.0:
+            self.window_start, self.window_count = now, 0
+        self.window_count += 1
+        if self.window_count > settings.WS_RATE_PER_SECOND:
+            raise ProtocolError("rate_limited", "Too many messages: slow down and try again in a moment.")
+
+    def _parse(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
+        raw = text_data if text_data is not None else (bytes_data or b"").decode(errors="replace")
+        if len(raw.encode()) > settings.WS_MAX_MESSAGE_BYTES:
+            raise ProtocolError("too_large", "That message is too large.")
+        try:
+            data = json.loads(raw)
+        except ValueError as exc:
+            raise ProtocolError("malformed", "That message is not valid JSON.") from exc
+        if not isinstance(data, dict):
+            raise ProtocolError("malformed", "A message must be a JSON object.")
+        return data
+
+    async def _command(self, data: dict[str, Any], message_id: str) -> None:
+        if self.side is None:
+            raise ProtocolError("spectator", "Spectators watch; only the two players can act.")
+        command = data.get("command")
+        if isinstance(command, str):
+            try:
+                command = json.loads(command)
+            except ValueError as exc:
+                raise ProtocolError("malformed", "The command is not valid JSON.") from exc
+        if not isinstance(command, dict):
+            raise ProtocolError("malformed", "A command must be a JSON object.")
+        for name in ("params",):
+            # Browsers send parameter values as separate form fields, JSON-encoded.
+            extra = data.get(name)
+            if isinstance(extra, str) and extra:
+                try:
+                    extra = json.loads(extra)
+                except ValueError as exc:
+                    raise ProtocolError("malformed", "The command's values are not valid JSON.") from exc
+            if isinstance(extra, dict):
+                command = {**command, **extra}
+        expected = data.get("expected_version")
+        if expected in ("", None):
+            expected_version = None
+        else:
+            try:
+                expected_version = int(expected)
+            except (TypeError, ValueError) as exc:
+                raise ProtocolError("malformed", "expected_version must be a number.") from exc
+        await database_sync_to_async(services.submit)(
+            self.battle_id, self.side, command, message_id, expected_version
+        )
+
+    async def _resync(self, since: Any) -> None:
+        try:
+            since_seq = int(since)
+        except (TypeError, ValueError):
+            since_seq = -1
+        steps = await database_sync_to_async(_steps_since)(self.battle_id, since_seq)
+        if steps is None:
+            await self.send_view()
+            return
+        battle, state, events = steps
+        audience = audience_of(self.side)
+        for event in events:
+            if self.format == "json":
+                await self._send_json(step_json(state, event, audience))
+            else:
+                await self.send(text_data=render_step(battle, state, event, audience))
+
+    async def send_view(self) -> None:
+        audience = audience_of(self.side)
+        text = await database_sync_to_async(_render_view)(self.battle_id, audience, self.format)
+        await self.send(text_data=text)
+
+    async def send_error(self, code: str, message: str, message_id: str = "") -> None:
+        if self.format == "json":
+            await self._send_json({"type": "error", "id": message_id, "code": code, "message": message})
+        else:
+            html = render_to_string("battles/_error.html", {"code": code, "message": message})
+            await self.send(text_data=html)
+
+    async def _send_json(self, data: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(data))
+
+    async def battle_step(self, message: dict[str, Any]) -> None:
+        audience = audience_of(self.side)
+        if self.format == "json":
+            await self._send_json(message["json"][audience])
+        else:
+            await self.send(text_data=message["html"][audience])
+
+
+def _find(public_id: str, token: str) -> tuple[int, str | None] | None:
+    battle = Battle.objects.filter(public_id=public_id).only("id").first()
+    if battle is None:
+        return None
+    if not token:
+        return battle.id, None
+    seat = Seat.objects.filter(battle=battle, token=token).only("side").first()
+    return battle.id, seat.side if seat else None
+
+
+def _render_view(battle_id: int, audience: str, fmt: str) -> str:
+    battle = Battle.objects.get(pk=battle_id)
+    state = battle.load_state()
+    if fmt == "json":
+        return json.dumps(view_json(battle, state, audience, battle.version))
+    return render_view(battle, state, audience, battle.version)
+
+
+def _steps_since(battle_id: int, since: int) -> tuple[Battle, Any, list[BattleEvent]] | None:
+    battle = Battle.objects.get(pk=battle_id)
+    if since < 0 or battle.version - since > RESYNC_STEP_LIMIT:
+        return None
+    events = list(BattleEvent.objects.filter(battle=battle, seq__gt=since).order_by("seq"))
+    return battle, battle.load_state(), events

@@ -1,0 +1,34 @@
+"""Beacon's referee: pure Python, no Django, no I/O.
+
+state = new_battle(setup)
+state.pending                         # the one decision the battle waits for
+legal_actions(state, "good")          # what that side may do now
+outcome = apply(state, "good", command, dice)   # new state + events, or RuleViolation
+"""
+
+from .dice import Dice, RecordedDice, Roll, ScriptedDice, SeededDice, SystemDice
+from .engine import Outcome, apply, legal_actions
+from .errors import RecordMismatch, RuleViolation
+from .frame import Action, Pending
+from .setup import new_battle
+from .state import SIDES, BattleState, Side
+
+__all__ = [
+    "SIDES",
+    "Action",
+    "BattleState",
+    "Dice",
+    "Outcome",
+    "Pending",
+    "RecordMismatch",
+    "RecordedDice",
+    "Roll",
+    "RuleViolation",
+    "ScriptedDice",
+    "SeededDice",
+    "Side",
+    "SystemDice",
+    "apply",
+    "legal_actions",
+    "new_battle",
+]

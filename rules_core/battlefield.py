@@ -1,0 +1,61 @@
+"""Questions about the board that several rules ask: who touches whom, who sees whom, how far."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .geometry import Point, dist, point_in_polygon, segment_crosses_polygon, sight_lines
+from .state import BattleState, Model, Side, other
+
+BASE_CONTACT = 0.05
+"""Bases closer than this (in inches) are touching; charges snap to exact contact."""
+
+CONTROL_ZONE = 1.0
+
+
+def in_contact(a: Model, b: Model) -> bool:
+    return a.distance_to(b) <= BASE_CONTACT
+
+
+def enemies(state: BattleState, side: Side) -> list[Model]:
+    return state.army_models(other(side))
+
+
+def engaged_with(state: BattleState, model: Model) -> list[Model]:
+    """Enemy models in base contact with `model`."""
+    return [e for e in enemies(state, model.side) if in_contact(model, e)]
+
+
+def is_engaged(state: BattleState, model: Model) -> bool:
+    return any(in_contact(model, e) for e in enemies(state, model.side))
+
+
+def within(state: BattleState, model: Model, distance: float, models: Iterable[Model]) -> list[Model]:
+    return [m for m in models if m.id != model.id and model.distance_to(m) <= distance + 1e-9]
+
+
+def friends_within(state: BattleState, model: Model, distance: float) -> list[Model]:
+    return within(state, model, distance, state.army_models(model.side))
+
+
+def sight_blocked(state: BattleState, a: Point, b: Point) -> bool:
+    """A line is blocked by a sight-blocking piece neither end stands in."""
+    for piece in state.terrain:
+        if not piece.blocks_sight:
+            continue
+        if point_in_polygon(a, piece.polygon) or point_in_polygon(b, piece.polygon):
+            continue
+        if segment_crosses_polygon(a, b, piece.polygon):
+            return True
+    return False
+
+
+def can_see(state: BattleState, viewer: Model, target: Model) -> bool:
+    return any(
+        not sight_blocked(state, start, end)
+        for start, end in sight_lines(viewer.pos, target.pos, target.radius)
+    )
+
+
+def centre_distance(a: Model, b: Model) -> float:
+    return dist(a.pos, b.pos)

@@ -1,0 +1,167 @@
+"""The referee's contract: `legal_actions`, `apply`, and the loop that runs frames to a decision."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .dice import Dice, Roll
+from .errors import RuleViolation
+from .frame import Action, Frame, Option, Refusal
+from .state import SIDES, BattleState, Side, side_name
+
+MAX_AUTOMATIC_STEPS = 100_000
+
+
+@dataclass
+class Outcome:
+    state: BattleState
+    events: list[dict[str, Any]]
+    rolls: list[Roll]
+
+
+@dataclass
+class Ctx:
+    """What a frame works with while one command is applied."""
+
+    state: BattleState
+    dice: Dice
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def log(self, kind: str, text: str, **data: Any) -> None:
+        self.events.append({"type": kind, "text": text, **data})
+
+    def push(self, frame: Frame) -> None:
+        self.state.stack.append(frame)
+
+    def pop(self, frame: Frame) -> None:
+        if not self.state.stack or self.state.stack[-1] is not frame:
+            raise RuntimeError(f"frame {frame.kind} popped out of order")
+        self.state.stack.pop()
+
+    def replace(self, frame: Frame, *frames: Frame) -> None:
+        """Pop `frame` and push `frames` (the first given is run last)."""
+        self.pop(frame)
+        self.state.stack.extend(frames)
+
+
+def run_to_decision(ctx: Ctx) -> None:
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        if not ctx.state.stack:
+            return
+        if ctx.state.stack[-1].step(ctx):
+            return
+    raise RuntimeError("the engine ran too many automatic steps without a decision")
+
+
+def options(state: BattleState, side: Side) -> list[Option]:
+    if not state.stack:
+        return []
+    pending = state.pending
+    if pending.side != side:
+        return []
+    return state.stack[-1].options(state, side)
+
+
+def legal_actions(state: BattleState, side: Side) -> list[Action]:
+    """The concrete choices open to `side` now; empty when it is not that side's decision."""
+    return [o for o in options(state, side) if isinstance(o, Action)]
+
+
+def apply(state: BattleState, side: Side, command: Mapping[str, Any], dice: Dice) -> Outcome:
+    """Apply one side's command. Raises RuleViolation and leaves `state` untouched if refused."""
+    if side not in SIDES:
+        raise RuleViolation("unknown_side", f"There is no side called {side!r}.")
+    if not isinstance(command, Mapping) or not isinstance(command.get("type"), str):
+        raise RuleViolation("malformed_command", "A command needs a type.")
+    if state.result is not None or not state.stack:
+        raise RuleViolation("battle_over", "The battle is over.")
+    command = dict(command)
+    if command["type"] == "concede":
+        new = _copy(state)
+        ctx = Ctx(new, dice)
+        _concede(ctx, side)
+        return _finish(ctx)
+    pending = state.pending
+    if pending.side != side:
+        waiting = side_name(pending.side) if pending.side else "nobody"
+        raise RuleViolation("not_your_decision", f"It is {waiting}'s decision now: {pending.label}.")
+    check_command(options(state, side), command)
+    new = _copy(state)
+    ctx = Ctx(new, dice)
+    new.stack[-1].handle(ctx, command)
+    run_to_decision(ctx)
+    return _finish(ctx)
+
+
+def start(state: BattleState, dice: Dice) -> Outcome:
+    """Run a freshly built battle up to its first decision."""
+    ctx = Ctx(state, dice)
+    run_to_decision(ctx)
+    return Outcome(state, ctx.events, dice.take_rolls())
+
+
+def _finish(ctx: Ctx) -> Outcome:
+    ctx.state.step += 1
+    return Outcome(ctx.state, ctx.events, ctx.dice.take_rolls())
+
+
+def _copy(state: BattleState) -> BattleState:
+    return copy.deepcopy(state)
+
+
+def _concede(ctx: Ctx, side: Side) -> None:
+    from .turn import end_battle
+
+    end_battle(ctx, winner="evil" if side == "good" else "good", reason=f"{side_name(side)} conceded")
+
+
+def check_command(choices: list[Option], command: dict[str, Any]) -> None:
+    """Accept a command only if it matches a legal action; a matching refusal says why not."""
+    for choice in choices:
+        if isinstance(choice, Action) and _matches(choice, command):
+            return
+    for choice in choices:
+        if isinstance(choice, Refusal) and _fixed_part_matches(choice.command, command):
+            raise RuleViolation(choice.code, choice.message)
+    raise RuleViolation("not_allowed", _describe_refused(command))
+
+
+def _fixed_part_matches(fixed: Mapping[str, Any], command: Mapping[str, Any]) -> bool:
+    return all(command.get(key) == value for key, value in fixed.items())
+
+
+def _matches(action: Action, command: Mapping[str, Any]) -> bool:
+    if not _fixed_part_matches(action.command, command):
+        return False
+    extra = set(command) - set(action.command)
+    if extra != set(action.params):
+        return False
+    return all(param_ok(action.params[name], command[name]) for name in extra)
+
+
+def param_ok(spec: Mapping[str, Any], value: Any) -> bool:
+    kind = spec["type"]
+    if kind == "choice":
+        return any(value == opt["value"] for opt in spec["options"])
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool) and spec["min"] <= value <= spec["max"]
+    if kind == "point":
+        return isinstance(value, list) and len(value) == 2 and all(_finite_number(c) for c in value)
+    if kind == "path":
+        return (
+            isinstance(value, list)
+            and 1 <= len(value) <= spec.get("max_points", 64)
+            and all(isinstance(p, list) and len(p) == 2 and all(_finite_number(c) for c in p) for p in value)
+        )
+    return False
+
+
+def _finite_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) < 1e6
+
+
+def _describe_refused(command: Mapping[str, Any]) -> str:
+    return f"'{command.get('type')}' is not a choice you can make now."

@@ -1,0 +1,89 @@
+"""The engine's unit of work: a frame on a stack, waiting for one decision or doing automatic work.
+
+A turn is a stack of frames (turn, phase, activation, a roll waiting for Might ...). The top frame
+either does its automatic work and pops or pushes, or waits: then it is the one pending decision,
+and it answers what the waiting side may do (`options`) and takes the command (`handle`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .serial import Tagged
+
+if TYPE_CHECKING:
+    from .engine import Ctx
+    from .state import BattleState, Side
+
+
+@dataclass(slots=True)
+class Pending:
+    """The one decision the battle waits for: who makes it and what kind it is."""
+
+    side: Side | None
+    kind: str
+    label: str
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"side": self.side, "kind": self.kind, "label": self.label, "detail": self.detail}
+
+
+@dataclass(slots=True)
+class Action:
+    """A legal choice, as data a client renders without knowing the rule.
+
+    `command` is sent as is, with a value for each entry of `params` added; `params` describe the
+    allowed values: {"type": "choice", "options": [{"value": .., "label": ..}]},
+    {"type": "int", "min": 1, "max": 3} or {"type": "path", "max_length": 6.0}.
+    """
+
+    kind: str
+    label: str
+    command: dict[str, Any]
+    params: dict[str, dict[str, Any]] = field(default_factory=dict)
+    odds: dict[str, Any] | None = None
+    group: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "label": self.label, "command": self.command}
+        if self.params:
+            data["params"] = self.params
+        if self.odds is not None:
+            data["odds"] = self.odds
+        if self.group:
+            data["group"] = self.group
+        return data
+
+
+@dataclass(slots=True)
+class Refusal:
+    """A choice the rules forbid now, with the reason a player reads."""
+
+    command: dict[str, Any]
+    code: str
+    message: str
+
+
+Option = Action | Refusal
+
+
+class Frame(Tagged):
+    """Base of every engine frame. Subclasses are slotted dataclasses with a `kind`."""
+
+    _registry: ClassVar[dict[str, type]] = {}
+    __slots__ = ()
+
+    def step(self, ctx: Ctx) -> bool:
+        """Do automatic work. Return True to wait for a decision; otherwise pop or push."""
+        raise NotImplementedError
+
+    def pending(self, state: BattleState) -> Pending:
+        raise NotImplementedError
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        return []
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        raise NotImplementedError

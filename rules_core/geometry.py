@@ -1,0 +1,156 @@
+"""Plane geometry in inches: bases are circles, terrain pieces are polygons."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from itertools import pairwise
+
+Point = tuple[float, float]
+EPSILON = 1e-6
+
+
+def dist(a: Point, b: Point) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def path_length(points: Sequence[Point]) -> float:
+    return sum(dist(a, b) for a, b in pairwise(points))
+
+
+def point_segment_distance(p: Point, a: Point, b: Point) -> float:
+    return dist(p, closest_on_segment(p, a, b))
+
+
+def closest_on_segment(p: Point, a: Point, b: Point) -> Point:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length_sq = dx * dx + dy * dy
+    if length_sq == 0:
+        return a
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length_sq))
+    return (a[0] + t * dx, a[1] + t * dy)
+
+
+def _orient(a: Point, b: Point, c: Point) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool:
+    d1, d2 = _orient(c, d, a), _orient(c, d, b)
+    d3, d4 = _orient(a, b, c), _orient(a, b, d)
+    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+        return True
+    return (
+        (abs(d1) < EPSILON and _on_segment(c, d, a))
+        or (abs(d2) < EPSILON and _on_segment(c, d, b))
+        or (abs(d3) < EPSILON and _on_segment(a, b, c))
+        or (abs(d4) < EPSILON and _on_segment(a, b, d))
+    )
+
+
+def _on_segment(a: Point, b: Point, p: Point) -> bool:
+    return (
+        min(a[0], b[0]) - EPSILON <= p[0] <= max(a[0], b[0]) + EPSILON
+        and min(a[1], b[1]) - EPSILON <= p[1] <= max(a[1], b[1]) + EPSILON
+    )
+
+
+def segment_segment_distance(a: Point, b: Point, c: Point, d: Point) -> float:
+    if segments_intersect(a, b, c, d):
+        return 0.0
+    return min(
+        point_segment_distance(a, c, d),
+        point_segment_distance(b, c, d),
+        point_segment_distance(c, a, b),
+        point_segment_distance(d, a, b),
+    )
+
+
+def edges(polygon: Sequence[Point]) -> list[tuple[Point, Point]]:
+    return [(polygon[i], polygon[(i + 1) % len(polygon)]) for i in range(len(polygon))]
+
+
+def point_in_polygon(p: Point, polygon: Sequence[Point]) -> bool:
+    inside = False
+    for a, b in edges(polygon):
+        if (a[1] > p[1]) != (b[1] > p[1]):
+            x_cross = a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
+            if p[0] < x_cross:
+                inside = not inside
+    return inside
+
+
+def segment_polygon_distance(a: Point, b: Point, polygon: Sequence[Point]) -> float:
+    """0 when the segment touches or enters the polygon, else the gap between them."""
+    if point_in_polygon(a, polygon) or point_in_polygon(b, polygon):
+        return 0.0
+    return min(segment_segment_distance(a, b, c, d) for c, d in edges(polygon))
+
+
+def segment_crosses_polygon(a: Point, b: Point, polygon: Sequence[Point]) -> bool:
+    return segment_polygon_distance(a, b, polygon) == 0.0
+
+
+def length_inside(a: Point, b: Point, polygon: Sequence[Point]) -> float:
+    """How much of segment a-b lies inside the polygon."""
+    total = dist(a, b)
+    if total == 0:
+        return 0.0
+    cuts = [0.0, 1.0]
+    for c, d in edges(polygon):
+        t = _segment_parameter(a, b, c, d)
+        if t is not None:
+            cuts.append(t)
+    cuts.sort()
+    inside = 0.0
+    for t0, t1 in pairwise(cuts):
+        if t1 - t0 <= 0:
+            continue
+        mid = (t0 + t1) / 2
+        probe = (a[0] + (b[0] - a[0]) * mid, a[1] + (b[1] - a[1]) * mid)
+        if point_in_polygon(probe, polygon):
+            inside += (t1 - t0) * total
+    return inside
+
+
+def _segment_parameter(a: Point, b: Point, c: Point, d: Point) -> float | None:
+    """Where along a-b (0..1) it crosses c-d, if it does at one point."""
+    rx, ry = b[0] - a[0], b[1] - a[1]
+    sx, sy = d[0] - c[0], d[1] - c[1]
+    denom = rx * sy - ry * sx
+    if abs(denom) < 1e-12:
+        return None
+    t = ((c[0] - a[0]) * sy - (c[1] - a[1]) * sx) / denom
+    u = ((c[0] - a[0]) * ry - (c[1] - a[1]) * rx) / denom
+    if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0:
+        return t
+    return None
+
+
+def along(a: Point, b: Point, distance: float) -> Point:
+    """The point `distance` inches from a towards b."""
+    length = dist(a, b)
+    if length == 0:
+        return a
+    f = distance / length
+    return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+
+
+def rotate(vector: Point, degrees: float) -> Point:
+    r = math.radians(degrees)
+    c, s = math.cos(r), math.sin(r)
+    return (vector[0] * c - vector[1] * s, vector[0] * s + vector[1] * c)
+
+
+def sight_lines(a: Point, b: Point, target_radius: float) -> list[tuple[Point, Point]]:
+    """Lines from a's centre to b's centre and to both sides of b's base."""
+    length = dist(a, b)
+    if length == 0:
+        return [(a, b)]
+    nx, ny = -(b[1] - a[1]) / length, (b[0] - a[0]) / length
+    edge = target_radius * 0.9
+    return [
+        (a, b),
+        (a, (b[0] + nx * edge, b[1] + ny * edge)),
+        (a, (b[0] - nx * edge, b[1] - ny * edge)),
+    ]

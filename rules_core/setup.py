@@ -1,0 +1,192 @@
+"""Building a battle from its setup: board, terrain, two armies, deployment."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import RuleViolation
+from .frame import Action, Frame, Option, Pending
+from .geometry import point_in_polygon
+from .serial import load
+from .state import SIDES, Army, BattleState, Board, Model, Profile, Side, Terrain, side_name
+from .turn import BattleFrame
+
+if TYPE_CHECKING:
+    from .engine import Ctx
+
+DEPLOYMENT_DEPTH = 12.0
+MODEL_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+
+def _bad(message: str) -> RuleViolation:
+    return RuleViolation("bad_setup", message)
+
+
+def default_zones(board: Board) -> dict[str, list[float]]:
+    """Good deploys along the bottom edge, Evil along the top: [x0, y0, x1, y1]."""
+    depth = min(DEPLOYMENT_DEPTH, board.height / 2)
+    return {
+        "good": [0.0, board.height - depth, board.width, board.height],
+        "evil": [0.0, 0.0, board.width, depth],
+    }
+
+
+def new_battle(setup: dict[str, Any]) -> BattleState:
+    """A battle waiting for its first decision: Good deploys (or confirms its deployment)."""
+    if not isinstance(setup, dict):
+        raise _bad("The setup must be an object.")
+    try:
+        board = load(Board, setup.get("board", {}))
+        if not (6 <= board.width <= 200 and 6 <= board.height <= 200):
+            raise _bad('The board must be between 6" and 200" on each side.')
+        terrain = [_terrain(i, t) for i, t in enumerate(setup.get("terrain", []))]
+        armies_in = setup.get("armies")
+        if not isinstance(armies_in, dict) or set(armies_in) != set(SIDES):
+            raise _bad("The setup needs a good and an evil army.")
+        models: dict[str, Model] = {}
+        armies: dict[str, Army] = {}
+        for side in SIDES:
+            army = armies_in[side]
+            entries = army.get("models", [])
+            if not entries:
+                raise _bad(f"The {side} army has no models.")
+            armies[side] = Army(str(army.get("name") or side_name(side)), len(entries))
+            for entry in entries:
+                model = _model(side, entry)
+                if model.id in models:
+                    raise _bad(f"Two models share the id {model.id!r}.")
+                models[model.id] = model
+        zones_in = setup.get("deployment") or default_zones(board)
+        zones = {side: [float(v) for v in zones_in[side]] for side in SIDES}
+    except RuleViolation:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise _bad(f"The setup is malformed: {exc}.") from exc
+    state = BattleState(
+        board=board,
+        terrain=terrain,
+        models=models,
+        armies=armies,
+        max_turns=int(setup.get("max_turns", 0)),
+    )
+    state.stack = [BattleFrame(), Deployment("evil", zones["evil"]), Deployment("good", zones["good"])]
+    state.phase = "deployment"
+    return state
+
+
+def _terrain(index: int, data: dict[str, Any]) -> Terrain:
+    piece = load(Terrain, {"id": f"t{index + 1}", "name": "Terrain", **data})
+    if len(piece.polygon) < 3:
+        raise _bad(f"Terrain {piece.name!r} needs at least three corners.")
+    return piece
+
+
+def _model(side: Side, entry: dict[str, Any]) -> Model:
+    model_id = str(entry.get("id", ""))
+    if not MODEL_ID.match(model_id):
+        raise _bad(f"{model_id!r} is not a usable model id (lowercase letters, digits, - and _).")
+    profile = load(Profile, entry["profile"])
+    for name in (
+        "move",
+        "fight",
+        "shoot",
+        "strength",
+        "defence",
+        "attacks",
+        "wounds",
+        "courage",
+        "intelligence",
+    ):
+        value = getattr(profile, name)
+        if (
+            not isinstance(value, (int, float))
+            or isinstance(value, bool)
+            or not math.isfinite(value)
+            or value < 0
+        ):
+            raise _bad(f"{profile.name}'s {name} must be a number of 0 or more.")
+    if profile.wounds < 1:
+        raise _bad(f"{profile.name} needs at least 1 Wound.")
+    if not 10 <= profile.base_mm <= 200:
+        raise _bad(f"{profile.name}'s base must be 10 to 200 mm across.")
+    placed = "x" in entry and "y" in entry
+    return Model(
+        id=model_id,
+        side=side,
+        profile=profile,
+        x=float(entry["x"]) if placed else -1.0,
+        y=float(entry["y"]) if placed else -1.0,
+        wounds=profile.wounds,
+        might=profile.might,
+        will=profile.will,
+        fate=profile.fate,
+        status="on_board",
+    )
+
+
+def in_zone(model: Model, zone: list[float]) -> bool:
+    x0, y0, x1, y1 = zone
+    r = model.radius
+    return x0 + r - 1e-9 <= model.x <= x1 - r + 1e-9 and y0 + r - 1e-9 <= model.y <= y1 - r + 1e-9
+
+
+@dataclass(slots=True)
+class Deployment(Frame):
+    """A side places its models inside its deployment zone, then says it is ready."""
+
+    kind = "deployment"
+    side: Side
+    zone: list[float]
+
+    def step(self, ctx: Ctx) -> bool:
+        return True
+
+    def pending(self, state: BattleState) -> Pending:
+        return Pending(
+            self.side,
+            "deploy",
+            f"{side_name(self.side)} deploys their army",
+            {"zone": self.zone},
+        )
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        choices: list[Option] = [
+            Action(
+                "place",
+                f"Place {m.name}",
+                {"type": "place", "model": m.id},
+                {"at": {"type": "point", "zone": self.zone}},
+                group=m.id,
+            )
+            for m in state.army_models(side)
+        ]
+        if all(in_zone(m, self.zone) for m in state.army_models(side)):
+            choices.append(Action("ready", "Deployment done", {"type": "ready"}))
+        return choices
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        state = ctx.state
+        if command["type"] == "ready":
+            ctx.log("deployed", f"{side_name(self.side)} has deployed.", side=self.side)
+            ctx.pop(self)
+            return
+        model = state.model(command["model"])
+        x, y = (float(v) for v in command["at"])
+        previous = (model.x, model.y)
+        model.x, model.y = x, y
+        if not in_zone(model, self.zone):
+            raise RuleViolation("outside_zone", f"{model.name} must be placed inside your deployment zone.")
+        for piece in state.terrain:
+            if piece.impassable and point_in_polygon(model.pos, piece.polygon):
+                raise RuleViolation("impassable", f"{model.name} cannot stand on {piece.name}.")
+        for other_model in state.models.values():
+            if other_model.id != model.id and _overlap(model, other_model):
+                raise RuleViolation("overlap", f"{model.name} would stand on {other_model.name}.")
+        ctx.log("place", f"{model.name} is placed.", model=model.id, at=[x, y], previous=list(previous))
+
+
+def _overlap(a: Model, b: Model) -> bool:
+    return math.hypot(a.x - b.x, a.y - b.y) < a.radius + b.radius - 1e-3

@@ -1,0 +1,186 @@
+"""The battle as plain data: board, terrain, models, whose decision it is.
+
+Everything here round-trips through JSON exactly (`to_dict` / `from_dict`). The state holds what
+the rules need now, never the history: the battle record keeps the history, so a step costs the
+same at step 10 and at step 2,000.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .frame import Frame, Pending
+from .serial import load, to_data
+
+Side = Literal["good", "evil"]
+SIDES: tuple[Side, Side] = ("good", "evil")
+MM_PER_INCH = 25.4
+
+
+def other(side: Side) -> Side:
+    return "evil" if side == "good" else "good"
+
+
+def side_name(side: Side) -> str:
+    return side.capitalize()
+
+
+@dataclass(slots=True)
+class Board:
+    width: float = 48.0
+    height: float = 48.0
+
+
+@dataclass(slots=True)
+class Terrain:
+    id: str
+    name: str
+    polygon: list[tuple[float, float]]
+    blocks_sight: bool = False
+    impassable: bool = False
+    difficult: bool = False
+
+
+@dataclass(slots=True)
+class Missile:
+    name: str
+    range: float
+    strength: int
+
+
+@dataclass(slots=True)
+class Power:
+    name: str
+    range: float
+    casting: int
+
+
+@dataclass(slots=True)
+class Profile:
+    name: str
+    move: float
+    fight: int
+    shoot: int
+    strength: int
+    defence: int
+    attacks: int
+    wounds: int
+    courage: int
+    intelligence: int
+    might: int = 0
+    will: int = 0
+    fate: int = 0
+    keywords: list[str] = field(default_factory=list)
+    tier: str | None = None
+    base_mm: float = 25.0
+    missile: Missile | None = None
+    heroic_actions: list[str] = field(default_factory=list)
+    powers: list[Power] = field(default_factory=list)
+    special_rules: list[str] = field(default_factory=list)
+    wargear: list[str] = field(default_factory=list)
+
+    @property
+    def is_hero(self) -> bool:
+        return "Hero" in self.keywords or self.tier is not None
+
+
+@dataclass(slots=True)
+class Model:
+    id: str
+    side: Side
+    profile: Profile
+    x: float
+    y: float
+    wounds: int
+    might: int = 0
+    will: int = 0
+    fate: int = 0
+    status: Literal["on_board", "casualty", "fled"] = "on_board"
+    # What the model has done this turn; cleared when a new turn starts.
+    activated: bool = False
+    moved: float = 0.0
+    has_shot: bool = False
+    heroic: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.profile.name
+
+    @property
+    def radius(self) -> float:
+        return self.profile.base_mm / MM_PER_INCH / 2
+
+    @property
+    def on_board(self) -> bool:
+        return self.status == "on_board"
+
+    @property
+    def is_hero(self) -> bool:
+        return self.profile.is_hero
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+    def distance_to(self, other_model: Model) -> float:
+        """Edge of base to edge of base, in inches (never below 0)."""
+        gap = math.hypot(self.x - other_model.x, self.y - other_model.y)
+        return max(0.0, gap - self.radius - other_model.radius)
+
+
+@dataclass(slots=True)
+class Army:
+    name: str
+    starting_models: int
+
+    @property
+    def break_point(self) -> float:
+        return self.starting_models / 2
+
+
+@dataclass(slots=True)
+class Result:
+    winner: Side | None
+    reason: str
+
+
+@dataclass(slots=True)
+class BattleState:
+    board: Board
+    terrain: list[Terrain]
+    models: dict[str, Model]
+    armies: dict[str, Army]
+    stack: list[Frame] = field(default_factory=list)
+    ruleset: str = "skirmish"
+    turn: int = 0
+    phase: str = "setup"
+    priority: Side | None = None
+    priority_chosen_by: Side | None = None
+    max_turns: int = 0
+    step: int = 0
+    result: Result | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = to_data(self)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> BattleState:
+        return load(cls, data)
+
+    def model(self, model_id: str) -> Model:
+        return self.models[model_id]
+
+    def army_models(self, side: Side) -> list[Model]:
+        return [m for m in self.models.values() if m.side == side and m.on_board]
+
+    def casualties(self, side: Side) -> int:
+        return sum(1 for m in self.models.values() if m.side == side and not m.on_board)
+
+    @property
+    def pending(self) -> Pending:
+        if not self.stack:
+            return Pending(None, "battle_over", "The battle is over", {})
+        return self.stack[-1].pending(self)

@@ -1,0 +1,191 @@
+"""The turn: Priority, Move, Shoot, Fight, End; and how a battle ends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .frame import Action, Frame, Option, Pending
+from .heroic import DeclareHeroics, HeroicOrder
+from .movement import SideActivations
+from .state import SIDES, BattleState, Result, Side, other, side_name
+
+if TYPE_CHECKING:
+    from .engine import Ctx
+
+ROUT_FRACTION = 0.25
+"""At the start of a turn, an army down to this share of its starting models loses (check)."""
+
+
+def end_battle(ctx: Ctx, winner: Side | None, reason: str) -> None:
+    state = ctx.state
+    state.result = Result(winner, reason)
+    state.stack.clear()
+    state.phase = "over"
+    outcome = f"{side_name(winner)} wins" if winner else "The battle is a draw"
+    ctx.log("battle_end", f"{outcome}: {reason}.", winner=winner, reason=reason)
+
+
+def check_wiped_out(ctx: Ctx) -> bool:
+    state = ctx.state
+    gone = [s for s in SIDES if not state.army_models(s)]
+    if not gone:
+        return False
+    if len(gone) == 2:
+        end_battle(ctx, None, "both armies are wiped out")
+    else:
+        end_battle(ctx, other(gone[0]), f"{state.armies[gone[0]].name} is wiped out")
+    return True
+
+
+def check_start_of_turn_end(ctx: Ctx) -> bool:
+    state = ctx.state
+    if check_wiped_out(ctx):
+        return True
+    routed = [
+        s for s in SIDES if len(state.army_models(s)) <= state.armies[s].starting_models * ROUT_FRACTION
+    ]
+    if len(routed) == 1:
+        side = routed[0]
+        end_battle(ctx, other(side), f"{state.armies[side].name} is reduced to 25% or fewer of its models")
+        return True
+    if len(routed) == 2:
+        end_battle(ctx, None, "both armies are reduced to 25% or fewer of their models")
+        return True
+    if state.max_turns and state.turn >= state.max_turns:
+        good, evil = state.casualties("good"), state.casualties("evil")
+        winner: Side | None = None if good == evil else ("good" if evil > good else "evil")
+        end_battle(ctx, winner, f"the {state.max_turns}-turn limit is reached")
+        return True
+    return False
+
+
+@dataclass(slots=True)
+class BattleFrame(Frame):
+    """The root: starts turns until the battle ends."""
+
+    kind = "battle"
+
+    def step(self, ctx: Ctx) -> bool:
+        state = ctx.state
+        if check_start_of_turn_end(ctx):
+            return False
+        state.turn += 1
+        for model in state.models.values():
+            model.activated = False
+            model.moved = 0.0
+            model.has_shot = False
+            model.heroic = {}
+        ctx.log("turn_start", f"Turn {state.turn} begins.", turn=state.turn)
+        ctx.push(TurnFrame())
+        return False
+
+    def pending(self, state: BattleState) -> Pending:
+        raise RuntimeError("the battle frame never waits")
+
+
+@dataclass(slots=True)
+class TurnFrame(Frame):
+    kind = "turn"
+    stage: str = "priority"
+
+    def step(self, ctx: Ctx) -> bool:
+        state = ctx.state
+        if self.stage == "priority":
+            self.stage = "move"
+            state.phase = "priority"
+            ctx.push(PriorityRoll())
+        elif self.stage == "move":
+            self.stage = "end"
+            state.phase = "move"
+            ctx.push(MovePhase())
+        else:
+            state.phase = "end"
+            ctx.log("end_phase", f"End phase of turn {state.turn}.", turn=state.turn)
+            ctx.pop(self)
+            check_wiped_out(ctx)
+        return False
+
+    def pending(self, state: BattleState) -> Pending:
+        raise RuntimeError("the turn frame never waits")
+
+
+@dataclass(slots=True)
+class PriorityRoll(Frame):
+    """Both players roll a D6; the higher chooses who has Priority this turn."""
+
+    kind = "priority_roll"
+    chooser: Side | None = None
+
+    def step(self, ctx: Ctx) -> bool:
+        if self.chooser is not None:
+            return True
+        state = ctx.state
+        while True:
+            good = ctx.dice.d6("priority", "good")
+            evil = ctx.dice.d6("priority", "evil")
+            if good != evil:
+                self.chooser = "good" if good > evil else "evil"
+                why = f"Good rolls {good}, Evil rolls {evil}"
+                break
+            if state.turn > 1 and state.priority_chosen_by is not None:
+                self.chooser = other(state.priority_chosen_by)
+                why = f"both roll {good}; the choice goes to the player who did not choose last turn"
+                break
+            ctx.log("priority_tie", f"Both roll {good} for Priority: roll again.", face=good)
+        ctx.log(
+            "priority_roll", f"Priority roll: {why}. {side_name(self.chooser)} chooses.", chooser=self.chooser
+        )
+        return True
+
+    def pending(self, state: BattleState) -> Pending:
+        assert self.chooser is not None
+        return Pending(self.chooser, "choose_priority", f"{side_name(self.chooser)} chooses who has Priority")
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        return [
+            Action("priority", "Take Priority", {"type": "priority", "side": side}),
+            Action(
+                "priority",
+                f"Give Priority to {side_name(other(side))}",
+                {"type": "priority", "side": other(side)},
+            ),
+        ]
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        state = ctx.state
+        assert self.chooser is not None
+        state.priority = command["side"]
+        state.priority_chosen_by = self.chooser
+        ctx.log("priority", f"{side_name(command['side'])} has Priority this turn.", side=command["side"])
+        ctx.pop(self)
+
+
+@dataclass(slots=True)
+class MovePhase(Frame):
+    """Declare Heroic Actions, Heroic Moves, then the side with Priority moves, then the other."""
+
+    kind = "move_phase"
+    stage: str = "declare"
+
+    def step(self, ctx: Ctx) -> bool:
+        state = ctx.state
+        assert state.priority is not None
+        if self.stage == "declare":
+            self.stage = "heroic"
+            ctx.push(DeclareHeroics("move", other(state.priority)))
+        elif self.stage == "heroic":
+            self.stage = "first"
+            ctx.push(HeroicOrder("move", "heroic_move"))
+        elif self.stage == "first":
+            self.stage = "second"
+            ctx.push(SideActivations(state.priority))
+        elif self.stage == "second":
+            self.stage = "done"
+            ctx.push(SideActivations(other(state.priority)))
+        else:
+            ctx.pop(self)
+        return False
+
+    def pending(self, state: BattleState) -> Pending:
+        raise RuntimeError("the move phase frame never waits")

@@ -1,0 +1,79 @@
+"""Small battles for rules tests: profiles, armies on a board, and a way to play commands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_core import BattleState, ScriptedDice, apply, new_battle
+
+
+def profile(name: str, **overrides: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "name": name,
+        "move": 6.0,
+        "fight": 4,
+        "shoot": 4,
+        "strength": 3,
+        "defence": 4,
+        "attacks": 1,
+        "wounds": 1,
+        "courage": 6,
+        "intelligence": 6,
+    }
+    base.update(overrides)
+    return base
+
+
+def hero(
+    name: str, might: int = 3, will: int = 3, fate: int = 3, tier: str = "valour", **overrides: Any
+) -> dict[str, Any]:
+    return profile(
+        name,
+        might=might,
+        will=will,
+        fate=fate,
+        tier=tier,
+        keywords=["Infantry", "Hero"],
+        **{"fight": 5, "attacks": 2, "wounds": 2, **overrides},
+    )
+
+
+def model(model_id: str, prof: dict[str, Any], x: float, y: float) -> dict[str, Any]:
+    return {"id": model_id, "profile": prof, "x": x, "y": y}
+
+
+def setup(good: list[dict[str, Any]], evil: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    return {
+        "board": {"width": 48.0, "height": 48.0},
+        "terrain": extra.pop("terrain", []),
+        "armies": {
+            "good": {"name": "Good army", "models": good},
+            "evil": {"name": "Evil army", "models": evil},
+        },
+        **extra,
+    }
+
+
+def play(
+    state: BattleState, steps: list[tuple[str, dict[str, Any]]], dice: ScriptedDice
+) -> tuple[BattleState, list[dict[str, Any]]]:
+    """Apply each (side, command) in turn; return the final state and every event text."""
+    events: list[dict[str, Any]] = []
+    for side, command in steps:
+        outcome = apply(state, side, command, dice)  # type: ignore[arg-type]
+        state = outcome.state
+        events.extend(outcome.events)
+    return state, events
+
+
+def deployed(setup_data: dict[str, Any], dice: ScriptedDice, priority: str = "good") -> BattleState:
+    """Both sides confirm deployment and `priority` gets Priority (the dice must make Good choose)."""
+    state = new_battle(setup_data)
+    state, _ = play(state, [("good", {"type": "ready"}), ("evil", {"type": "ready"})], dice)
+    chooser = state.pending.side
+    state, _ = play(state, [(chooser, {"type": "priority", "side": priority})], dice)
+    return state
+
+
+def texts(events: list[dict[str, Any]]) -> list[str]:
+    return [e["text"] for e in events]
