@@ -107,7 +107,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / ".staticfiles"
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or None  # only for collectstatic; finders serve otherwise
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
