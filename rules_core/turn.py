@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .combat import FightPhase
 from .frame import Action, Frame, Option, Pending
 from .heroic import DeclareHeroics, HeroicOrder
 from .movement import SideActivations
+from .shooting import SideShooting
 from .state import SIDES, BattleState, Result, Side, other, side_name
 
 if TYPE_CHECKING:
@@ -96,9 +98,17 @@ class TurnFrame(Frame):
             state.phase = "priority"
             ctx.push(PriorityRoll())
         elif self.stage == "move":
-            self.stage = "end"
+            self.stage = "shoot"
             state.phase = "move"
             ctx.push(MovePhase())
+        elif self.stage == "shoot":
+            self.stage = "fight"
+            state.phase = "shoot"
+            ctx.push(ShootPhase())
+        elif self.stage == "fight":
+            self.stage = "end"
+            state.phase = "fight"
+            ctx.push(FightPhase())
         else:
             state.phase = "end"
             ctx.log("end_phase", f"End phase of turn {state.turn}.", turn=state.turn)
@@ -189,3 +199,30 @@ class MovePhase(Frame):
 
     def pending(self, state: BattleState) -> Pending:
         raise RuntimeError("the move phase frame never waits")
+
+
+@dataclass(slots=True)
+class ShootPhase(Frame):
+    """Declare Heroic Actions, then the side with Priority shoots, then the other."""
+
+    kind = "shoot_phase"
+    stage: str = "declare"
+
+    def step(self, ctx: Ctx) -> bool:
+        state = ctx.state
+        assert state.priority is not None
+        if self.stage == "declare":
+            self.stage = "first"
+            ctx.push(DeclareHeroics("shoot", other(state.priority)))
+        elif self.stage == "first":
+            self.stage = "second"
+            ctx.push(SideShooting(state.priority))
+        elif self.stage == "second":
+            self.stage = "done"
+            ctx.push(SideShooting(other(state.priority)))
+        else:
+            ctx.pop(self)
+        return False
+
+    def pending(self, state: BattleState) -> Pending:
+        raise RuntimeError("the shoot phase frame never waits")
