@@ -236,9 +236,6 @@ class Activation(Frame):
         ctx.pop(self)
         return False
 
-    def pending(self, state: BattleState) -> Pending:
-        raise RuntimeError("an activation never waits")
-
 
 @dataclass(slots=True)
 class SideActivations(Frame):

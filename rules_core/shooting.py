@@ -174,9 +174,6 @@ class Shot(Frame):
         )
         return victim
 
-    def pending(self, state: BattleState) -> Pending:
-        raise RuntimeError("a shot never waits")
-
 
 def pick_random(ctx: Ctx, count: int, roller: str) -> int:
     """A fair random index below `count` from D6 rolls (re-rolling faces that would bias it)."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .frame import Frame, Pending
-from .state import BattleState, Model
+from .frame import Frame
+from .state import Model
 
 if TYPE_CHECKING:
     from .engine import Ctx
@@ -80,9 +80,6 @@ class Wounding(Frame):
             check_wiped_out(ctx)
         return False
 
-    def pending(self, state: BattleState) -> Pending:
-        raise RuntimeError("a wounding never waits")
-
 
 @dataclass(slots=True)
 class ToWound(Frame):
@@ -141,6 +138,3 @@ class ToWound(Frame):
         for _ in range(wounds):
             ctx.push(Wounding(target.id, attacker.id))
         return False
-
-    def pending(self, state: BattleState) -> Pending:
-        raise RuntimeError("a To Wound roll never waits")
