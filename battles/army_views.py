@@ -241,7 +241,7 @@ def add_follower(request: HttpRequest, army: ArmyList, warband_id: int) -> str |
     too_many = _models_after(army, count)
     if too_many:
         return too_many
-    same = warband.followers.filter(profile=profile, options=[]).first()
+    same = next((f for f in warband.followers.filter(profile=profile) if not f.options), None)
     if same is not None:
         same.count += count
         same.save(update_fields=["count"])

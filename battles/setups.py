@@ -62,11 +62,12 @@ def _muster(army: Any, side: str, zone: list[float], taken: set[str]) -> list[di
 
 
 def _model_id(profile: Any, taken: set[str]) -> str:
-    """Readable ids: "aragorn" for Aragorn (Strider), "warrior-of-minas-tirith-3" for a warrior."""
+    """Readable ids: "aragorn" for Aragorn (Strider) ("aragorn-2" if the other side has him too),
+    "warrior-of-minas-tirith-3" for a warrior."""
     base = slugify(profile.name.split("(")[0].split(",")[0])[:56].strip("-_") or "model"
     number = 0 if profile.is_hero and profile.unique else 1
     while (model_id := f"{base}-{number}" if number else base) in taken:
-        number += 1
+        number = number + 1 if number else 2
     taken.add(model_id)
     return model_id
 
