@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from battles.catalogue import catalogue
 from battles.models import ArmyList, Follower, Profile, Warband
 from battles.profiles import clean_profile
+from tests.rules_core import builders
 
 Build = Callable[..., ArmyList]
 
@@ -37,22 +38,10 @@ def bob(db: None) -> User:
     return User.objects.create_user("bob", password="correct-horse-9")
 
 
-def make_profile(owner: Any = None, **data: Any) -> Profile:
-    base = {
-        "name": "Custom",
-        "move": 6,
-        "fight": 4,
-        "shoot": 4,
-        "strength": 3,
-        "defence": 4,
-        "attacks": 1,
-        "wounds": 1,
-        "courage": 4,
-        "intelligence": 4,
-        "points": 10,
-    }
+def make_profile(owner: Any = None, name: str = "Custom", **data: Any) -> Profile:
+    """A saved profile: a plain warrior worth 10 points unless told otherwise."""
     profile = Profile(owner=owner)
-    profile.set_data(clean_profile({**base, **data}))
+    profile.set_data(clean_profile(builders.profile(name, **{"points": 10, **data})))
     profile.save()
     return profile
 
