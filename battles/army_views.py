@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Max, ProtectedError
+from django.db.models import Max, RestrictedError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -124,14 +124,10 @@ def _builder(request: HttpRequest, pk: int, error: str = "", status: int = 200) 
     summary = summarise(army)
     warbands = []
     for warband, line in zip(army.warbands_in_order(), summary.warbands, strict=True):
-        followers = [
-            {
-                "follower": f,
-                "each": unit_points(f.profile, f.options),
-                "total": unit_points(f.profile, f.options) * f.count,
-            }
-            for f in warband.followers_in_order()
-        ]
+        followers = []
+        for f in warband.followers_in_order():
+            each = unit_points(f.profile, f.options)
+            followers.append({"follower": f, "each": each, "total": each * f.count})
         warbands.append(
             {
                 "warband": warband,
@@ -370,7 +366,7 @@ def profile_delete(request: HttpRequest, pk: int) -> HttpResponse:
     profile = get_object_or_404(Profile, pk=pk, owner=request.user)
     try:
         profile.delete()
-    except ProtectedError:
+    except RestrictedError:
         messages.error(request, f"{profile.name} is in one of your lists; take it out of them first.")
         return redirect("profile", pk=pk)
     messages.success(request, f"{profile.name} deleted.")

@@ -83,6 +83,7 @@ class ProfileForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["tier"].choices = [("", "None: a Warrior"), *self.fields["tier"].choices[1:]]
         p = self.instance
         if p.pk:
             self.initial.update(
@@ -263,5 +264,5 @@ class ImportForm(forms.Form):
     file = forms.FileField(label="Army list file (.json)")
 
 
-class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
+class SignUpForm(UserCreationForm):
     pass

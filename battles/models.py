@@ -150,7 +150,7 @@ class ArmyList(models.Model):
 class Warband(models.Model):
     army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="warbands")
     position = models.PositiveIntegerField(default=0)
-    hero = models.ForeignKey(Profile, on_delete=models.PROTECT, related_name="+")
+    hero = models.ForeignKey(Profile, on_delete=models.RESTRICT, related_name="+")
     hero_options = models.JSONField(default=list, blank=True)
     is_general = models.BooleanField(default=False)
 
@@ -169,7 +169,7 @@ class Follower(models.Model):
 
     warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="followers")
     position = models.PositiveIntegerField(default=0)
-    profile = models.ForeignKey(Profile, on_delete=models.PROTECT, related_name="+")
+    profile = models.ForeignKey(Profile, on_delete=models.RESTRICT, related_name="+")
     count = models.PositiveIntegerField(default=1)
     options = models.JSONField(default=list, blank=True)
 

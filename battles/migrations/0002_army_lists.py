@@ -65,7 +65,7 @@ class Migration(migrations.Migration):
                 ('hero_options', models.JSONField(blank=True, default=list)),
                 ('is_general', models.BooleanField(default=False)),
                 ('army_list', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='warbands', to='battles.armylist')),
-                ('hero', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='battles.profile')),
+                ('hero', models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='battles.profile')),
             ],
             options={
                 'ordering': ['position', 'id'],
@@ -78,7 +78,7 @@ class Migration(migrations.Migration):
                 ('position', models.PositiveIntegerField(default=0)),
                 ('count', models.PositiveIntegerField(default=1)),
                 ('options', models.JSONField(blank=True, default=list)),
-                ('profile', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='battles.profile')),
+                ('profile', models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='battles.profile')),
                 ('warband', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='followers', to='battles.warband')),
             ],
             options={

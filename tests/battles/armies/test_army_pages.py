@@ -419,3 +419,12 @@ def test_a_draft_list_is_refused_at_battle_creation_with_its_problems(client: Cl
     assert response.status_code == 422
     assert "Test list is a draft and cannot go to battle yet" in response.content.decode()
     assert Battle.objects.count() == 0
+
+
+def test_a_player_who_leaves_takes_their_lists_and_profiles(build: Build, ann) -> None:
+    hero = make_profile(ann, name="Captain", tier="minor", might=1)
+    build([(hero, [("Warrior of Rohan", 2, [])])])
+    ann.delete()
+    assert ArmyList.objects.count() == 0
+    assert not Profile.objects.filter(name="Captain").exists()
+    assert Profile.objects.filter(name="Warrior of Rohan").exists()
