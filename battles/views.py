@@ -13,6 +13,7 @@ from .forms import BattleForm, SignUpForm
 from .models import Battle, Seat
 from .presenter import audience_of, render_page_parts
 from .profiles import BadData
+from .services import RuleViolation
 
 CREATED_KEY = "created_battles"
 
@@ -55,7 +56,7 @@ def new_battle(request: HttpRequest) -> HttpResponse:
         name = (form.cleaned_data["name"] or "").strip() or f"Battle {Battle.objects.count() + 1}"
         try:
             battle = services.start_battle(name, form.armies, request.user, form.cleaned_data.get("seat"))
-        except BadData as exc:
+        except (BadData, RuleViolation) as exc:
             error = str(exc)
         else:
             created = request.session.get(CREATED_KEY, [])
