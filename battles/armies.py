@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_core.heroic import HEROIC_ACTIONS
 from rules_core.state import Army
 
 # Heroic tiers, highest first: (key, name, the most followers a hero of that tier may lead).
@@ -31,16 +32,8 @@ TIER_RANK = {key: rank for rank, (key, _, _) in enumerate(reversed(TIERS))}
 BOW_FRACTION = (1, 3)
 
 # Heroic Actions only some heroes may declare (shared/rules/heroes.md, "Specialised Heroic Actions").
-SPECIALISED_HEROIC_ACTIONS = {
-    "heroic_accuracy": "Heroic Accuracy",
-    "heroic_challenge": "Heroic Challenge",
-    "heroic_channelling": "Heroic Channelling",
-    "heroic_defence": "Heroic Defence",
-    "heroic_march": "Heroic March",
-    "heroic_resolve": "Heroic Resolve",
-    "heroic_strength": "Heroic Strength",
-    "heroic_strike": "Heroic Strike",
-}
+SPECIALISED_HEROIC_ACTIONS = {key: a.name for key, a in sorted(HEROIC_ACTIONS.items()) if not a.universal}
+"""The Heroic Actions a profile must list to use (every Hero has the universal ones)."""
 
 # What one list may hold: enough for any real game, small enough to fit on a board.
 MAX_WARBANDS = 30
