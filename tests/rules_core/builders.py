@@ -33,8 +33,7 @@ def hero(
         will=will,
         fate=fate,
         tier=tier,
-        keywords=["Infantry", "Hero"],
-        **{"fight": 5, "attacks": 2, "wounds": 2, **overrides},
+        **{"keywords": ["Infantry", "Hero"], "fight": 5, "attacks": 2, "wounds": 2, **overrides},
     )
 
 
@@ -99,6 +98,43 @@ def skip_to(
     """Pass, finish moving and finish shooting until the battle waits for something else (or `stop`)."""
     events: list[dict[str, Any]] = []
     while state.pending.kind in SKIP_STEP and state.pending.kind != stop:
+        side = state.pending.side
+        assert side is not None
+        state, more = play(state, [(side, SKIP_STEP[state.pending.kind])], dice)
+        events.extend(more)
+    return state, events
+
+
+NEXT_TURN = [6, 1]
+"""Dice for the next turn's Priority roll: Good 6, Evil 1."""
+
+
+def to_fight(
+    good: list[dict[str, Any]],
+    evil: list[dict[str, Any]],
+    dice: ScriptedDice,
+    priority: str = "good",
+    next_turn: bool = True,
+    **extra: Any,
+) -> tuple[BattleState, list[dict[str, Any]]]:
+    """A battle whose models begin in contact, played from turn 1 up to its fights.
+
+    With `next_turn`, the dice for turn 2's Priority roll follow the test's own dice."""
+    if next_turn:
+        dice.script.extend(NEXT_TURN)
+    state = new_battle(setup(good, evil, **extra))
+    state, _ = play(state, [("good", {"type": "ready"}), ("evil", {"type": "ready"})], dice)
+    state, events = play(state, [(state.pending.side, {"type": "priority", "side": priority})], dice)
+    state, more = skip_until(state, dice, "fight")
+    return state, events + more
+
+
+def skip_until(
+    state: BattleState, dice: ScriptedDice, phase: str
+) -> tuple[BattleState, list[dict[str, Any]]]:
+    """Pass, finish moving and finish shooting until the battle reaches `phase`, then stop."""
+    events: list[dict[str, Any]] = []
+    while state.phase != phase and state.pending.kind in SKIP_STEP:
         side = state.pending.side
         assert side is not None
         state, more = play(state, [(side, SKIP_STEP[state.pending.kind])], dice)

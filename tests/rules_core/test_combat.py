@@ -4,28 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from rules_core import ScriptedDice, apply, legal_actions, new_battle
+from rules_core import ScriptedDice, apply, legal_actions
 from rules_core.wounds import to_wound_need
 
-from .builders import BASE_25MM, hero, model, play, profile, setup, skip_to, texts
+from .builders import BASE_25MM, NEXT_TURN, hero, model, play, profile, texts, to_fight
 
 GOOD_PRIORITY = [6, 1]
 
 
-NEXT_TURN = [6, 1]
-
-
 def fight(good, evil, dice, priority="good", next_turn=True):
-    """Start a battle whose models begin in contact and play the first turn up to its fights.
-
-    With `next_turn`, the dice for turn 2's Priority roll follow the test's own dice."""
-    if next_turn:
-        dice.script.extend(NEXT_TURN)
-    state = new_battle(setup(good, evil))
-    state, _ = play(state, [("good", {"type": "ready"}), ("evil", {"type": "ready"})], dice)
-    state, events = play(state, [(state.pending.side, {"type": "priority", "side": priority})], dice)
-    state, more = skip_to(state, dice)
-    return state, events + more
+    return to_fight(good, evil, dice, priority, next_turn)
 
 
 def warrior(name, **stats):
