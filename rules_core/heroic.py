@@ -343,7 +343,6 @@ class DeclareHeroics(Frame):
         hero = ctx.state.model(command["hero"])
         heroic = HEROIC_ACTIONS[command["action"]]
         hero.heroic[self.phase] = heroic.key
-        hero.benefited.append(heroic.key)
         spend(ctx, hero, "might", 1, f"to declare a {heroic.name}", "rider" if hero.might else "mount")
         ctx.log(
             "declare",

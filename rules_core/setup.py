@@ -11,7 +11,7 @@ from .errors import RuleViolation
 from .frame import Action, Frame, Option, Pending
 from .geometry import point_in_polygon
 from .serial import load
-from .state import SIDES, Army, BattleState, Board, Model, Profile, Side, Terrain, side_name
+from .state import SIDES, Army, BattleState, Board, Model, Mount, Profile, Side, Terrain, side_name
 from .turn import BattleFrame
 
 if TYPE_CHECKING:
@@ -113,6 +113,10 @@ def _model(side: Side, entry: dict[str, Any]) -> Model:
     if not 10 <= profile.base_mm <= 200:
         raise _bad(f"{profile.name}'s base must be 10 to 200 mm across.")
     placed = "x" in entry and "y" in entry
+    mount = None
+    if entry.get("mount"):
+        ridden = load(Profile, entry["mount"])
+        mount = Mount(ridden, ridden.wounds, ridden.might, ridden.will, ridden.fate)
     return Model(
         id=model_id,
         side=side,
@@ -124,6 +128,7 @@ def _model(side: Side, entry: dict[str, Any]) -> Model:
         will=profile.will,
         fate=profile.fate,
         status="on_board",
+        mount=mount,
     )
 
 
