@@ -57,12 +57,19 @@ def run_to_decision(ctx: Ctx) -> None:
 
 
 def options(state: BattleState, side: Side) -> list[Option]:
+    from .courage import manual_test_action
+
     if not state.stack:
         return []
     pending = state.pending
     if pending.side != side:
         return []
-    return state.stack[-1].options(state, side)
+    choices = state.stack[-1].options(state, side)
+    if pending.kind != "deploy":
+        manual = manual_test_action(state, side)
+        if manual is not None:
+            choices.append(manual)
+    return choices
 
 
 def legal_actions(state: BattleState, side: Side) -> list[Action]:
@@ -91,7 +98,12 @@ def apply(state: BattleState, side: Side, command: Mapping[str, Any], dice: Dice
     check_command(options(state, side), command)
     new = _copy(state)
     ctx = Ctx(new, dice)
-    new.stack[-1].handle(ctx, command)
+    if command["type"] == "take_test":
+        from .courage import start_manual_test
+
+        start_manual_test(ctx, side, command)
+    else:
+        new.stack[-1].handle(ctx, command)
     run_to_decision(ctx)
     return _finish(ctx)
 
@@ -149,6 +161,8 @@ def param_ok(spec: Mapping[str, Any], value: Any) -> bool:
         return any(value == opt["value"] for opt in spec["options"])
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool) and spec["min"] <= value <= spec["max"]
+    if kind == "text":
+        return isinstance(value, str) and 0 < len(value.strip()) <= spec["max_length"]
     if kind == "point":
         return isinstance(value, list) and len(value) == 2 and all(_finite_number(c) for c in value)
     if kind == "path":

@@ -333,27 +333,56 @@ def move_model(ctx: Ctx, model: Model, points: list[Point], charge_target: Model
 
 @dataclass(slots=True)
 class Activation(Frame):
-    """One model's activation: it stands, moves or charges."""
+    """One model's activation: a Broken army's Courage test first, a Terror test before a charge,
+    then it stands, moves or charges; a Hero that stood fast calls Stand Fast at the end."""
 
     kind = "activation"
     model: str
     intent: str
     path: list[list[float]] = field(default_factory=list)
     target: str | None = None
+    stage: str = "start"
 
     def step(self, ctx: Ctx) -> bool:
+        from .courage import TERROR, Test, broken_test, call_stand_fast, causes_terror
+
         state = ctx.state
         model = state.model(self.model)
-        ctx.pop(self)
-        model.activated = True
+        target = state.model(self.target) if self.target else None
+        if self.stage == "start":
+            model.activated = True
+            self.stage = "terror"
+            test = broken_test(state, model) if state.phase == "move" else None
+            if test is not None:
+                ctx.push(test)
+                return False
         if not model.on_board:
+            ctx.pop(self)
             return False
-        if self.intent == "stand":
+        terrified = self.intent == "charge" and target is not None and causes_terror(state, target)
+        if self.stage == "terror":
+            self.stage = "act"
+            if terrified and not _compelled(state, model):
+                assert target is not None
+                ctx.push(Test(model.id, "courage", TERROR, f"to charge {target.name}, who causes Terror"))
+                return False
+        ctx.pop(self)
+        if terrified and TERROR not in model.passed_tests and not _compelled(state, model):
+            ctx.log(
+                "terrified",
+                f"{model.name} does not dare to charge and cannot move this phase.",
+                model=model.id,
+            )
+        elif self.intent == "stand":
             ctx.log("stand", f"{model.name} stays where it is.", model=model.id)
         else:
-            target = state.model(self.target) if self.target else None
             move_model(ctx, model, [(p[0], p[1]) for p in self.path], target)
+        call_stand_fast(ctx, model)
         return False
+
+
+def _compelled(state: BattleState, model: Model) -> bool:
+    return any(e.kind == "compel" and e.target == model.id for e in state.effects)
 
 
 @dataclass(slots=True)
@@ -378,17 +407,33 @@ class SideActivations(Frame):
         return [m for m in models if not m.activated or self.reason == "heroic_combat"]
 
     def step(self, ctx: Ctx) -> bool:
+        from .courage import broken_test
+
         state = ctx.state
         waiting = self.waiting_models(state)
+        if self.near and not state.model(self.near).on_board:
+            ctx.log(
+                "heroic_cancelled", f"{state.model(self.near).name} has fallen: the With Me is cancelled."
+            )
+            self.finished = True
         if not self.finished and all(can_move(state, m) is not None for m in waiting):
             if self.reason != "heroic_combat":
+                # Nothing left that could move: those that must still test (a Hero on Heroic
+                # Resolve in a Broken army) activate to stand; the rest need no question.
+                self._activate_rest(ctx, [m for m in waiting if broken_test(state, m) is not None])
                 for model in waiting:
-                    model.activated = True  # nothing left that could do more than stand still
+                    model.activated = True
             self.finished = True
         if self.finished:
             ctx.pop(self)
             return False
         return True
+
+    def _activate_rest(self, ctx: Ctx, models: list[Model]) -> None:
+        """Activate models that stay put, Heroes first so their Stand Fast can steady the rest."""
+        ordered = sorted(models, key=lambda m: not m.is_hero)
+        for model in reversed(ordered):
+            ctx.push(Activation(model.id, "stand"))
 
     def pending(self, state: BattleState) -> Pending:
         labels = {
@@ -415,8 +460,12 @@ class SideActivations(Frame):
 
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
         if command["type"] == "end_moves":
+            state = ctx.state
+            if self.reason == "" and state.armies[self.side].broken:
+                rest = [m for m in self.waiting_models(state) if can_move(state, m) is None]
+                self._activate_rest(ctx, rest)
             if self.reason != "heroic_combat":
-                for model in self.waiting_models(ctx.state):
+                for model in self.waiting_models(state):
                     model.activated = True
             done = {"with_me": "The rest forgo their activation.", "heroic_combat": "They stop moving."}
             ctx.log(

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .combat import FightPhase
+from .courage import broken_check
 from .frame import Action, Frame, Option, Pending
 from .heroic import DeclareHeroics, HeroicOrder
 from .movement import SideActivations
@@ -72,6 +73,7 @@ class BattleFrame(Frame):
         state = ctx.state
         if check_start_of_turn_end(ctx):
             return False
+        broken_check(ctx)
         state.turn += 1
         for model in state.models.values():
             model.new_turn()

@@ -55,6 +55,8 @@ class Bot:
                 command[name] = self.rng.choice(spec["options"])["value"]
             elif spec["type"] == "int":
                 command[name] = self.rng.randint(spec["min"], spec["max"])
+            elif spec["type"] == "text":
+                command[name] = self.rng.choice(["a scenario objective", "A Fell Light is in Them"])
             elif spec["type"] == "point":
                 x0, y0, x1, y1 = spec["zone"]
                 command[name] = [self.rng.uniform(x0, x1), self.rng.uniform(y0, y1)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_core import BattleState, ScriptedDice, apply, new_battle
+from rules_core import Action, BattleState, ScriptedDice, apply, legal_actions, new_battle
 
 
 def profile(name: str, **overrides: Any) -> dict[str, Any]:
@@ -79,6 +79,11 @@ def deployed(setup_data: dict[str, Any], dice: ScriptedDice, priority: str = "go
     chooser = state.pending.side
     state, _ = play(state, [(chooser, {"type": "priority", "side": priority})], dice)
     return state
+
+
+def choices(state: BattleState, side: str) -> list[Action]:
+    """The legal actions of the decision at hand, without the test a player may always ask for."""
+    return [a for a in legal_actions(state, side) if a.kind != "take_test"]  # type: ignore[arg-type]
 
 
 def texts(events: list[dict[str, Any]]) -> list[str]:

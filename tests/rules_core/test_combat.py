@@ -7,7 +7,7 @@ import pytest
 from rules_core import ScriptedDice, apply, legal_actions
 from rules_core.wounds import to_wound_need
 
-from .builders import BASE_25MM, NEXT_TURN, hero, model, play, profile, texts, to_fight
+from .builders import BASE_25MM, NEXT_TURN, choices, hero, model, play, profile, texts, to_fight
 
 GOOD_PRIORITY = [6, 1]
 
@@ -126,7 +126,7 @@ def test_a_winner_fighting_several_enemies_chooses_whom_each_strike_hits() -> No
         next_turn=False,
     )
     assert state.pending.kind == "allocate_strikes"
-    labels = [a.label for a in legal_actions(state, "good")]
+    labels = [a.label for a in choices(state, "good")]
     assert labels == [
         "Hero: 3 at Orc one",
         "Hero: 2 at Orc one, 1 at Orc two",
@@ -162,7 +162,7 @@ def test_the_player_with_priority_pairs_an_ambiguous_fight() -> None:
         next_turn=False,
     )
     assert state.pending.kind == "pair_combats" and state.pending.side == "good"
-    options = [a.command for a in legal_actions(state, "good")]
+    options = [a.command for a in choices(state, "good")]
     # E1 against both would leave E2 alone; every pair of two touching models can be chosen.
     assert options == [
         {"type": "pair", "model": "e1", "against": ["g1"]},

@@ -14,6 +14,7 @@ from rules_core.state import Challenge
 from .builders import (
     BASE_25MM,
     NEXT_TURN,
+    choices,
     deployed,
     hero,
     model,
@@ -37,7 +38,7 @@ def declare(hero_id: str, action: str, **params) -> dict:
 
 
 def kinds(state, side) -> list[str]:
-    return [a.kind for a in legal_actions(state, side)]
+    return [a.kind for a in choices(state, side)]
 
 
 def test_example_58_hama_spends_might_on_an_in_the_way_test() -> None:
@@ -55,7 +56,7 @@ def test_example_58_hama_spends_might_on_an_in_the_way_test() -> None:
     state, events = play(state, [("good", {"type": "shoot", "model": "hama", "target": "tribesman"})], dice)
     assert texts(events)[-1] == "Wall is In The Way: rolls 3."
     assert state.pending.kind == "spend_might" and state.pending.side == "good"
-    assert [a.label for a in legal_actions(state, "good")] == [
+    assert [a.label for a in choices(state, "good")] == [
         "Spend 1 Might: the shot passes Wall",
         "Keep the roll: the shot hits Wall",
     ]
@@ -134,7 +135,7 @@ def test_example_60_beorn_may_spend_two_might_to_win_on_fight_value() -> None:
     )
     state, _ = play(state, [("good", PASS)], dice)
     assert (state.pending.kind, state.pending.side) == ("duel_might", "good")
-    offers = legal_actions(state, "good")
+    offers = choices(state, "good")
     assert [a.label for a in offers] == [
         "Beorn: spend 2 Might (4 becomes 6): you win the Duel",
         "Spend no more: lose the Duel",
@@ -449,7 +450,7 @@ def test_example_73_hama_spends_might_on_a_fate_roll() -> None:
     assert state.pending.kind == "spend_fate"
     state, events = play(state, [("good", {"type": "fate", "model": "hama"})], dice)
     assert "Fate roll: 3, not enough yet." in texts(events)
-    assert [a.label for a in legal_actions(state, "good")] == [
+    assert [a.label for a in choices(state, "good")] == [
         "Spend 1 Might: the Wound is prevented",
         "Keep the roll",
     ]

@@ -9,6 +9,7 @@ from rules_core import RuleViolation, ScriptedDice, apply, legal_actions, new_ba
 from .builders import (
     BASE_25MM,
     NEXT_TURN,
+    choices,
     deployed,
     hero,
     model,
@@ -61,19 +62,16 @@ def test_with_me_friends_activate_within_6_inches_or_forgo() -> None:
     )
     assert 'Eomer shouts "With Me": Rider, Other rider.' in texts(events)
     assert state.pending.label == "Good moves the models answering With Me"
-    assert {a.group for a in legal_actions(state, "good") if a.group} == {"rider", "other"}
+    assert {a.group for a in choices(state, "good") if a.group} == {"rider", "other"}
     error = refused(state, "good", {"type": "move", "model": "rider", "path": [[19, 40]]})
     assert error.message == 'Rider must finish within 6" of Eomer (With Me).'
     state, _ = play(state, [("good", {"type": "move", "model": "rider", "path": [[13, 35]]})], dice)
     state, events = play(state, [("good", {"type": "end_moves"})], dice)
     assert "The rest forgo their activation." in texts(events)
-    # Back to Good's ordinary activations: only the far rider is left; the one that forwent cannot move.
-    assert {
-        a.group for a in legal_actions(state, "evil" if state.pending.side == "evil" else "good") if a.group
-    } <= {
-        "far",
-        "orc",
-    }
+    # Evil (Priority) moves next; then Good's ordinary activations offer only the far rider.
+    assert (state.pending.kind, state.pending.side) == ("activate", "evil")
+    state, _ = play(state, [("evil", {"type": "end_moves"})], dice)
+    assert {a.group for a in choices(state, "good") if a.group} == {"far"}
     assert state.model("other").activated and state.model("other").pos == (14.0, 43.0)
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from rules_core import RuleViolation, ScriptedDice, apply, legal_actions
 
-from .builders import deployed, hero, model, play, profile, setup, texts
+from .builders import choices, deployed, hero, model, play, profile, setup, texts
 
 # Good rolls 6, Evil 1 for Priority: Good chooses.
 GOOD_CHOOSES = [6, 1]
@@ -86,7 +86,7 @@ def test_a_hero_declares_only_one_heroic_action_a_phase() -> None:
         apply(state, "good", declare("eomer"), dice)
     assert refused.value.code == "one_heroic_action_per_phase"
     assert refused.value.message == "Eomer has already declared a Heroic Move this phase."
-    assert declare("eomer") not in [a.command for a in legal_actions(state, "good")]
+    assert declare("eomer") not in [a.command for a in choices(state, "good")]
 
 
 def test_a_hero_with_no_might_cannot_declare() -> None:
@@ -97,7 +97,7 @@ def test_a_hero_with_no_might_cannot_declare() -> None:
         apply(state, "good", declare("haleth"), dice)
     assert refused.value.message == "Haleth has no Might left to declare a Heroic Move."
     assert state.to_dict() == before
-    assert [a.command for a in legal_actions(state, "good")] == [declare("eomer"), PASS]
+    assert [a.command for a in choices(state, "good")] == [declare("eomer"), PASS]
 
 
 def test_a_player_who_passed_may_declare_later() -> None:
@@ -161,7 +161,7 @@ def test_heroic_movers_activate_before_the_side_with_priority() -> None:
     state, _ = play(state, [("evil", declare("gothmog")), ("good", PASS), ("evil", PASS)], dice)
     assert state.pending.kind == "heroic_action"
     assert state.pending.side == "evil"
-    assert {a.command["model"] for a in legal_actions(state, "evil")} == {"gothmog"}
+    assert {a.command["model"] for a in choices(state, "evil")} == {"gothmog"}
     assert state.pending.detail["heroes"] == ["gothmog"]
     state, _events = play(state, [("evil", {"type": "move", "model": "gothmog", "path": [[10, 10]]})], dice)
     assert state.model("gothmog").pos == (10.0, 10.0)

@@ -1,0 +1,303 @@
+"""Courage and Intelligence tests: 2D6 against the characteristic, Will (Courage only) and Might
+to pass, the same-source rule, Terror, Broken armies and Stand Fast, separated mounts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from .battlefield import can_see, is_engaged
+from .characteristics import courage, intelligence
+from .frame import Action, Frame, Option, Pending
+from .might import Store, available, odds, spend
+from .state import SIDES, BattleState, Model, Side, side_name
+
+if TYPE_CHECKING:
+    from .engine import Ctx
+
+STAND_FAST_RANGE = 6.0
+TERROR = "Terror"
+BROKEN = "Broken army"
+SEPARATED = "Separated mount"
+AUTO_PASS_AURAS = ("aura_of_command", "fury")
+"""Powers under which a model passes every Courage test."""
+
+
+def need(state: BattleState, model: Model, kind: str) -> int:
+    return courage(state, model) if kind == "courage" else intelligence(state, model)
+
+
+@cache
+def chance_to_pass(target: int, bonus: int = 0, three_dice: bool = False) -> Fraction:
+    """Exact chance that 2D6 (or 3D6 dropping the highest) plus `bonus` reaches `target`."""
+    rolls = list(product(range(1, 7), repeat=3 if three_dice else 2))
+    totals = [sum(r) - (max(r) if three_dice else 0) for r in rolls]
+    return Fraction(sum(1 for t in totals if t + bonus >= target), len(totals))
+
+
+def points_for_tests(model: Model, kind: str) -> tuple[int, int]:
+    """(Will, Might) a model could add to a test: Will only for Courage."""
+    will = available(model, "will") if kind == "courage" else 0
+    return will, available(model, "might")
+
+
+def test_odds(state: BattleState, model: Model, kind: str, three_dice: bool = False) -> dict[str, Any]:
+    target = need(state, model, kind)
+    will, might = points_for_tests(model, kind)
+    outcomes = [(f"{kind.capitalize()} {target}+ passed", chance_to_pass(target, 0, three_dice))]
+    if will + might:
+        outcomes.append(
+            (f"with up to {will + might} Will/Might", chance_to_pass(target, will + might, three_dice))
+        )
+    return odds(*outcomes)
+
+
+def causes_terror(state: BattleState, model: Model) -> bool:
+    if TERROR in model.profile.special_rules:
+        return True
+    for effect in state.effects:
+        caster = state.models.get(effect.source)
+        if effect.kind == "terrifying_aura" and effect.source == model.id:
+            return True
+        if (
+            effect.kind == "aura_of_dismay"
+            and caster is not None
+            and caster.side == model.side
+            and (caster.id == model.id or caster.distance_to(model) <= (12.0 if effect.channelled else 6.0))
+        ):
+            return True
+    return False
+
+
+def auto_pass_reason(state: BattleState, model: Model, kind: str, source: str) -> str | None:
+    """Why `model` passes this test without rolling, if it does."""
+    if source in model.passed_tests:
+        return f"it has already passed a test for {source} this turn"
+    if kind != "courage":
+        return None
+    for effect in state.effects:
+        caster = state.models.get(effect.source)
+        if caster is None or caster.side != model.side:
+            continue
+        reach = 12.0 if effect.channelled else 6.0
+        near = caster.id == model.id or caster.distance_to(model) <= reach
+        if effect.kind == "aura_of_command" and near:
+            return f"{caster.name}'s Aura of Command"
+        if effect.kind == "fury" and effect.target == model.id:
+            return f"{caster.name}'s Fury"
+    if source == BROKEN:
+        if any(e.kind == "heroic_resolve" and e.source == model.id for e in state.effects):
+            return "its Heroic Resolve"
+        if not model.is_hero:
+            for hero in state.army_models(model.side):
+                if (
+                    hero.stand_fast
+                    and hero.distance_to(model) <= STAND_FAST_RANGE
+                    and can_see(state, model, hero)
+                ):
+                    return f"{hero.name}'s Stand Fast"
+    return None
+
+
+@dataclass(slots=True)
+class Test(Frame):
+    """A Courage or Intelligence test of `model` caused by `source` (a rule's name).
+
+    On a pass the model passes every later test for the same source this turn. On a fail the
+    consequence named by `on_fail` happens ("flee", or nothing more: the caller reads the
+    result from `model.passed_tests`)."""
+
+    kind = "test"
+    model: str
+    test: str
+    source: str
+    reason: str
+    on_fail: str = ""
+    three_dice: bool = False
+    total: int = 0
+    rolled: bool = False
+
+    def step(self, ctx: Ctx) -> bool:
+        state = ctx.state
+        model = state.model(self.model)
+        if self.rolled:
+            return True
+        name = self.test.capitalize()
+        target = need(state, model, self.test)
+        if self.source == SEPARATED and model.profile.attacks == 0:
+            ctx.log(
+                "test",
+                f"{model.name} has no Attacks and fails its {name} test as a separated mount.",
+                model=model.id,
+            )
+            self._failed(ctx, model)
+            return False
+        auto = auto_pass_reason(state, model, self.test, self.source)
+        if auto:
+            ctx.log(
+                "test",
+                f"{model.name} passes its {name} test ({self.reason}): {auto}.",
+                model=model.id,
+                auto=True,
+            )
+            self._passed(ctx, model)
+            return False
+        purpose = self.test
+        faces = ctx.dice.roll(3 if self.three_dice else 2, purpose, model.id)
+        kept = sorted(faces)[:2]
+        self.total = sum(kept)
+        self.rolled = True
+        shown = " + ".join(map(str, kept)) + (f" (dropping {max(faces)})" if self.three_dice else "")
+        result = "passed" if self.total >= target else "failed"
+        ctx.log(
+            "test",
+            f"{model.name} takes a {name} test ({self.reason}), needing {target}+: "
+            f"rolls {shown} = {self.total}, {result}.",
+            model=model.id,
+            test=self.test,
+            faces=faces,
+            total=self.total,
+            need=target,
+            success=self.total >= target,
+        )
+        if self.total >= target:
+            self._passed(ctx, model)
+            return False
+        if self._spends(state, model):
+            return True
+        self._failed(ctx, model)
+        return False
+
+    def _spends(self, state: BattleState, model: Model) -> list[tuple[int, int]]:
+        """Ways to make up the shortfall with exactly enough Will and Might."""
+        short = need(state, model, self.test) - self.total
+        will, might = points_for_tests(model, self.test)
+        return [(w, short - w) for w in range(min(will, short), -1, -1) if 0 <= short - w <= might]
+
+    def _passed(self, ctx: Ctx, model: Model) -> None:
+        if self.source not in model.passed_tests:
+            model.passed_tests.append(self.source)
+        ctx.pop(self)
+
+    def _failed(self, ctx: Ctx, model: Model) -> None:
+        from .wounds import remove_casualty
+
+        ctx.pop(self)
+        if self.on_fail == "flee":
+            remove_casualty(ctx, model, "fled")
+            from .turn import check_wiped_out
+
+            check_wiped_out(ctx)
+
+    def pending(self, state: BattleState) -> Pending:
+        model = state.model(self.model)
+        return Pending(
+            model.side,
+            "spend_on_test",
+            f"{model.name}'s {self.test.capitalize()} test ({self.reason}) fails with {self.total}: spend points?",
+            {"model": model.id, "total": self.total, "need": need(state, model, self.test)},
+        )
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        model = state.model(self.model)
+        choices: list[Option] = []
+        for will, might in self._spends(state, model):
+            parts = [f"{n} {stat}" for n, stat in ((will, "Will"), (might, "Might")) if n]
+            choices.append(
+                Action(
+                    "spend_on_test",
+                    f"Spend {' and '.join(parts)}: the test is passed",
+                    {"type": "spend", "model": model.id, "will": will, "might": might},
+                    odds=odds(("the test is passed", 1)),
+                )
+            )
+        consequence = {"flee": f"{model.name} flees", "": "the test is failed"}.get(
+            self.on_fail, "the test is failed"
+        )
+        choices.append(Action("keep", f"Keep the roll: {consequence}", {"type": "keep"}))
+        return choices
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        model = ctx.state.model(self.model)
+        if command["type"] == "keep":
+            self._failed(ctx, model)
+            return
+        why = f"on the {self.test.capitalize()} test of {self.total}"
+        stores: tuple[Store, ...] = ("will", "might")
+        for stat in stores:
+            if command[stat]:
+                spend(ctx, model, stat, int(command[stat]), why)
+        self._passed(ctx, model)
+
+
+def broken_check(ctx: Ctx) -> None:
+    """At the start of a turn an army whose casualties exceed its Break Point is Broken."""
+    state = ctx.state
+    for side in SIDES:
+        army = state.armies[side]
+        casualties = state.casualties(side)
+        if not army.broken and casualties > army.break_point:
+            army.broken = True
+            ctx.log(
+                "broken",
+                f"{army.name} is Broken: {casualties} casualties, more than its Break Point of {army.break_point:g}.",
+                side=side,
+            )
+
+
+def broken_test(state: BattleState, model: Model) -> Test | None:
+    """The Courage test a model of a Broken army takes when it activates (none while Engaged)."""
+    if not state.armies[model.side].broken:
+        return None
+    resolving = any(e.kind == "heroic_resolve" and e.source == model.id for e in state.effects)
+    if is_engaged(state, model) and not resolving:
+        return None
+    return Test(model.id, "courage", BROKEN, "its army is Broken", on_fail="flee")
+
+
+def call_stand_fast(ctx: Ctx, model: Model) -> None:
+    """A Hero that passed its Broken test calls Stand Fast at the end of its activation."""
+    state = ctx.state
+    if not model.is_hero or not model.on_board or BROKEN not in model.passed_tests:
+        return
+    if any(e.target == model.id and e.kind in ("immobilise", "compel", "paralyse") for e in state.effects):
+        return
+    model.stand_fast = True
+    ctx.log("stand_fast", f'{model.name} calls "Stand Fast!"', model=model.id)
+
+
+def manual_test_action(state: BattleState, side: Side) -> Action | None:
+    """A test the referee rolls on request, for rules the app does not model (with a reason)."""
+    models = [m for m in state.army_models(side) if m.x >= 0]
+    if not models:
+        return None
+    return Action(
+        "take_test",
+        "Take a Courage or Intelligence test",
+        {"type": "take_test"},
+        {
+            "model": {"type": "choice", "options": [{"value": m.id, "label": m.name} for m in models]},
+            "test": {
+                "type": "choice",
+                "options": [
+                    {"value": "courage", "label": "Courage"},
+                    {"value": "intelligence", "label": "Intelligence"},
+                ],
+            },
+            "reason": {"type": "text", "max_length": 80},
+        },
+        group="tests",
+    )
+
+
+def start_manual_test(ctx: Ctx, side: Side, command: dict[str, Any]) -> None:
+    reason = " ".join(str(command["reason"]).split())
+    model = ctx.state.model(command["model"])
+    ctx.log(
+        "test_asked",
+        f"{side_name(side)} asks for a {command['test'].capitalize()} test for {model.name}: {reason}.",
+    )
+    ctx.push(Test(model.id, command["test"], reason, reason))
