@@ -147,7 +147,9 @@ class Test(Frame):
             return False
         purpose = self.test
         faces = ctx.dice.roll(3 if self.three_dice else 2, purpose, model.id)
-        kept = sorted(faces)[:2]
+        kept = list(faces)
+        if self.three_dice:
+            kept.remove(max(kept))
         self.total = sum(kept)
         self.rolled = True
         shown = " + ".join(map(str, kept)) + (f" (dropping {max(faces)})" if self.three_dice else "")

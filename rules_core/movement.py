@@ -237,7 +237,10 @@ def _charge_options(
                 )
             )
     if reachable:
-        targets = {"type": "choice", "options": [{"value": e.id, "label": e.name} for e in reachable]}
+        targets = {
+            "type": "choice",
+            "options": [{"value": e.id, "label": _target_label(state, model, e)} for e in reachable],
+        }
         options.append(
             Action(
                 "charge",
@@ -248,6 +251,17 @@ def _charge_options(
             )
         )
     return options
+
+
+def _target_label(state: BattleState, model: Model, target: Model) -> str:
+    """A charge target's name, with the Courage test and its chance when it causes Terror."""
+    from .courage import TERROR, causes_terror, chance_to_pass, need
+
+    if not causes_terror(state, target) or TERROR in model.passed_tests or _compelled(state, model):
+        return target.name
+    courage = need(state, model, "courage")
+    chance = chance_to_pass(courage)
+    return f"{target.name} (Terror: Courage {courage}+, {float(chance):.0%})"
 
 
 def start_activation(ctx: Ctx, command: dict[str, Any], near: str = "") -> Activation:

@@ -64,6 +64,30 @@ def remove_casualty(ctx: Ctx, model: Model, how: str = "slain", by: Model | None
     for effect in [e for e in state.effects if e.source == model.id]:
         ctx.log("effect_end", f"{effect.label} ends: {model.name} has left the battle.", effect=effect.kind)
     state.effects = [e for e in state.effects if model.id not in (e.source, e.target)]
+    if how == "slain" and model.mount is not None and model.mount.wounds > 0:
+        _separate_mount(ctx, model)
+
+
+def _separate_mount(ctx: Ctx, model: Model) -> None:
+    """The rider has fallen: its mount stays on the board alone and must test its Courage."""
+    from .courage import SEPARATED, Test
+
+    mount = model.mount
+    assert mount is not None
+    rider = model.name
+    model.profile, model.wounds = mount.profile, mount.wounds
+    model.might, model.will, model.fate = mount.might, mount.will, mount.fate
+    model.mount, model.status = None, "on_board"
+    ctx.log("separated", f"{model.name}, {rider}'s mount, is left without its rider.", model=model.id)
+    ctx.push(Test(model.id, "courage", SEPARATED, "its rider has fallen", on_fail="flee"))
+
+
+def mount_slain(ctx: Ctx, model: Model) -> None:
+    """The mount is slain: the rider fights on foot. (The Thrown Rider roll is not modelled.)"""
+    assert model.mount is not None
+    name = model.mount.name
+    model.mount = None
+    ctx.log("mount_slain", f"{name} is slain; {model.name} is thrown and fights on foot.", model=model.id)
 
 
 @dataclass(slots=True)
