@@ -51,7 +51,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
         if token and side is None:
             await self.close(code=4403)
             return
-        self.battle_id, self.side = battle_id, side
+        self.battle_id, self.public_id, self.side = battle_id, public_id, side
         self.audience = audience_of(side)
         self.window_start, self.window_count = time.monotonic(), 0
         self.presence: presence.Summary | None = None
@@ -64,7 +64,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
         if hasattr(self, "battle_id"):
             await self.channel_layer.group_discard(group_name(self.battle_id), self.channel_name)
             who = presence.member(self.audience, self.channel_name)
-            summary = await presence.store().leave(self.battle_id, who)
+            summary = await presence.store().leave(self.public_id, who)
             await publish_presence(self.channel_layer, self.battle_id, summary)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -151,7 +151,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
     async def _heartbeat(self, announce: bool) -> None:
         """Renew this socket's presence; tell everyone if it changed or someone's entry expired."""
         who = presence.member(self.audience, self.channel_name)
-        summary, expired = await presence.store().touch(self.battle_id, who, settings.PRESENCE_TTL_SECONDS)
+        summary, expired = await presence.store().touch(self.public_id, who, settings.PRESENCE_TTL_SECONDS)
         if announce or expired or summary != self.presence:
             await publish_presence(self.channel_layer, self.battle_id, summary)
 

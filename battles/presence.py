@@ -40,26 +40,24 @@ def member(audience: str, channel_name: str) -> str:
 class MemoryPresence:
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
-        self.entries: dict[int, dict[str, float]] = {}
+        self.entries: dict[str, dict[str, float]] = {}
 
-    async def touch(self, battle_id: int, who: str, ttl: float) -> tuple[Summary, int]:
+    async def touch(self, battle: str, who: str, ttl: float) -> tuple[Summary, int]:
         """Renew `who`; drop what has expired. Returns the summary and how many entries expired."""
-        entries = self.entries.setdefault(battle_id, {})
+        entries = self.entries.setdefault(battle, {})
         expired = self._expire(entries)
         entries[who] = self.clock() + ttl
         return summarize(entries), expired
 
-    async def leave(self, battle_id: int, who: str) -> Summary:
-        entries = self.entries.setdefault(battle_id, {})
+    async def leave(self, battle: str, who: str) -> Summary:
+        entries = self.entries.setdefault(battle, {})
         entries.pop(who, None)
         self._expire(entries)
         return summarize(entries)
 
-    async def summaries(self, battle_ids: list[int]) -> dict[int, Summary]:
+    async def summaries(self, battles: list[str]) -> dict[str, Summary]:
         now = self.clock()
-        return {
-            b: summarize(m for m, exp in self.entries.get(b, {}).items() if exp > now) for b in battle_ids
-        }
+        return {b: summarize(m for m, exp in self.entries.get(b, {}).items() if exp > now) for b in battles}
 
     def _expire(self, entries: dict[str, float]) -> int:
         now = self.clock()
@@ -79,8 +77,8 @@ class RedisPresence:
         # A client belongs to the event loop it was made on (tests run one loop per test).
         self.clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = weakref.WeakKeyDictionary()
 
-    def key(self, battle_id: int) -> str:
-        return f"{self.prefix}:presence:{battle_id}"
+    def key(self, battle: str) -> str:
+        return f"{self.prefix}:presence:{battle}"
 
     def client(self) -> Any:
         import redis.asyncio
@@ -90,8 +88,8 @@ class RedisPresence:
             self.clients[loop] = redis.asyncio.Redis.from_url(self.url)
         return self.clients[loop]
 
-    async def touch(self, battle_id: int, who: str, ttl: float) -> tuple[Summary, int]:
-        now, key = self.clock(), self.key(battle_id)
+    async def touch(self, battle: str, who: str, ttl: float) -> tuple[Summary, int]:
+        now, key = self.clock(), self.key(battle)
         async with self.client().pipeline(transaction=True) as pipe:
             pipe.zremrangebyscore(key, "-inf", now)
             pipe.zadd(key, {who: now + ttl})
@@ -100,23 +98,23 @@ class RedisPresence:
             expired, _, _, members = await pipe.execute()
         return summarize(m.decode() for m in members), int(expired)
 
-    async def leave(self, battle_id: int, who: str) -> Summary:
-        key = self.key(battle_id)
+    async def leave(self, battle: str, who: str) -> Summary:
+        key = self.key(battle)
         async with self.client().pipeline(transaction=True) as pipe:
             pipe.zrem(key, who)
             pipe.zrangebyscore(key, self.clock(), "+inf")
             _, members = await pipe.execute()
         return summarize(m.decode() for m in members)
 
-    async def summaries(self, battle_ids: list[int]) -> dict[int, Summary]:
-        if not battle_ids:
+    async def summaries(self, battles: list[str]) -> dict[str, Summary]:
+        if not battles:
             return {}
         now = self.clock()
         async with self.client().pipeline(transaction=False) as pipe:
-            for battle_id in battle_ids:
-                pipe.zrangebyscore(self.key(battle_id), now, "+inf")
+            for battle in battles:
+                pipe.zrangebyscore(self.key(battle), now, "+inf")
             results = await pipe.execute()
-        pairs = zip(battle_ids, results, strict=True)
+        pairs = zip(battles, results, strict=True)
         return {b: summarize(m.decode() for m in members) for b, members in pairs}
 
 

@@ -70,11 +70,13 @@ def live_battles(request: HttpRequest) -> HttpResponse:
     """Battles in play (turn, phase, whose decision, who is watching) and finished ones to replay."""
     active = list(Battle.objects.filter(status=Battle.Status.ACTIVE).order_by("-updated_at")[:LIVE_LIMIT])
     finished = list(Battle.objects.filter(status=Battle.Status.FINISHED).order_by("-updated_at")[:LIVE_LIMIT])
-    here = async_to_sync(presence.store().summaries)([b.id for b in active])
+    here = async_to_sync(presence.store().summaries)([b.public_id for b in active])
     rows = []
     for battle in active:
         state = battle.load_state()
-        rows.append({"battle": battle, "state": state, "pending": state.pending, "presence": here[battle.id]})
+        rows.append(
+            {"battle": battle, "state": state, "pending": state.pending, "presence": here[battle.public_id]}
+        )
     finished_rows = [{"battle": b, "result": b.state.get("result") or {}} for b in finished]
     template = "battles/_live_tables.html" if request.htmx else "battles/live.html"
     return render(request, template, {"rows": rows, "finished": finished_rows})

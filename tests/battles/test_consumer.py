@@ -319,7 +319,7 @@ async def test_a_socket_that_stops_its_heartbeat_expires(scripted_dice, monkeypa
     tokens = await seats(battle)
     good = await connect(battle.public_id, tokens["good"])
     await receive(good, "presence")
-    await presence.store().touch(battle.id, presence.member("evil", "on-a-dead-server"), 60)
+    await presence.store().touch(battle.public_id, presence.member("evil", "on-a-dead-server"), 60)
 
     clock[0] += 30
     answers = await ping(good)
