@@ -110,11 +110,11 @@
   });
 
   // Opening a model's actions in the panel selects it on the board, and the other way round.
-  document.addEventListener("toggle", function (evt) {
-    var group = evt.target;
-    if (!group.matches || !group.matches("details[data-group]")) { return; }
-    if (group.open) { select(group.getAttribute("data-group")); }
-  }, true);
+  // (A click, not the toggle event: groups the server renders open fire toggle too.)
+  document.addEventListener("click", function (evt) {
+    var summary = evt.target.closest ? evt.target.closest("details[data-group] > summary") : null;
+    if (summary && !summary.parentNode.open) { select(summary.parentNode.getAttribute("data-group")); }
+  });
 
   function select(modelId) {
     selected = modelId;

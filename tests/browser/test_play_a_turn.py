@@ -1,0 +1,197 @@
+"""Good on a desktop, Evil on a phone and a spectator play a turn on the board: drag to deploy and
+move (the distance shows while dragging), tap an enemy to charge, and carry on after the server
+is killed (kill -9) and started again."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from battles import services
+from battles.catalogue import profile
+from battles.models import Battle
+from tests.browser.conftest import ARTIFACTS
+
+BOARD = 24.0
+
+
+def close_quarters() -> dict:
+    """Two small forces 8" apart on a 24" board, so a charge is in reach after a short advance."""
+
+    def model(model_id: str, name: str, x: float, y: float) -> dict:
+        return {"id": model_id, "profile": profile(name), "x": x, "y": y}
+
+    return {
+        "board": {"width": BOARD, "height": BOARD},
+        "terrain": [{"name": "Boulder", "polygon": [[1, 11], [3, 11], [3, 13], [1, 13]], "impassable": True}],
+        "armies": {
+            "good": {
+                "name": "Minas Tirith",
+                "models": [
+                    model("aragorn", "Aragorn (Strider)", 8, 16),
+                    model("gondor1", "Warrior of Minas Tirith", 12, 16),
+                    model("gondor2", "Warrior of Minas Tirith", 16, 16),
+                ],
+            },
+            "evil": {
+                "name": "Mordor",
+                "models": [
+                    model("gothmog", "Gothmog", 8, 8),
+                    model("orc1", "Mordor Orc Warrior", 12, 8),
+                    model("orc2", "Mordor Orc Warrior", 16, 8),
+                ],
+            },
+        },
+    }
+
+
+def screenshots_dir() -> Path:
+    root = Path(__file__).resolve().parents[2]
+    shots = root / "docs" / "screenshots" if os.environ.get("UPDATE_SCREENSHOTS") else ARTIFACTS
+    shots.mkdir(parents=True, exist_ok=True)
+    return shots
+
+
+def token(page: Page, model_id: str):
+    return page.locator(f'#board [data-model="{model_id}"]')
+
+
+def screen_point(page: Page, x: float, y: float) -> tuple[float, float]:
+    box = page.get_by_test_id("board").bounding_box()
+    assert box
+    return box["x"] + x * box["width"] / BOARD, box["y"] + y * box["height"] / BOARD
+
+
+def drag(page: Page, model_id: str, to: tuple[float, float], expect_label: str | None = None) -> None:
+    """Press on a token, drag it to board inches `to`, check the distance shown, and let go."""
+    t = token(page, model_id)
+    start = screen_point(page, float(t.get_attribute("data-x")), float(t.get_attribute("data-y")))
+    end = screen_point(page, *to)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*end, steps=12)
+    if expect_label:
+        expect(page.get_by_test_id("drag-distance")).to_have_text(re.compile(expect_label))
+    page.mouse.up()
+
+
+def at(model_id: str, x: float, y: float, *pages: Page) -> None:
+    """Each page's board shows the model within a pixel or so of (x, y) inches."""
+    for page in pages:
+        page.wait_for_function(
+            """([id, x, y]) => {
+                const t = document.querySelector(`#board [data-model="${id}"]`);
+                return t && Math.abs(t.dataset.x - x) < 0.15 && Math.abs(t.dataset.y - y) < 0.15;
+            }""",
+            arg=[model_id, x, y],
+            timeout=10000,
+        )
+
+
+def button(page: Page, label: str):
+    return page.locator("[data-testid=decision] button", has_text=label)
+
+
+def pending(page: Page, side: str, kind: str) -> None:
+    decision = page.get_by_test_id("decision")
+    expect(decision).to_have_attribute("data-pending-kind", kind)
+    expect(decision).to_have_attribute("data-pending-side", side)
+
+
+def connected(*pages: Page) -> None:
+    for page in pages:
+        expect(page.locator(".battle-page")).to_have_attribute("data-connected", "true", timeout=20000)
+
+
+def test_two_players_and_a_spectator_play_a_turn_and_survive_a_restart(browser, daphne) -> None:
+    daphne.start()
+    battle = services.create_battle("Close quarters", close_quarters())
+    tokens = {s.side: s.token for s in battle.seats.all()}
+    url = f"{daphne.url}/battles/{battle.public_id}/"
+    good_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    evil_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    spectator_ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+    good, evil, spectator = good_ctx.new_page(), evil_ctx.new_page(), spectator_ctx.new_page()
+    good.goto(f"{url}?seat={tokens['good']}")
+    evil.goto(f"{url}?seat={tokens['evil']}")
+    spectator.goto(url)
+    everyone = (good, evil, spectator)
+    connected(*everyone)
+
+    presence = spectator.get_by_test_id("presence")
+    expect(presence).to_have_attribute("data-good", "online")
+    expect(presence).to_have_attribute("data-evil", "online")
+    expect(presence).to_have_attribute("data-spectators", "1")
+    expect(presence).to_contain_text("1 watching")
+
+    # Deployment: Good drags a warrior forward inside its zone, then both sides confirm.
+    expect(good.get_by_test_id("zone")).to_be_visible()
+    drag(good, "gondor1", (12, 14))
+    at("gondor1", 12, 14, *everyone)
+    expect(spectator.get_by_test_id("log")).to_contain_text("Warrior of Minas Tirith is placed.")
+    button(good, "Deployment done").click()
+    pending(spectator, "evil", "deploy")
+    button(evil, "Deployment done").click()
+
+    # The Priority roll is live: each die, who rolled it and why, is in everyone's log.
+    for page in everyone:
+        expect(page.get_by_test_id("roll").filter(has_text="for priority")).to_have_count(2)
+    expect(spectator.get_by_test_id("decision")).to_have_attribute("data-pending-kind", "choose_priority")
+    if good.get_by_test_id("decision").get_attribute("data-pending-side") == "good":
+        button(good, "Take Priority").click()
+    else:
+        button(evil, "Give Priority to Good").click()
+    expect(spectator.get_by_test_id("status")).to_contain_text("Good has Priority")
+    pending(spectator, "evil", "declare_heroic_action")
+    expect(spectator.get_by_test_id("waiting")).to_have_text(
+        "Waiting for Evil: Evil declares a Heroic Action or passes."
+    )
+    button(evil, "Pass").click()
+    button(good, "Pass").click()
+    pending(spectator, "good", "activate")
+
+    # Good moves Aragorn by dragging him; the distance used shows while dragging.
+    drag(good, "aragorn", (8, 14), expect_label=r'^[12]\.\d" of 6"')
+    at("aragorn", 8, 14, *everyone)
+    expect(spectator.get_by_test_id("log")).to_contain_text('Aragorn (Strider) moves 2.0".')
+
+    # kill -9 mid-battle: every page reconnects on its own and nothing is lost.
+    daphne.kill()
+    for page in everyone:
+        expect(page.locator(".battle-page")).to_have_attribute("data-connected", "false", timeout=20000)
+    daphne.start()
+    connected(*everyone)
+    at("aragorn", 8, 14, *everyone)
+    pending(evil, "good", "activate")
+
+    # Good taps a warrior, then taps an enemy: a charge into base contact.
+    token(good, "gondor1").click()
+    expect(token(good, "gondor1")).to_have_class(re.compile(r"\bselected\b"))
+    token(good, "orc1").click()
+    for page in everyone:
+        log = page.get_by_test_id("log")
+        expect(log).to_contain_text("Warrior of Minas Tirith charges Mordor Orc Warrior")
+        expect(token(page, "orc1")).to_have_class(re.compile(r"\bengaged\b"))
+    button(good, "Finish moving").click()
+
+    # Evil, on the phone, moves an orc by dragging it, then finishes; the turn ends.
+    pending(evil, "evil", "activate")
+    drag(evil, "orc2", (17, 10), expect_label=r'" of 6"')
+    at("orc2", 17, 10, *everyone)
+    button(evil, "Finish moving").click()
+    for page in everyone:
+        expect(page.get_by_test_id("status")).to_contain_text("Turn 2")
+        expect(page.get_by_test_id("log")).to_contain_text("Turn 2 begins.")
+
+    assert evil.evaluate("document.documentElement.scrollWidth") <= 390
+    shots = screenshots_dir()
+    good.screenshot(path=str(shots / "battle-desktop.png"), full_page=True)
+    evil.screenshot(path=str(shots / "battle-phone.png"), full_page=True)
+    saved = Battle.objects.get(pk=battle.pk)
+    assert saved.state["turn"] == 2
+    assert saved.events.filter(command__type="charge").count() == 1
+    for context in (good_ctx, evil_ctx, spectator_ctx):
+        context.close()
