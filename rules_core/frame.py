@@ -80,7 +80,7 @@ class Frame(Tagged):
         raise NotImplementedError
 
     def pending(self, state: BattleState) -> Pending:
-        raise NotImplementedError
+        raise RuntimeError(f"the {self.kind} frame does its work without waiting for a decision")
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
         return []

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .battlefield import BASE_CONTACT, CONTROL_ZONE, enemies, is_engaged
 from .errors import RuleViolation
-from .frame import Action, Frame, Option, Pending
+from .frame import Action, Frame, Option, Pending, Refusal
 from .geometry import (
     Point,
     dist,
@@ -149,7 +149,19 @@ def activation_options(state: BattleState, models: list[Model]) -> list[Option]:
                     group=group,
                 )
             )
-            reachable = [e for e in enemies(state, model.side) if model.distance_to(e) <= allowance + 1e-6]
+            reachable = []
+            for enemy in enemies(state, model.side):
+                gap = model.distance_to(enemy)
+                if gap <= allowance + 1e-6:
+                    reachable.append(enemy)
+                else:
+                    options.append(
+                        Refusal(
+                            {"type": "charge", "model": model.id, "target": enemy.id},
+                            "out_of_reach",
+                            f'{enemy.name} is {gap:.1f}" away, beyond {model.name}\'s {allowance:g}" move.',
+                        )
+                    )
             if reachable:
                 targets = {"type": "choice", "options": [{"value": e.id, "label": e.name} for e in reachable]}
                 options.append(
@@ -224,9 +236,6 @@ class Activation(Frame):
         ctx.pop(self)
         return False
 
-    def pending(self, state: BattleState) -> Pending:
-        raise RuntimeError("an activation never waits")
-
 
 @dataclass(slots=True)
 class SideActivations(Frame):
@@ -240,7 +249,14 @@ class SideActivations(Frame):
         return [m for m in state.army_models(self.side) if not m.activated]
 
     def step(self, ctx: Ctx) -> bool:
-        if self.finished or not self.waiting_models(ctx.state):
+        state = ctx.state
+        waiting = self.waiting_models(state)
+        if not self.finished and all(can_move(state, m) is not None for m in waiting):
+            # Nothing left that could do more than stand still: no need to ask.
+            for model in waiting:
+                model.activated = True
+            self.finished = True
+        if self.finished:
             ctx.pop(self)
             return False
         return True

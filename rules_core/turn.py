@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .combat import FightPhase
 from .frame import Action, Frame, Option, Pending
 from .heroic import DeclareHeroics, HeroicOrder
 from .movement import SideActivations
+from .shooting import SideShooting
 from .state import SIDES, BattleState, Result, Side, other, side_name
 
 if TYPE_CHECKING:
@@ -80,34 +82,72 @@ class BattleFrame(Frame):
         ctx.push(TurnFrame())
         return False
 
-    def pending(self, state: BattleState) -> Pending:
-        raise RuntimeError("the battle frame never waits")
+
+PHASES = ("priority", "move", "shoot", "fight", "end")
 
 
 @dataclass(slots=True)
 class TurnFrame(Frame):
     kind = "turn"
-    stage: str = "priority"
+    next_phase: int = 0
 
     def step(self, ctx: Ctx) -> bool:
         state = ctx.state
-        if self.stage == "priority":
-            self.stage = "move"
-            state.phase = "priority"
-            ctx.push(PriorityRoll())
-        elif self.stage == "move":
-            self.stage = "end"
-            state.phase = "move"
-            ctx.push(MovePhase())
-        else:
-            state.phase = "end"
-            ctx.log("end_phase", f"End phase of turn {state.turn}.", turn=state.turn)
+        if self.next_phase == len(PHASES):
             ctx.pop(self)
             check_wiped_out(ctx)
+            return False
+        state.phase = PHASES[self.next_phase]
+        self.next_phase += 1
+        ctx.push(phase_frame(state, state.phase))
         return False
 
-    def pending(self, state: BattleState) -> Pending:
-        raise RuntimeError("the turn frame never waits")
+
+def phase_frame(state: BattleState, phase: str) -> Frame:
+    if phase == "priority":
+        return PriorityRoll()
+    first = state.priority
+    assert first is not None
+    second = other(first)
+    if phase == "move":
+        return Sequence(
+            [
+                DeclareHeroics("move", second),
+                HeroicOrder("move", "heroic_move"),
+                SideActivations(first),
+                SideActivations(second),
+            ]
+        )
+    if phase == "shoot":
+        return Sequence([DeclareHeroics("shoot", second), SideShooting(first), SideShooting(second)])
+    if phase == "fight":
+        return FightPhase()
+    return EndPhase()
+
+
+@dataclass(slots=True)
+class Sequence(Frame):
+    """Runs its frames one after another."""
+
+    kind = "sequence"
+    items: list[Frame]
+
+    def step(self, ctx: Ctx) -> bool:
+        if self.items:
+            ctx.push(self.items.pop(0))
+        else:
+            ctx.pop(self)
+        return False
+
+
+@dataclass(slots=True)
+class EndPhase(Frame):
+    kind = "end_phase"
+
+    def step(self, ctx: Ctx) -> bool:
+        ctx.log("end_phase", f"End phase of turn {ctx.state.turn}.", turn=ctx.state.turn)
+        ctx.pop(self)
+        return False
 
 
 @dataclass(slots=True)
@@ -159,33 +199,3 @@ class PriorityRoll(Frame):
         state.priority_chosen_by = self.chooser
         ctx.log("priority", f"{side_name(command['side'])} has Priority this turn.", side=command["side"])
         ctx.pop(self)
-
-
-@dataclass(slots=True)
-class MovePhase(Frame):
-    """Declare Heroic Actions, Heroic Moves, then the side with Priority moves, then the other."""
-
-    kind = "move_phase"
-    stage: str = "declare"
-
-    def step(self, ctx: Ctx) -> bool:
-        state = ctx.state
-        assert state.priority is not None
-        if self.stage == "declare":
-            self.stage = "heroic"
-            ctx.push(DeclareHeroics("move", other(state.priority)))
-        elif self.stage == "heroic":
-            self.stage = "first"
-            ctx.push(HeroicOrder("move", "heroic_move"))
-        elif self.stage == "first":
-            self.stage = "second"
-            ctx.push(SideActivations(state.priority))
-        elif self.stage == "second":
-            self.stage = "done"
-            ctx.push(SideActivations(other(state.priority)))
-        else:
-            ctx.pop(self)
-        return False
-
-    def pending(self, state: BattleState) -> Pending:
-        raise RuntimeError("the move phase frame never waits")

@@ -42,7 +42,13 @@ def model(model_id: str, prof: dict[str, Any], x: float, y: float) -> dict[str, 
     return {"id": model_id, "profile": prof, "x": x, "y": y}
 
 
+WHOLE_BOARD = [0.0, 0.0, 48.0, 48.0]
+BASE_25MM = 25 / 25.4
+"""Centre-to-centre distance of two 25mm bases in contact."""
+
+
 def setup(good: list[dict[str, Any]], evil: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    """Both sides may deploy anywhere, so a scenario can begin with models in contact."""
     return {
         "board": {"width": 48.0, "height": 48.0},
         "terrain": extra.pop("terrain", []),
@@ -50,6 +56,7 @@ def setup(good: list[dict[str, Any]], evil: list[dict[str, Any]], **extra: Any) 
             "good": {"name": "Good army", "models": good},
             "evil": {"name": "Evil army", "models": evil},
         },
+        "deployment": {"good": WHOLE_BOARD, "evil": WHOLE_BOARD},
         **extra,
     }
 
@@ -77,3 +84,23 @@ def deployed(setup_data: dict[str, Any], dice: ScriptedDice, priority: str = "go
 
 def texts(events: list[dict[str, Any]]) -> list[str]:
     return [e["text"] for e in events]
+
+
+SKIP_STEP = {
+    "declare_heroic_action": {"type": "pass"},
+    "activate": {"type": "end_moves"},
+    "shoot": {"type": "end_shooting"},
+}
+
+
+def skip_to(
+    state: BattleState, dice: ScriptedDice, stop: str | None = None
+) -> tuple[BattleState, list[dict[str, Any]]]:
+    """Pass, finish moving and finish shooting until the battle waits for something else (or `stop`)."""
+    events: list[dict[str, Any]] = []
+    while state.pending.kind in SKIP_STEP and state.pending.kind != stop:
+        side = state.pending.side
+        assert side is not None
+        state, more = play(state, [(side, SKIP_STEP[state.pending.kind])], dice)
+        events.extend(more)
+    return state, events

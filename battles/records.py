@@ -1,0 +1,18 @@
+"""A stored battle as a battle record (the export format), from its setup and events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_core import Roll
+from rules_core.record import Entry, build
+
+from .models import Battle
+
+
+def battle_record(battle: Battle) -> dict[str, Any]:
+    entries = [
+        Entry(e.side, e.command, [Roll.from_dict(r) for r in e.rolls])
+        for e in battle.events.order_by("seq").only("side", "command", "rolls")
+    ]
+    return build(battle.setup, entries, battle.load_state())

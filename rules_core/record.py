@@ -1,0 +1,112 @@
+"""The battle record: setup plus every command with the dice it rolled. It replays to the same
+battle, like PGN for chess, and is how battles are stored, exported, replayed and tested."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .dice import RecordedDice, Roll
+from .engine import Outcome, apply
+from .errors import RecordMismatch, RuleViolation
+from .setup import new_battle
+from .state import BattleState
+
+FORMAT = "beacon-battle-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record that does not replay: which entry (1-based, 0 for the record itself) and why."""
+
+    def __init__(self, entry: int, message: str) -> None:
+        where = f"Entry {entry}" if entry else "The record"
+        super().__init__(f"{where}: {message}")
+        self.entry = entry
+        self.message = message
+
+
+@dataclass
+class Entry:
+    side: str
+    command: dict[str, Any]
+    rolls: list[Roll]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"side": self.side, "command": self.command, "rolls": [r.to_dict() for r in self.rolls]}
+
+
+def build(
+    setup: dict[str, Any], entries: Sequence[Entry], state: BattleState | None = None
+) -> dict[str, Any]:
+    result = None
+    if state is not None and state.result is not None:
+        result = {"winner": state.result.winner, "reason": state.result.reason}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "ruleset": "skirmish",
+        "setup": setup,
+        "entries": [e.to_dict() for e in entries],
+        "result": result,
+    }
+
+
+def steps(record: Any) -> Iterator[tuple[Entry, Outcome]]:
+    """Replay a record entry by entry. Raises RecordError at the first entry that does not replay."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise RecordError(0, f"this is not a {FORMAT} file")
+    if record.get("version") != VERSION:
+        raise RecordError(
+            0, f"version {record.get('version')!r} is not supported (this is version {VERSION})"
+        )
+    try:
+        state = new_battle(record["setup"])
+    except (KeyError, RuleViolation) as exc:
+        raise RecordError(0, f"the setup is unusable: {exc}") from exc
+    entries = record.get("entries")
+    if not isinstance(entries, list):
+        raise RecordError(0, "it has no list of entries")
+    for number, raw in enumerate(entries, start=1):
+        entry = _entry(number, raw)
+        dice = RecordedDice(entry.rolls)
+        try:
+            outcome = apply(state, entry.side, entry.command, dice)  # type: ignore[arg-type]
+        except RuleViolation as exc:
+            raise RecordError(
+                number, f"{entry.side} {entry.command.get('type')!r} is illegal: {exc.message}"
+            ) from exc
+        except RecordMismatch as exc:
+            raise RecordError(number, str(exc)) from exc
+        if dice.unused:
+            raise RecordError(number, f"it records {len(dice.unused)} roll(s) the rules did not make")
+        state = outcome.state
+        yield entry, outcome
+
+
+def replay(record: Any) -> BattleState:
+    """The state a record leads to; checks its result if it states one."""
+    state: BattleState | None = None
+    count = 0
+    for count, (_, outcome) in enumerate(steps(record), start=1):  # noqa: B007
+        state = outcome.state
+    if state is None:
+        state = new_battle(record["setup"])  # no entries; steps() has checked the setup
+    stated = record.get("result")
+    actual = None if state.result is None else {"winner": state.result.winner, "reason": state.result.reason}
+    if stated is not None and stated != actual:
+        raise RecordError(count, f"the record says the result is {stated}, the replay gives {actual}")
+    return state
+
+
+def _entry(number: int, raw: Any) -> Entry:
+    try:
+        side = raw["side"]
+        command = raw["command"]
+        rolls = [Roll.from_dict(r) for r in raw.get("rolls", [])]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(number, f"it is malformed ({exc})") from exc
+    if not isinstance(command, dict):
+        raise RecordError(number, "its command is not an object")
+    return Entry(str(side), command, rolls)

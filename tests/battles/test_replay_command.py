@@ -1,0 +1,50 @@
+"""`python manage.py replay FILE`: the result of a good record, the illegal entry of a bad one."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tests.rules_core.test_record import played_record
+
+
+def run(path: Path) -> str:
+    out = StringIO()
+    call_command("replay", str(path), stdout=out)
+    return out.getvalue()
+
+
+def test_a_finished_battle_prints_its_result(tmp_path: Path) -> None:
+    record, state = played_record(moves=500)
+    path = tmp_path / "battle.json"
+    path.write_text(json.dumps(record))
+    entries = len(record["entries"])
+    winner = f"{state.result.winner.capitalize()} wins" if state.result.winner else "A draw"
+    assert run(path) == f"{entries} entries replayed. {winner}: {state.result.reason}.\n"
+
+
+def test_a_battle_in_progress_says_what_it_waits_for(tmp_path: Path) -> None:
+    record, state = played_record(moves=5)
+    path = tmp_path / "battle.json"
+    path.write_text(json.dumps(record))
+    assert run(path).endswith(f"the battle goes on: {state.pending.label}.\n")
+
+
+def test_an_illegal_entry_is_reported(tmp_path: Path) -> None:
+    record, _ = played_record()
+    record["entries"][1]["command"] = {"type": "pass"}
+    path = tmp_path / "battle.json"
+    path.write_text(json.dumps(record))
+    with pytest.raises(CommandError, match=r"^Entry 2: evil 'pass' is illegal: "):
+        run(path)
+
+
+def test_a_file_that_is_not_json_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "battle.json"
+    path.write_text("{nope")
+    with pytest.raises(CommandError, match="is not valid JSON"):
+        run(path)

@@ -1,0 +1,152 @@
+"""Property tests: seeded random battles played to their end by a bot choosing among legal actions."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules_core import BattleState, RuleViolation, SeededDice, apply, legal_actions, new_battle
+from rules_core.dice import Roll
+from rules_core.record import Entry, build, steps
+
+from .bot import Bot
+from .builders import hero, profile
+
+MAX_STEPS = 3000
+
+
+def random_setup(rng: random.Random) -> dict[str, Any]:
+    def army(side: str, y0: float, y1: float) -> list[dict[str, Any]]:
+        models = []
+        for i in range(rng.randint(2, 6)):
+            stats = {
+                "move": float(rng.choice([5, 6, 6, 10])),
+                "fight": rng.randint(2, 7),
+                "shoot": rng.randint(3, 5),
+                "strength": rng.randint(2, 6),
+                "defence": rng.randint(3, 8),
+                "attacks": rng.randint(1, 3),
+                "wounds": rng.randint(1, 3),
+                "base_mm": float(rng.choice([25, 25, 32, 40])),
+            }
+            if rng.random() < 0.3:
+                stats["missile"] = {"name": "Bow", "range": 24.0, "strength": 2}
+            name = f"{side} {i}"
+            prof = hero(name, might=rng.randint(0, 3), **stats) if i == 0 else profile(name, **stats)
+            models.append({"id": f"{side}-{i}", "profile": prof, "x": 4.0 + 6 * i, "y": rng.uniform(y0, y1)})
+        return models
+
+    terrain = []
+    if rng.random() < 0.7:
+        x, y = rng.uniform(5, 35), rng.uniform(16, 28)
+        terrain.append(
+            {
+                "name": "Ruins",
+                "polygon": [[x, y], [x + 6, y], [x + 6, y + 3], [x, y + 3]],
+                "blocks_sight": rng.random() < 0.5,
+                "impassable": rng.random() < 0.5,
+                "difficult": rng.random() < 0.5,
+            }
+        )
+    return {
+        "board": {"width": 48.0, "height": 48.0},
+        "terrain": terrain,
+        "armies": {
+            "good": {"name": "Good", "models": army("good", 38, 46)},
+            "evil": {"name": "Evil", "models": army("evil", 2, 10)},
+        },
+        "max_turns": rng.randint(5, 12),
+    }
+
+
+def check_invariants(state: BattleState) -> None:
+    pending = state.pending
+    if state.result is None:
+        assert pending.side in ("good", "evil")
+        assert legal_actions(state, pending.side)
+        assert legal_actions(state, "evil" if pending.side == "good" else "good") == []
+    else:
+        assert pending.side is None and pending.kind == "battle_over"
+    on_board = [m for m in state.models.values() if m.on_board]
+    for m in state.models.values():
+        assert 0 <= m.wounds <= m.profile.wounds
+        assert m.might >= 0 and m.will >= 0 and m.fate >= 0
+    for i, a in enumerate(on_board):
+        assert a.radius - 1e-6 <= a.x <= state.board.width - a.radius + 1e-6
+        assert a.radius - 1e-6 <= a.y <= state.board.height - a.radius + 1e-6
+        for b in on_board[i + 1 :]:
+            assert math.dist(a.pos, b.pos) >= a.radius + b.radius - 1e-3, f"{a.id} overlaps {b.id}"
+    data = json.loads(json.dumps(state.to_dict()))
+    assert BattleState.from_dict(data) == state
+
+
+def illegal_variants(state: BattleState, rng: random.Random) -> list[tuple[str, dict[str, Any]]]:
+    """Commands outside legal_actions: from the wrong side, with bad ids, values or keys."""
+    side = state.pending.side
+    assert side is not None
+    other = "evil" if side == "good" else "good"
+    action = rng.choice(legal_actions(state, side))
+    legal = action.command
+    variants: list[tuple[str, dict[str, Any]]] = [
+        (other, dict(legal)),
+        (side, {"type": "teleport"}),
+        (side, {**legal, "unexpected": 1}),
+        (side, {k: v for k, v in legal.items() if k != "type"} | {"type": legal["type"] + "x"}),
+    ]
+    for key in ("model", "hero", "target"):
+        if key in legal:
+            variants.append((side, {**legal, key: "nobody-here"}))
+    for name, spec in action.params.items():
+        if spec["type"] == "choice":
+            variants.append((side, {**legal, name: "not-an-option"}))
+        elif spec["type"] == "int":
+            variants.append((side, {**legal, name: spec["max"] + 1}))
+        elif spec["type"] in ("path", "point"):
+            variants.append(
+                (side, {**legal, name: [[float("nan"), 1.0]] if spec["type"] == "path" else "here"})
+            )
+    if action.params:
+        variants.append((side, dict(legal)))  # parameters missing
+    return variants
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_battles_end_and_keep_every_invariant(seed: int) -> None:
+    rng = random.Random(seed)
+    setup = random_setup(rng)
+    bot = Bot(seed)
+    dice = SeededDice(seed)
+    state = new_battle(setup)
+    states = [state.to_dict()]
+    entries: list[Entry] = []
+    for _ in range(MAX_STEPS):
+        if state.result is not None:
+            break
+        if rng.random() < 0.15:
+            before = state.to_dict()
+            for side, command in illegal_variants(state, rng):
+                try:
+                    apply(state, side, command, dice)
+                except RuleViolation:
+                    pass
+                else:
+                    raise AssertionError(f"{side} {command} was accepted but is not a legal action")
+                assert state.to_dict() == before
+            dice.take_rolls()
+        side, command, outcome = bot.play(state, dice)
+        entries.append(Entry(side, command, list(outcome.rolls)))
+        state = outcome.state
+        check_invariants(state)
+        states.append(state.to_dict())
+    assert state.result is not None, f"the battle did not end within {MAX_STEPS} steps"
+
+    record = json.loads(json.dumps(build(setup, entries, state)))
+    for index, (_, outcome) in enumerate(steps(record), start=1):
+        assert outcome.state.to_dict() == states[index]
+    assert [Roll.from_dict(r) for r in record["entries"][-1]["rolls"]] == entries[-1].rolls
