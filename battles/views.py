@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from django.http import Http404, HttpRequest, HttpResponse
@@ -11,12 +12,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 import rules_core
+from rules_core.record import RecordError, steps
 
 from . import presence, services
 from .demo import demo_setup
 from .models import Battle, Seat
 from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
-from .record import battle_record, replay
+from .records import battle_record
 
 CREATED_KEY = "created_battles"
 
@@ -91,16 +93,25 @@ def battle_replay(request: HttpRequest, public_id: str) -> HttpResponse:
         step = max(0, min(last, int(request.GET.get("step", last))))
     except ValueError:
         step = last
-    record = battle_record(battle, events)
     try:
-        state = next(s for i, (s, _) in enumerate(replay(record)) if i == step)
-    except (rules_core.RecordMismatch, rules_core.RuleViolation) as exc:
+        state = state_after(battle_record(battle), step)
+    except RecordError as exc:
         ctx = {"battle": battle, "error": str(exc)}
         return render(request, "battles/replay_broken.html", ctx, status=500)
     ctx = context(battle, state, "spectator", step)
     ctx["log"] = log_steps(events[max(0, step - LOG_LIMIT) : step])
     ctx.update({"step": step, "last": last, "prev": max(0, step - 1), "next": min(last, step + 1)})
     return render(request, "battles/replay.html", ctx)
+
+
+def state_after(record: dict[str, Any], step: int) -> rules_core.BattleState:
+    """Replay the first `step` entries of a record."""
+    state = rules_core.new_battle(record["setup"])
+    for number, (_, outcome) in enumerate(steps(record), start=1):
+        if number > step:
+            break
+        state = outcome.state
+    return state
 
 
 def battle_record_file(request: HttpRequest, public_id: str) -> HttpResponse:

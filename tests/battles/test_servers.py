@@ -12,7 +12,8 @@ from django.conf import settings
 from battles import services
 from battles.demo import demo_setup
 from battles.models import Battle
-from battles.record import battle_record, replay
+from battles.records import battle_record
+from rules_core.record import replay
 from tests.conftest import skip_or_fail
 from tests.livestack import DaphneServer, JsonSocket
 
@@ -70,8 +71,7 @@ def test_kill_9_mid_battle_loses_nothing_and_clients_carry_on(start_server) -> N
     asyncio.run(play())
     saved = Battle.objects.get(pk=battle.pk)
     assert saved.version == 2 and saved.events.count() == 2
-    *_, (final, _) = replay(battle_record(saved))
-    assert final.to_dict() == saved.state
+    assert replay(battle_record(saved)).to_dict() == saved.state
 
 
 def test_two_servers_on_postgresql_and_redis_share_every_step(start_server) -> None:
