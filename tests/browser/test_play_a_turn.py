@@ -1,6 +1,6 @@
-"""Good on a desktop, Evil on a phone and a spectator play a turn on the board: drag to deploy and
-move (the distance shows while dragging), tap an enemy to charge, and carry on after the server
-is killed (kill -9) and started again."""
+"""Good on a desktop, Evil on a phone and a spectator play a whole turn: drag to deploy, move and
+charge (the distance shows while dragging), tap an enemy to charge or shoot, choose from the
+panel, fight, and carry on after the server is killed (kill -9) and started again."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ BOARD = 24.0
 
 
 def close_quarters() -> dict:
-    """Two small forces 8" apart on a 24" board, so a charge is in reach after a short advance."""
+    """Two small forces 6-8" apart on a 24" board, each with a bow: charges and shots are in reach."""
 
     def model(model_id: str, name: str, x: float, y: float) -> dict:
         return {"id": model_id, "profile": profile(name), "x": x, "y": y}
@@ -31,9 +31,10 @@ def close_quarters() -> dict:
             "good": {
                 "name": "Minas Tirith",
                 "models": [
-                    model("aragorn", "Aragorn (Strider)", 8, 16),
+                    model("aragorn", "Aragorn (Strider)", 8, 14),
                     model("gondor1", "Warrior of Minas Tirith", 12, 16),
                     model("gondor2", "Warrior of Minas Tirith", 16, 16),
+                    model("gondor-bow", "Warrior of Minas Tirith (bow)", 20, 16),
                 ],
             },
             "evil": {
@@ -42,6 +43,7 @@ def close_quarters() -> dict:
                     model("gothmog", "Gothmog", 8, 8),
                     model("orc1", "Mordor Orc Warrior", 12, 8),
                     model("orc2", "Mordor Orc Warrior", 16, 8),
+                    model("orc-bow", "Mordor Orc Archer", 20, 8),
                 ],
             },
         },
@@ -101,6 +103,24 @@ def pending(page: Page, side: str, kind: str) -> None:
     expect(decision).to_have_attribute("data-pending-side", side)
 
 
+def seq(page: Page) -> int:
+    return int(page.locator("#battle-seq").get_attribute("data-seq"))
+
+
+def answer_until(kind: str, players: dict[str, Page], watcher: Page) -> None:
+    """Whatever else the rules ask first (pairing combats, their order, Strikes ...), the side asked
+    takes its first offer, until the battle waits for `kind`."""
+    decision = watcher.get_by_test_id("decision")
+    for _ in range(20):
+        if decision.get_attribute("data-pending-kind") == kind:
+            return
+        side = decision.get_attribute("data-pending-side")
+        before = seq(watcher)
+        players[side].locator("[data-testid=decision] button:visible").first.click()
+        watcher.wait_for_function(f"+document.querySelector('#battle-seq').dataset.seq > {before}")
+    raise AssertionError(f"the battle never came to {kind}")
+
+
 def connected(*pages: Page) -> None:
     for page in pages:
         expect(page.locator(".battle-page")).to_have_attribute("data-connected", "true", timeout=20000)
@@ -153,10 +173,10 @@ def test_two_players_and_a_spectator_play_a_turn_and_survive_a_restart(browser, 
     button(good, "Pass").click()
     pending(spectator, "good", "activate")
 
-    # Good moves Aragorn by dragging him; the distance used shows while dragging.
-    drag(good, "aragorn", (8, 14), expect_label=r'^[12]\.\d" of 6"')
-    at("aragorn", 8, 14, *everyone)
-    expect(spectator.get_by_test_id("log")).to_contain_text('Aragorn (Strider) moves 2.0".')
+    # Good moves a warrior by dragging it; the distance used shows while dragging.
+    drag(good, "gondor2", (16, 14), expect_label=r'^[12]\.\d" of 6"')
+    at("gondor2", 16, 14, *everyone)
+    expect(spectator.get_by_test_id("log")).to_contain_text('Warrior of Minas Tirith moves 2.0".')
 
     # kill -9 mid-battle: every page reconnects on its own and nothing is lost.
     daphne.kill()
@@ -164,8 +184,13 @@ def test_two_players_and_a_spectator_play_a_turn_and_survive_a_restart(browser, 
         expect(page.locator(".battle-page")).to_have_attribute("data-connected", "false", timeout=20000)
     daphne.start()
     connected(*everyone)
-    at("aragorn", 8, 14, *everyone)
+    at("gondor2", 16, 14, *everyone)
     pending(evil, "good", "activate")
+
+    # Aragorn charges by being dragged onto Gothmog.
+    drag(good, "aragorn", (8, 8.5), expect_label="onto Gothmog")
+    for page in everyone:
+        expect(page.get_by_test_id("log")).to_contain_text("Aragorn (Strider) charges Gothmog")
 
     # Good taps a warrior, then taps an enemy: a charge into base contact.
     token(good, "gondor1").click()
@@ -177,11 +202,33 @@ def test_two_players_and_a_spectator_play_a_turn_and_survive_a_restart(browser, 
         expect(token(page, "orc1")).to_have_class(re.compile(r"\bengaged\b"))
     button(good, "Finish moving").click()
 
-    # Evil, on the phone, moves an orc by dragging it, then finishes; the turn ends.
+    # Evil, on the phone, moves an orc by dragging it, then finishes.
     pending(evil, "evil", "activate")
     drag(evil, "orc2", (17, 10), expect_label=r'" of 6"')
     at("orc2", 17, 10, *everyone)
     button(evil, "Finish moving").click()
+    expect(spectator.get_by_test_id("decision")).not_to_have_attribute("data-pending-kind", "activate")
+
+    # Shoot: Good taps its archer, then the Orc archer; Evil picks a target from the panel.
+    players = {"good": good, "evil": evil}
+    answer_until("shoot", players, spectator)
+    pending(spectator, "good", "shoot")
+    token(good, "gondor-bow").click()
+    token(good, "orc-bow").click()
+    expect(spectator.get_by_test_id("log")).to_contain_text(
+        "Warrior of Minas Tirith (bow) shoots at Mordor Orc Archer"
+    )
+    expect(spectator.get_by_test_id("roll").filter(has_text="for to hit")).to_have_count(1)
+    evil.wait_for_function(f"+document.querySelector('#battle-seq').dataset.seq >= {seq(spectator)}")
+    if evil.get_by_test_id("decision").get_attribute("data-pending-side") == "evil":
+        evil.locator('details[data-group="orc-bow"] button').first.click()
+        expect(spectator.get_by_test_id("log")).to_contain_text("Mordor Orc Archer shoots at")
+
+    # Fight: two combats; the duel dice and Strikes show in every log.
+    answer_until("choose_priority", players, spectator)
+    for page in everyone:
+        expect(page.get_by_test_id("log")).to_contain_text("Duel:")
+        expect(page.get_by_test_id("roll").filter(has_text="for duel").first).to_be_visible()
     for page in everyone:
         expect(page.get_by_test_id("status")).to_contain_text("Turn 2")
         expect(page.get_by_test_id("log")).to_contain_text("Turn 2 begins.")
@@ -192,6 +239,7 @@ def test_two_players_and_a_spectator_play_a_turn_and_survive_a_restart(browser, 
     evil.screenshot(path=str(shots / "battle-phone.png"), full_page=True)
     saved = Battle.objects.get(pk=battle.pk)
     assert saved.state["turn"] == 2
-    assert saved.events.filter(command__type="charge").count() == 1
+    assert saved.events.filter(command__type="charge").count() == 2
+    assert saved.events.filter(command__type="shoot").count() >= 1
     for context in (good_ctx, evil_ctx, spectator_ctx):
         context.close()
