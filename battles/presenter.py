@@ -207,27 +207,29 @@ def context(battle: Battle, state: BattleState, audience: str, seq: int) -> dict
     }
 
 
-def roll_view(roll: dict[str, Any]) -> dict[str, Any]:
+def roll_view(roll: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     """One recorded roll as a player reads it; keys the referee adds later (re-rolls, Might) are shown too."""
     known = {"purpose", "roller", "faces"}
     extra = [(humanize(k), v) for k, v in roll.items() if k not in known]
+    roller = str(roll.get("roller", ""))
     return {
-        "roller": str(roll.get("roller", "")),
+        "roller": names.get(roller) or humanize(roller),
         "faces": [int(f) for f in roll.get("faces", [])],
         "why": humanize(roll.get("purpose", "")),
         "extra": extra,
     }
 
 
-def log_steps(events: list[BattleEvent]) -> list[dict[str, Any]]:
+def log_steps(state: BattleState, events: list[BattleEvent]) -> list[dict[str, Any]]:
     """The timeline: one entry per applied command, with what happened and every die rolled."""
+    names = {m.id: m.name for m in state.models.values()}
     return [
         {
             "seq": event.seq,
             "side": event.side,
             "command": humanize(str(event.command.get("type", ""))),
             "events": [{"type": e.get("type", ""), "text": e.get("text", "")} for e in event.events],
-            "rolls": [roll_view(r) for r in event.rolls],
+            "rolls": [roll_view(r, names) for r in event.rolls],
         }
         for event in events
     ]
@@ -239,13 +241,13 @@ def recent_events(battle: Battle) -> list[BattleEvent]:
 
 def render_page_parts(battle: Battle, state: BattleState, audience: str, seq: int) -> dict[str, Any]:
     ctx = context(battle, state, audience, seq)
-    ctx["log"] = log_steps(recent_events(battle))
+    ctx["log"] = log_steps(state, recent_events(battle))
     return ctx
 
 
 def render_step(battle: Battle, state: BattleState, event: BattleEvent, audience: str) -> str:
     ctx = context(battle, state, audience, event.seq)
-    ctx["log"] = log_steps([event])
+    ctx["log"] = log_steps(state, [event])
     ctx["append_log"] = True
     return render_to_string("battles/_push.html", ctx)
 

@@ -99,7 +99,7 @@ def battle_replay(request: HttpRequest, public_id: str) -> HttpResponse:
         ctx = {"battle": battle, "error": str(exc)}
         return render(request, "battles/replay_broken.html", ctx, status=500)
     ctx = context(battle, state, "spectator", step)
-    ctx["log"] = log_steps(events[max(0, step - LOG_LIMIT) : step])
+    ctx["log"] = log_steps(state, events[max(0, step - LOG_LIMIT) : step])
     ctx.update({"step": step, "last": last, "prev": max(0, step - 1), "next": min(last, step + 1)})
     return render(request, "battles/replay.html", ctx)
 

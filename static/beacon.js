@@ -431,7 +431,7 @@
       moved.el.setAttribute("transform", "translate(" + moved.x + " " + moved.y + ")");
     }
     if (message.indexOf('id="battle-seq"') >= 0) { moved = null; }
-    if (selected && !tokenById(selected)) { selected = null; }
+    if (selected && !actionsFor(selected).length) { selected = null; }
     showSelection();
     var log = document.getElementById("dice-log");
     if (log) { log.scrollTop = log.scrollHeight; }
