@@ -26,11 +26,15 @@ def scripted_dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedDice]:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_presence(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test counts only its own sockets."""
+def _fresh_presence_and_layer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test counts only its own sockets, and gets its own channel layer: a Redis layer holds
+    asyncio locks bound to the event loop of the test that first used it."""
+    from channels.layers import channel_layers
+
     from battles import presence
 
     monkeypatch.setattr(presence, "_store", None)
+    monkeypatch.setattr(channel_layers, "backends", {})
 
 
 async def connect(public_id: str, token: str = "", fmt: str = "json") -> WebsocketCommunicator:

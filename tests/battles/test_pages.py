@@ -18,11 +18,6 @@ from rules_core.record import replay
 pytestmark = [pytest.mark.django_db]
 
 
-@pytest.fixture(autouse=True)
-def _fresh_presence(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(presence, "_store", None)
-
-
 def play(battle: Battle, *steps: tuple[str, dict, list[int]]) -> Battle:
     for side, command, faces in steps:
         services.submit(battle.id, side, command, dice=ScriptedDice(faces))
