@@ -1,17 +1,47 @@
 from django.contrib import admin
 
-from .models import Battle, BattleEvent, Profile, Seat
+from .forms import ProfileForm
+from .models import ArmyList, Battle, BattleEvent, Follower, Profile, Seat, Warband
 
 
 @admin.register(Profile)
 class ProfileAdmin(admin.ModelAdmin):
-    list_display = ("name", "tier", "points", "owner")
+    """The catalogue (profiles without an owner) and players' own profiles, checked like on the site."""
+
+    form = ProfileForm
+    fields = ["owner", *ProfileForm.base_fields]
+    list_display = ("name", "tier", "points", "unique", "owner")
+    list_filter = ("tier", ("owner", admin.EmptyFieldListFilter))
     search_fields = ("name",)
+
+
+class WarbandInline(admin.TabularInline):
+    model = Warband
+    extra = 0
+    show_change_link = True
+
+
+@admin.register(ArmyList)
+class ArmyListAdmin(admin.ModelAdmin):
+    list_display = ("name", "owner", "points_limit", "updated_at")
+    search_fields = ("name", "owner__username")
+    inlines = [WarbandInline]
+
+
+class FollowerInline(admin.TabularInline):
+    model = Follower
+    extra = 0
+
+
+@admin.register(Warband)
+class WarbandAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "army_list", "is_general")
+    inlines = [FollowerInline]
 
 
 @admin.register(Battle)
 class BattleAdmin(admin.ModelAdmin):
-    list_display = ("name", "public_id", "status", "version", "updated_at")
+    list_display = ("name", "public_id", "status", "version", "created_by", "updated_at")
     readonly_fields = ("state", "setup")
 
 

@@ -14,6 +14,18 @@ ELF_BOW = {"name": "Elf bow", "range": 24.0, "strength": 3}
 
 LEGEND, VALOUR, FORTITUDE, MINOR = "legend", "valour", "fortitude", "minor"
 
+# Wargear the example warriors may buy, with points: defaults (check) kept here, in one place.
+# An option that names a missile weapon gives the model that weapon.
+SHIELD = {"name": "Shield", "points": 1}
+SPEAR = {"name": "Spear", "points": 1}
+WARRIOR_OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "Warrior of Minas Tirith": [SHIELD, SPEAR, {"name": "Bow", "points": 1, "missile": BOW}],
+    "Warrior of Rohan": [SHIELD, {"name": "Bow", "points": 1, "missile": BOW}],
+    "Mordor Orc Warrior": [SHIELD, SPEAR, {"name": "Orc bow", "points": 1, "missile": ORC_BOW}],
+}
+# Heroes that are not named characters, so a list may take several.
+NOT_UNIQUE = {"Goblin Captain"}
+
 # name, (move, fight, shoot, strength, defence, attacks, wounds, courage, intelligence),
 # (might, will, fate), points, extras
 _TABLE: list[tuple[str, tuple[float, ...], tuple[int, int, int] | None, int, dict[str, Any]]] = [
@@ -96,35 +108,28 @@ _TABLE: list[tuple[str, tuple[float, ...], tuple[int, int, int] | None, int, dic
     ("Grinnah", (5, 3, 5, 4, 4, 2, 2, 7, 7), (2, 1, 1), 50, {"tier": MINOR}),
     ("Cave Troll", (6, 6, 4, 6, 6, 3, 3, 6, 9), None, 75, {"base_mm": 40, "special_rules": ["Terror"]}),
     ("Mordor Orc Warrior", (6, 3, 5, 3, 4, 1, 1, 8, 8), None, 5, {}),
-    ("Mordor Orc Archer", (6, 3, 5, 3, 4, 1, 1, 8, 8), None, 6, {"missile": ORC_BOW}),
     ("Warrior of Minas Tirith", (6, 4, 4, 3, 5, 1, 1, 7, 7), None, 8, {}),
-    ("Warrior of Minas Tirith (bow)", (6, 4, 4, 3, 5, 1, 1, 7, 7), None, 9, {"missile": BOW}),
-    ("Warrior of Rohan", (6, 3, 4, 3, 4, 1, 1, 7, 6), None, 6, {"missile": BOW}),
+    ("Warrior of Rohan", (6, 3, 4, 3, 4, 1, 1, 7, 6), None, 6, {}),
 ]
 
 STAT_NAMES = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage", "intelligence")
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """Every example profile as rules_core profile data, plus its points."""
+    """Every example profile as profile data (battles/profiles.py), checked there when loaded."""
     profiles = []
     for name, stats, mwf, points, extra in _TABLE:
-        profile: dict[str, Any] = {"name": name, **dict(zip(STAT_NAMES, stats, strict=True))}
-        profile["move"] = float(profile["move"])
+        data: dict[str, Any] = {"name": name, **dict(zip(STAT_NAMES, stats, strict=True))}
+        data["move"] = float(data["move"])
         for key in STAT_NAMES[1:]:
-            profile[key] = int(profile[key])
-        if mwf is not None:
-            profile["might"], profile["will"], profile["fate"] = mwf
-        keywords = ["Infantry"] + (["Hero"] if mwf is not None else []) + list(extra.get("keywords", []))
-        profile.update({k: v for k, v in extra.items() if k != "keywords"})
-        profile["keywords"] = keywords
-        profile["base_mm"] = float(extra.get("base_mm", 25))
-        profiles.append({"profile": profile, "points": points})
+            data[key] = int(data[key])
+        data["might"], data["will"], data["fate"] = mwf or (0, 0, 0)
+        data.update(extra)
+        data["keywords"] = ["Infantry", *extra.get("keywords", [])]
+        data["tier"] = extra.get("tier")
+        data["base_mm"] = int(extra.get("base_mm", 25))
+        data["points"] = points
+        data["unique"] = name not in NOT_UNIQUE
+        data["options"] = [{"missile": None, **o} for o in WARRIOR_OPTIONS.get(name, [])]
+        profiles.append(data)
     return profiles
-
-
-def profile(name: str) -> dict[str, Any]:
-    for entry in catalogue():
-        if entry["profile"]["name"] == name:
-            return dict(entry["profile"])
-    raise KeyError(name)

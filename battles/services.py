@@ -6,11 +6,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
 import rules_core
 from rules_core import Dice, RuleViolation, SystemDice
 
-from .models import Battle, BattleEvent, Seat
+from .armies import summarise
+from .listfile import FollowerDraft, ListDraft, WarbandDraft
+from .models import ArmyList, Battle, BattleEvent, Follower, Profile, Seat, Warband
+from .profiles import BadData, clean_profile
+from .setups import battle_setup
 
 
 def make_dice() -> Dice:
@@ -114,4 +119,124 @@ def broadcast_step(battle: Battle, event: BattleEvent) -> None:
     publish_step(battle, event)
 
 
-__all__ = ["RuleViolation", "SubmitError", "Submitted", "create_battle", "submit"]
+def start_battle(
+    name: str, armies: dict[str, Any], creator: Any = None, creator_side: str | None = None
+) -> Battle:
+    """A battle fought by two lists (saved or drafts); the creator, if signed in, may take a seat.
+
+    Raises BadData, naming the list and its problems, if a list is not ready for battle.
+    """
+    for side in rules_core.SIDES:
+        problems = summarise(armies[side]).problems
+        if problems:
+            raise BadData(
+                f"{armies[side].name} is a draft and cannot go to battle yet: " + " ".join(problems)
+            )
+    setup = battle_setup(armies)
+    with transaction.atomic():
+        battle = create_battle(name, setup)
+        if creator is not None and creator.is_authenticated:
+            battle.created_by = creator
+            battle.save(update_fields=["created_by"])
+            if creator_side in rules_core.SIDES:
+                battle.seats.filter(side=creator_side).update(user=creator)
+    return battle
+
+
+def unused_list_name(owner: Any, name: str) -> str:
+    """The name, or with " (2)", " (3)" ... if the owner already has a list called that."""
+    taken = set(ArmyList.objects.filter(owner=owner).values_list("name", flat=True))
+    candidate, number = name[:100], 1
+    while candidate in taken:
+        number += 1
+        suffix = f" ({number})"
+        candidate = name[: 100 - len(suffix)] + suffix
+    return candidate
+
+
+def save_list(owner: Any, draft: ListDraft) -> ArmyList:
+    """Save a list for its new owner: an import, or a copy of a list. Profiles that the owner can
+    already use, with the same characteristics, are reused; any other becomes the owner's own."""
+    with transaction.atomic():
+        profiles = {id(p): _usable_profile(owner, p) for p in draft.profiles()}
+        army = ArmyList.objects.create(
+            owner=owner, name=unused_list_name(owner, draft.name), points_limit=draft.points_limit
+        )
+        for position, w in enumerate(draft.warbands_in_order()):
+            warband = Warband.objects.create(
+                army_list=army,
+                position=position,
+                hero=profiles[id(w.hero)],
+                hero_options=list(w.hero_options),
+                is_general=w.is_general,
+            )
+            Follower.objects.bulk_create(
+                Follower(
+                    warband=warband,
+                    position=i,
+                    profile=profiles[id(f.profile)],
+                    count=f.count,
+                    options=list(f.options),
+                )
+                for i, f in enumerate(w.followers_in_order())
+            )
+    return army
+
+
+def _usable_profile(owner: Any, profile: Profile) -> Profile:
+    if profile.pk is not None and Profile.visible_to(owner).filter(pk=profile.pk).exists():
+        return profile
+    data = clean_profile(profile.to_data())
+    name = data["name"]
+    # A profile imported before under a changed name counts as the same profile.
+    similar = Profile.visible_to(owner).filter(Q(name=name) | Q(name__startswith=f"{name} (imported"))
+    for candidate in similar.order_by("owner_id", "pk"):
+        if {**clean_profile(candidate.to_data()), "name": name} == data:
+            return candidate
+    if similar.filter(name=name).exists():
+        data["name"] = _unused_profile_name(owner, name)
+    mine = Profile(owner=owner)
+    mine.set_data(data)
+    mine.save()
+    return mine
+
+
+def _unused_profile_name(owner: Any, name: str) -> str:
+    number = 1
+    while True:
+        suffix = " (imported)" if number == 1 else f" (imported {number})"
+        candidate = name[: 100 - len(suffix)] + suffix
+        if not Profile.visible_to(owner).filter(name=candidate).exists():
+            return candidate
+        number += 1
+
+
+def draft_of(army: ArmyList) -> ListDraft:
+    """A saved list as a draft, to copy it (the profiles stay the saved ones)."""
+    return ListDraft(
+        army.name,
+        army.points_limit,
+        [
+            WarbandDraft(
+                w.hero,
+                list(w.hero_options),
+                w.is_general,
+                [FollowerDraft(f.profile, f.count, list(f.options)) for f in w.followers_in_order()],
+            )
+            for w in army.warbands_in_order()
+        ],
+    )
+
+
+__all__ = [
+    "BadData",
+    "RuleViolation",
+    "SubmitError",
+    "Submitted",
+    "create_battle",
+    "draft_of",
+    "save_list",
+    "start_battle",
+    "submit",
+    "unused_list_name",
+]

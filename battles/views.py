@@ -1,4 +1,5 @@
-"""Pages: the lobby, a new battle's links, the battle page, live battles, replays and records."""
+"""Pages: the lobby, creating a battle and its links, the battle page, live battles, replays and
+records, signing up."""
 
 from __future__ import annotations
 
@@ -6,40 +7,79 @@ import json
 from typing import Any
 
 from asgiref.sync import async_to_sync
+from django.contrib.auth import login
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 
 import rules_core
 from rules_core.record import RecordError, steps
 
 from . import presence, services
-from .demo import demo_setup
+from .forms import BattleForm, SignUpForm
 from .models import Battle, Seat
 from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
+from .profiles import BadData
 from .records import battle_record
+from .services import RuleViolation
 
 CREATED_KEY = "created_battles"
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
     battles = Battle.objects.order_by("status", "-updated_at")[:50]
-    return render(request, "battles/lobby.html", {"battles": battles})
+    return render(
+        request,
+        "battles/lobby.html",
+        {"battles": battles, "form": BattleForm(request.user), "my_battles": _my_battles(request)},
+    )
 
 
-@require_POST
+def _my_battles(request: HttpRequest) -> list[dict[str, object]]:
+    """The signed-in user's battles: those they created or hold a seat of, with their links."""
+    user = request.user
+    if not user.is_authenticated:
+        return []
+    battles = (
+        Battle.objects.filter(Q(created_by=user) | Q(seats__user=user))
+        .distinct()
+        .prefetch_related("seats")
+        .order_by("status", "-updated_at")[:50]
+    )
+    rows = []
+    for battle in battles:
+        seat = next((s for s in battle.seats.all() if s.user_id == user.pk), None)
+        play = f"{reverse('battle', args=[battle.public_id])}?seat={seat.token}" if seat else ""
+        rows.append({"battle": battle, "side": seat.get_side_display() if seat else "", "play": play})
+    return rows
+
+
 def new_battle(request: HttpRequest) -> HttpResponse:
-    name = (request.POST.get("name") or "").strip()[:120] or f"Battle {Battle.objects.count() + 1}"
-    battle = services.create_battle(name, demo_setup())
-    created = request.session.get(CREATED_KEY, [])
-    request.session[CREATED_KEY] = [*created, battle.public_id][-50:]
-    return redirect("battle_links", public_id=battle.public_id)
+    """Choose two armies (lists, or the demo armies) and, signed in, the side you play."""
+    form = BattleForm(request.user, request.POST or None)
+    if request.method != "POST":
+        return render(request, "battles/new_battle.html", {"form": form})
+    error = ""
+    if form.is_valid():
+        name = (form.cleaned_data["name"] or "").strip() or f"Battle {Battle.objects.count() + 1}"
+        try:
+            battle = services.start_battle(name, form.armies, request.user, form.cleaned_data.get("seat"))
+        except (BadData, RuleViolation) as exc:
+            error = str(exc)
+        else:
+            created = request.session.get(CREATED_KEY, [])
+            request.session[CREATED_KEY] = [*created, battle.public_id][-50:]
+            return redirect("battle_links", public_id=battle.public_id)
+    else:
+        error = " ".join(str(e) for errors in form.errors.values() for e in errors)
+    return render(request, "battles/new_battle.html", {"form": form, "error": error}, status=422)
 
 
 def battle_links(request: HttpRequest, public_id: str) -> HttpResponse:
     battle = get_object_or_404(Battle, public_id=public_id)
-    if public_id not in request.session.get(CREATED_KEY, []):
+    mine = request.user.is_authenticated and battle.created_by_id == request.user.pk
+    if not mine and public_id not in request.session.get(CREATED_KEY, []):
         raise Http404("Only whoever created a battle sees its seat links.")
     base = request.build_absolute_uri(reverse("battle", args=[battle.public_id]))
     seats = {seat.side: f"{base}?seat={seat.token}" for seat in battle.seats.all()}
@@ -120,3 +160,12 @@ def battle_record_file(request: HttpRequest, public_id: str) -> HttpResponse:
     response = HttpResponse(body, content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="battle-{battle.public_id}.json"'
     return response
+
+
+def sign_up(request: HttpRequest) -> HttpResponse:
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect("army_lists")
+    return render(request, "registration/signup.html", {"form": form}, status=422 if form.errors else 200)

@@ -137,7 +137,8 @@ def _matches(action: Action, command: Mapping[str, Any]) -> bool:
     if not _fixed_part_matches(action.command, command):
         return False
     extra = set(command) - set(action.command)
-    if extra != set(action.params):
+    required = {name for name, spec in action.params.items() if "default" not in spec}
+    if not required <= extra <= set(action.params):
         return False
     return all(param_ok(action.params[name], command[name]) for name in extra)
 

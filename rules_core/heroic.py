@@ -1,4 +1,5 @@
-"""Heroic Actions: the Declare Heroic Actions step of each phase, and the order they resolve in."""
+"""Heroic Actions: what each does, the Declare Heroic Actions step of each phase, the clash roll,
+and the heroes whose actions go first (Heroic Move, Heroic Shoot)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,175 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .battlefield import is_engaged
+from .battlefield import friends_within, is_engaged
+from .characteristics import march_bonus
 from .frame import Action, Frame, Option, Pending, Refusal
-from .state import BattleState, Model, Side, other, side_name
+from .might import spend
+from .state import SIDES, BattleState, Challenge, Effect, Model, Side, other, side_name
 
 if TYPE_CHECKING:
     from .engine import Ctx
+
+SHOUT_RANGE = 6.0
+CHALLENGE_RANGE = 6.0
+TIERS = {"legend": 5, "valour": 4, "fortitude": 3, "minor": 2, "independent": 1}
+"""Heroic tiers, highest first (core summary): "the same tier or higher" compares these."""
+
+PHASE_NAMES = {"move": "Move", "shoot": "Shoot", "fight": "Fight"}
+SHOUTS = {
+    "heroic_move": "With Me",
+    "heroic_march": "At the Double",
+    "heroic_shoot": "Loose",
+    "heroic_accuracy": "Take Aim",
+}
+
+
+def unable_to_act(state: BattleState, hero: Model) -> str | None:
+    """Immobilise/Transfix and Paralyse stop a model declaring Heroic Actions."""
+    for effect in state.effects:
+        if effect.target == hero.id and effect.kind in ("immobilise", "compel", "paralyse"):
+            return f"{hero.name} is under {effect.label} and cannot declare Heroic Actions."
+    return None
+
+
+def _not_engaged(state: BattleState, hero: Model) -> str | None:
+    if is_engaged(state, hero):
+        return f"{hero.name} is Engaged and cannot declare that Heroic Action."
+    return None
+
+
+def _in_combat(state: BattleState, hero: Model) -> str | None:
+    if not is_engaged(state, hero):
+        return f"{hero.name} is not in a combat."
+    return None
+
+
+def _has_powers(state: BattleState, hero: Model) -> str | None:
+    if not hero.profile.powers:
+        return f"{hero.name} has no Magical Powers to channel."
+    return None
+
+
+def challenge_targets(state: BattleState, hero: Model) -> list[Model]:
+    """Enemy Heroes within 6" of the same Heroic Tier or higher, that the rules let `hero` challenge."""
+    tier = TIERS.get(hero.profile.tier or "independent", 1)
+    found = []
+    for enemy in state.army_models(other(hero.side)):
+        if not enemy.is_hero or hero.distance_to(enemy) > CHALLENGE_RANGE + 1e-9:
+            continue
+        if TIERS.get(enemy.profile.tier or "independent", 1) < tier:
+            continue
+        if _challenge_barred(state, hero, enemy) is None:
+            found.append(enemy)
+    return found
+
+
+def _challenge_barred(state: BattleState, hero: Model, enemy: Model) -> str | None:
+    for c in state.challenges:
+        if c.challenger == hero.id:
+            return f"{hero.name} has already issued a Heroic Challenge."
+        if c.accepted and c.target == hero.id:
+            return f"{hero.name} has accepted a Heroic Challenge."
+        if c.accepted and enemy.id in (c.challenger, c.target):
+            return f"{enemy.name} is already in an accepted Heroic Challenge."
+        if c.accepted is False and c.target == hero.id and c.challenger == enemy.id:
+            return f"{hero.name} declined {enemy.name}'s Heroic Challenge."
+    return None
+
+
+def _can_challenge(state: BattleState, hero: Model) -> str | None:
+    for c in state.challenges:
+        if c.challenger == hero.id:
+            return f"{hero.name} has already issued a Heroic Challenge."
+        if c.accepted and c.target == hero.id:
+            return f"{hero.name} has accepted a Heroic Challenge and cannot issue one."
+    if not challenge_targets(state, hero):
+        return (
+            f'There is no enemy Hero within 6" of {hero.name} of the same Heroic Tier or higher to challenge.'
+        )
+    return None
+
+
+def _challenge_params(state: BattleState, hero: Model) -> dict[str, dict[str, Any]]:
+    return {
+        "target": {
+            "type": "choice",
+            "options": [{"value": e.id, "label": e.name} for e in challenge_targets(state, hero)],
+        }
+    }
+
+
+def _shout_params(state: BattleState, hero: Model, action: str) -> dict[str, dict[str, Any]]:
+    if not shout_hears(state, hero, action):
+        return {}
+    return {
+        "shout": {
+            "type": "choice",
+            "options": [
+                {"value": True, "label": f"Shout {SHOUTS[action]}"},
+                {"value": False, "label": "No shout"},
+            ],
+            "default": False,
+        }
+    }
+
+
+def shout_hears(state: BattleState, hero: Model, action: str) -> list[Model]:
+    """Friends within 6" a shout would affect: one benefit of each Heroic Action type a turn."""
+    return [
+        m
+        for m in friends_within(state, hero, SHOUT_RANGE)
+        if action not in m.benefited and not (action in ("heroic_move", "heroic_march") and m.activated)
+    ]
+
+
+def _effect_on_hero(kind: str, label: str, until: str) -> Callable[[Ctx, Model, dict[str, Any]], None]:
+    def apply(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
+        ctx.state.effects.append(Effect(kind, hero.id, label, target=hero.id, until=until))
+
+    return apply
+
+
+def _declare_march(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
+    bonus = march_bonus(hero)
+    ctx.state.effects.append(
+        Effect("heroic_march", hero.id, f'Heroic March (+{bonus}")', hero.id, "move", bonus)
+    )
+
+
+def _declare_resolve(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
+    ctx.state.effects.append(Effect("heroic_resolve", hero.id, "Heroic Resolve", until="end"))
+
+
+def _declare_accuracy(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
+    state = ctx.state
+    state.effects.append(Effect("heroic_accuracy", hero.id, "Heroic Accuracy (Sharpshooter)", hero.id, "end"))
+    if command.get("shout"):
+        heard = shout_hears(state, hero, "heroic_accuracy")
+        for friend in heard:
+            friend.benefited.append("heroic_accuracy")
+            state.effects.append(Effect("take_aim", hero.id, f"Take Aim ({hero.name})", friend.id, "end"))
+        names = ", ".join(m.name for m in heard) or "no one"
+        ctx.log(
+            "shout",
+            f'{hero.name} shouts "Take Aim": {names} may re-roll failed In The Way tests.',
+            hero=hero.id,
+        )
+
+
+def _declare_challenge(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
+    target = ctx.state.model(command["target"])
+    ctx.state.challenges.append(Challenge(hero.id, target.id))
+    ctx.log("challenge", f"{hero.name} challenges {target.name}!", hero=hero.id, target=target.id)
+    ctx.push(ChallengeAnswer(hero.id, target.id))
+
+
+def _declare_strike(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
+    ctx.state.effects.append(Effect("heroic_strike", hero.id, "Heroic Strike", hero.id, "fight", 0))
+
+
+def _nothing(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
+    return None
 
 
 @dataclass(frozen=True)
@@ -21,22 +185,31 @@ class HeroicAction:
     phase: str
     universal: bool
     blocked: Callable[[BattleState, Model], str | None] = lambda state, hero: None
-
-
-def _not_engaged(state: BattleState, hero: Model) -> str | None:
-    if is_engaged(state, hero):
-        return f"{hero.name} is Engaged and cannot declare that Heroic Action."
-    return None
+    params: Callable[[BattleState, Model], dict[str, dict[str, Any]]] = lambda state, hero: {}
+    declared: Callable[[Ctx, Model, dict[str, Any]], None] = _nothing
 
 
 HEROIC_ACTIONS: dict[str, HeroicAction] = {
     a.key: a
     for a in [
-        HeroicAction("heroic_move", "Heroic Move", "move", universal=True, blocked=_not_engaged),
+        HeroicAction("heroic_move", "Heroic Move", "move", True, _not_engaged),
+        HeroicAction("heroic_channelling", "Heroic Channelling", "move", False, _has_powers,
+                     declared=_effect_on_hero("heroic_channelling", "Heroic Channelling", "end")),
+        HeroicAction("heroic_march", "Heroic March", "move", False, _not_engaged, declared=_declare_march),
+        HeroicAction("heroic_resolve", "Heroic Resolve", "move", False, declared=_declare_resolve),
+        HeroicAction("heroic_shoot", "Heroic Shoot", "shoot", True, _not_engaged),
+        HeroicAction("heroic_accuracy", "Heroic Accuracy", "shoot", False, _not_engaged,
+                     lambda state, hero: _shout_params(state, hero, "heroic_accuracy"), _declare_accuracy),
+        HeroicAction("heroic_combat", "Heroic Combat", "fight", True, _in_combat),
+        HeroicAction("heroic_challenge", "Heroic Challenge", "fight", False, _can_challenge, _challenge_params,
+                     _declare_challenge),
+        HeroicAction("heroic_defence", "Heroic Defence", "fight", False, _in_combat,
+                     declared=_effect_on_hero("heroic_defence", "Heroic Defence", "fight")),
+        HeroicAction("heroic_strength", "Heroic Strength", "fight", False, _in_combat,
+                     declared=_effect_on_hero("heroic_strength", "Heroic Strength", "end")),
+        HeroicAction("heroic_strike", "Heroic Strike", "fight", False, _in_combat, declared=_declare_strike),
     ]
-}
-
-PHASE_NAMES = {"move": "Move", "shoot": "Shoot", "fight": "Fight"}
+}  # fmt: skip
 
 
 def available_actions(hero: Model, phase: str) -> list[HeroicAction]:
@@ -59,27 +232,18 @@ def declaration_options(state: BattleState, side: Side, phase: str) -> list[Opti
             if reason:
                 choices.append(Refusal(command, reason[0], reason[1]))
             else:
-                choices.append(
-                    Action(
-                        "declare",
-                        f"{hero.name}: {heroic.name} (1 Might)",
-                        command,
-                        group=hero.id,
-                    )
-                )
+                label = f"{hero.name}: {heroic.name} (1 Might)"
+                choices.append(Action("declare", label, command, heroic.params(state, hero), group=hero.id))
     return choices
 
 
 def _refusal(state: BattleState, hero: Model, heroic: HeroicAction, phase: str) -> tuple[str, str] | None:
     if phase in hero.heroic:
         done = HEROIC_ACTIONS[hero.heroic[phase]].name
-        return (
-            "one_heroic_action_per_phase",
-            f"{hero.name} has already declared a {done} this phase.",
-        )
-    if hero.might < 1:
+        return ("one_heroic_action_per_phase", f"{hero.name} has already declared a {done} this phase.")
+    if hero.might < 1 and (hero.mount is None or hero.mount.might < 1):
         return ("no_might", f"{hero.name} has no Might left to declare a {heroic.name}.")
-    reason = heroic.blocked(state, hero)
+    reason = unable_to_act(state, hero) or heroic.blocked(state, hero)
     if reason:
         return ("heroic_action_blocked", reason)
     return None
@@ -95,6 +259,30 @@ def declared(state: BattleState, phase: str, action: str, side: Side | None = No
         for m in state.models.values()
         if m.on_board and m.heroic.get(phase) == action and (side is None or m.side == side)
     ]
+
+
+def clash_first(ctx: Ctx, action: str) -> Side:
+    """Both sides have an action that goes first: the player with Priority rolls a D6,
+    1-3 Evil picks first, 4+ Good."""
+    roller = ctx.state.priority or "good"
+    face = ctx.dice.d6("heroic_clash", roller)
+    first: Side = "evil" if face <= 3 else "good"
+    name = HEROIC_ACTIONS[action].name
+    ctx.log(
+        "heroic_clash",
+        f"Both sides declared a {name}: {side_name(roller)} rolls {face}, {side_name(first)} goes first.",
+        face=face,
+        first=first,
+    )
+    return first
+
+
+def cancel(ctx: Ctx, hero: Model, action: str, why: str) -> None:
+    name = HEROIC_ACTIONS[action].name
+    ctx.state.effects = [e for e in ctx.state.effects if not (e.kind == action and e.source == hero.id)]
+    ctx.log(
+        "heroic_cancelled", f"{hero.name}'s {name} is cancelled ({why}); the Might is lost.", hero=hero.id
+    )
 
 
 @dataclass(slots=True)
@@ -154,17 +342,19 @@ class DeclareHeroics(Frame):
             return
         hero = ctx.state.model(command["hero"])
         heroic = HEROIC_ACTIONS[command["action"]]
-        hero.might -= 1
         hero.heroic[self.phase] = heroic.key
+        hero.benefited.append(heroic.key)
+        spend(ctx, hero, "might", 1, f"to declare a {heroic.name}", "rider" if hero.might else "mount")
         ctx.log(
             "declare",
-            f"{hero.name} declares a {heroic.name} (1 Might spent, {hero.might} left).",
+            f"{hero.name} declares a {heroic.name}.",
             side=self.to_act,
             hero=hero.id,
             action=heroic.key,
         )
         self.passes = 0
         self.to_act = other(self.to_act)
+        heroic.declared(ctx, hero, command)
 
     def _pass(self, ctx: Ctx, automatic: bool) -> None:
         why = " (no Hero can declare)" if automatic else ""
@@ -174,11 +364,67 @@ class DeclareHeroics(Frame):
 
 
 @dataclass(slots=True)
-class HeroicOrder(Frame):
-    """Heroes who declared an action that goes first (Heroic Move ...) act one at a time.
+class ChallengeAnswer(Frame):
+    """The challenged Hero's player accepts or declines."""
 
-    When both sides have one, the player with Priority rolls: 1-3 Evil picks first, 4+ Good;
-    then the sides alternate. A side's own heroes go in the order its player picks.
+    kind = "challenge_answer"
+    challenger: str
+    target: str
+
+    def step(self, ctx: Ctx) -> bool:
+        return True
+
+    def pending(self, state: BattleState) -> Pending:
+        target, challenger = state.model(self.target), state.model(self.challenger)
+        return Pending(
+            target.side,
+            "answer_challenge",
+            f"{side_name(target.side)} answers {challenger.name}'s Heroic Challenge to {target.name}",
+            {"challenger": challenger.id, "target": target.id},
+        )
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        target, challenger = state.model(self.target), state.model(self.challenger)
+        return [
+            Action(
+                "accept_challenge",
+                f"{target.name} accepts: both gain +1 Attack and +1 To Wound against each other and must charge",
+                {"type": "accept"},
+            ),
+            Action(
+                "decline_challenge",
+                f"{target.name} declines: only {challenger.name} gains the bonuses",
+                {"type": "decline"},
+            ),
+        ]
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        state = ctx.state
+        accepted = command["type"] == "accept"
+        for challenge in state.challenges:
+            if challenge.challenger == self.challenger and challenge.target == self.target:
+                challenge.accepted = accepted
+        target, challenger = state.model(self.target), state.model(self.challenger)
+        verb = "accepts" if accepted else "declines"
+        ctx.log("challenge_answer", f"{target.name} {verb} {challenger.name}'s challenge.", accepted=accepted)
+        ctx.pop(self)
+
+
+def challenge_partner(state: BattleState, model: Model) -> Model | None:
+    """The enemy `model` must charge if it can: its partner in an accepted Heroic Challenge."""
+    for c in state.challenges:
+        if c.accepted and model.id in (c.challenger, c.target):
+            partner = state.model(c.target if c.challenger == model.id else c.challenger)
+            return partner if partner.on_board else None
+    return None
+
+
+@dataclass(slots=True)
+class HeroicOrder(Frame):
+    """Heroes whose declared action goes first (Heroic Move, Heroic Shoot) act one at a time.
+
+    When both sides have one, the clash roll says who picks first; then the sides alternate. A
+    side's own heroes go in the order its player picks.
     """
 
     kind = "heroic_order"
@@ -193,43 +439,28 @@ class HeroicOrder(Frame):
 
     def step(self, ctx: Ctx) -> bool:
         state = ctx.state
-        self._cancel_engaged(ctx)
+        self._cancel_impossible(ctx)
         good, evil = self.heroes(state, "good"), self.heroes(state, "evil")
         if not good and not evil:
             ctx.pop(self)
             return False
         if not self.rolled:
             self.rolled = True
-            if good and evil:
-                roller = state.priority or "good"
-                face = ctx.dice.d6("heroic_clash", roller)
-                self.next_side = "evil" if face <= 3 else "good"
-                name = HEROIC_ACTIONS[self.action].name
-                ctx.log(
-                    "heroic_clash",
-                    f"Both sides declared a {name}: {side_name(roller)} rolls {face}, "
-                    f"{side_name(self.next_side)} goes first.",
-                    face=face,
-                    first=self.next_side,
-                )
-            else:
-                self.next_side = "good" if good else "evil"
+            self.next_side = clash_first(ctx, self.action) if good and evil else ("good" if good else "evil")
         assert self.next_side is not None
         if not self.heroes(state, self.next_side):
             self.next_side = other(self.next_side)
         return True
 
-    def _cancel_engaged(self, ctx: Ctx) -> None:
-        name = HEROIC_ACTIONS[self.action].name
-        for side in ("good", "evil"):
+    def _cancel_impossible(self, ctx: Ctx) -> None:
+        for side in SIDES:
             for hero in self.heroes(ctx.state, side):
                 if is_engaged(ctx.state, hero):
                     self.done.append(hero.id)
-                    ctx.log(
-                        "heroic_cancelled",
-                        f"{hero.name} is Engaged: the {name} is cancelled and its Might is lost.",
-                        hero=hero.id,
-                    )
+                    cancel(ctx, hero, self.action, f"{hero.name} is Engaged")
+                elif self.phase == "move" and hero.activated:
+                    self.done.append(hero.id)
+                    cancel(ctx, hero, self.action, f"{hero.name} has already activated")
 
     def pending(self, state: BattleState) -> Pending:
         assert self.next_side is not None
@@ -247,14 +478,26 @@ class HeroicOrder(Frame):
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
         from .movement import activation_options
+        from .shooting import heroic_shoot_options
 
-        return activation_options(state, self.heroes(state, side))
+        heroes = self.heroes(state, side)
+        if self.phase == "move":
+            return activation_options(state, heroes, shout="heroic_move")
+        return heroic_shoot_options(state, heroes)
 
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
-        from .movement import start_activation
+        from .movement import begin_activation
+        from .shooting import begin_heroic_shot
 
         assert self.next_side is not None
-        activation = start_activation(ctx, command)
-        self.done.append(activation.model)
+        hero = ctx.state.model(command["model"])
+        self.done.append(hero.id)
         self.next_side = other(self.next_side)
-        ctx.push(activation)
+        if self.phase == "move":
+            affected = begin_activation(ctx, command, shout="heroic_move")
+            for friend in affected:
+                if friend.heroic.get("move") == "heroic_move" and friend.id not in self.done:
+                    self.done.append(friend.id)
+                    cancel(ctx, friend, "heroic_move", f"{friend.name} answers {hero.name}'s With Me")
+        else:
+            begin_heroic_shot(ctx, command)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .battlefield import can_see, engaged_with, in_contact, is_engaged
 from .frame import Action, Frame, Option, Pending, Refusal
 from .geometry import dist, point_in_polygon, point_segment_distance, segment_crosses_polygon
+from .might import might_choice, might_to_reach, spend
 from .state import BattleState, Model, Side, side_name
 from .wounds import ToWound
 
@@ -33,6 +35,9 @@ def why_cannot_shoot(state: BattleState, model: Model) -> str | None:
         return f"{model.name} has already shot this turn."
     if is_engaged(state, model):
         return f"{model.name} is Engaged and cannot shoot."
+    for effect in state.effects:
+        if effect.target == model.id and effect.kind in ("immobilise", "compel", "paralyse"):
+            return f"{model.name} is under {effect.label} and cannot shoot."
     if shoot_value(model) is None:
         return f"{model.name} moved more than half its Move and cannot shoot."
     return None
@@ -45,6 +50,8 @@ def why_not_target(state: BattleState, shooter: Model, target: Model) -> str | N
         return f"{target.name} is out of range of {shooter.name}'s {missile.name} ({missile.range:g}\")."
     if not can_see(state, shooter, target):
         return f"{shooter.name} cannot see {target.name}."
+    if any(e.kind == "shroud_of_shadows" and e.target == target.id for e in state.effects):
+        return f"{target.name} is hidden by Shroud of Shadows and cannot be targeted."
     if shooter.side == "good" and is_engaged(state, target):
         return f"Good models may not shoot into a combat: {target.name} is Engaged."
     return None
@@ -102,60 +109,175 @@ def obstructions(state: BattleState, shooter: Model, target: Model) -> list[tupl
     return found
 
 
+def to_hit_need(state: BattleState, shooter: Model, target: Model) -> int:
+    need = shoot_value(shooter)
+    assert need is not None
+    blinded = any(
+        e.kind == "blinding_light"
+        and (e.source == target.id or state.model(e.source).distance_to(target) <= 6.0)
+        and state.model(e.source).side == target.side
+        for e in state.effects
+    )
+    return max(need, 6) if blinded else need
+
+
+def rerolls_in_the_way(state: BattleState, shooter: Model) -> bool:
+    """Heroic Accuracy, and Take Aim for friends who heard it, re-roll failed In The Way tests."""
+    return any(e.target == shooter.id and e.kind in ("heroic_accuracy", "take_aim") for e in state.effects)
+
+
 @dataclass(slots=True)
 class Shot(Frame):
-    """One shot, resolved from To Hit to the Wounds it causes."""
+    """One shot: To Hit, each obstruction In The Way nearest first, shooting into a combat, then
+    To Wound. A Hero shooter is offered Might when a To Hit or In The Way roll fails by little."""
 
     kind = "shot"
     shooter: str
     target: str
+    stage: str = "to_hit"
+    face: int = 0
+    need: int = 0
+    obstacles: list[list[str]] = field(default_factory=list)
+    waiting: bool = False
 
     def step(self, ctx: Ctx) -> bool:
+        if self.waiting:
+            return True
         state = ctx.state
         shooter, target = state.model(self.shooter), state.model(self.target)
+        if self.stage == "to_hit":
+            self.need = to_hit_need(state, shooter, target)
+            self.face = ctx.dice.d6("to_hit", shooter.id)
+            hit = self.face == 6 or self.face >= self.need
+            ctx.log(
+                "to_hit",
+                f"{shooter.name} shoots at {target.name}: To Hit {self.need}+, rolls {self.face}: "
+                f"{'hit' if hit else 'miss'}.",
+                shooter=shooter.id,
+                target=target.id,
+                faces=[self.face],
+                need=self.need,
+                success=hit,
+            )
+            if not hit:
+                return self._offer_might_or(ctx, shooter, lambda: ctx.pop(self))
+            self._start_in_the_way(state, shooter, target)
+        if self.stage == "in_the_way":
+            while self.obstacles:
+                _, ident, name = self.obstacles[0]
+                self.face, self.need = ctx.dice.d6("in_the_way", shooter.id), IN_THE_WAY_PASS
+                if self.face < IN_THE_WAY_PASS and rerolls_in_the_way(state, shooter):
+                    again = ctx.dice.d6("in_the_way_reroll", shooter.id)
+                    ctx.log(
+                        "reroll",
+                        f"{shooter.name} re-rolls the failed In The Way test of {self.face}: {again}.",
+                    )
+                    self.face = again
+                if self.face >= IN_THE_WAY_PASS:
+                    self._obstacle_passed(ctx)
+                    continue
+                ctx.log(
+                    "in_the_way",
+                    f"{name} is In The Way: rolls {self.face}.",
+                    obstruction=ident,
+                    faces=[self.face],
+                )
+                return self._offer_might_or(ctx, shooter, lambda: self._obstacle_hit(ctx))
+            self.stage = "into_combat"
+        ctx.pop(self)
+        victim = self._into_combat(ctx, shooter, target) if is_engaged(state, target) else target
+        ctx.push(self._wound(shooter, victim.id))
+        return False
+
+    def _start_in_the_way(self, state: BattleState, shooter: Model, target: Model) -> None:
+        self.stage = "in_the_way"
+        self.obstacles = [
+            [
+                kind,
+                ident,
+                next(t.name for t in state.terrain if t.id == ident)
+                if kind == "terrain"
+                else state.model(ident).name,
+            ]
+            for _, kind, ident in obstructions(state, shooter, target)
+        ]
+
+    def _offer_might_or(self, ctx: Ctx, shooter: Model, otherwise: Callable[[], None]) -> bool:
+        if shooter.is_hero and might_to_reach(shooter, self.face, self.face, self.need) is not None:
+            self.waiting = True
+            return True
+        otherwise()
+        return False
+
+    def _obstacle_passed(self, ctx: Ctx) -> None:
+        _, ident, name = self.obstacles.pop(0)
+        ctx.log(
+            "in_the_way",
+            f"{name} is In The Way: rolls {self.face}: the shot goes on.",
+            obstruction=ident,
+            faces=[self.face],
+            success=True,
+        )
+
+    def _obstacle_hit(self, ctx: Ctx) -> None:
+        kind, ident, name = self.obstacles[0]
+        shooter = ctx.state.model(self.shooter)
+        ctx.log("in_the_way", f"The shot hits {name}.", obstruction=ident, success=False)
+        ctx.pop(self)
+        if kind == "model":
+            ctx.push(self._wound(shooter, ident))
+
+    def _wound(self, shooter: Model, victim: str) -> ToWound:
         missile = shooter.profile.missile
         assert missile is not None
-        ctx.pop(self)
-        need = shoot_value(shooter)
-        assert need is not None
-        face = ctx.dice.d6("to_hit", shooter.id)
-        hit = face == 6 or face >= need
-        ctx.log(
-            "to_hit",
-            f"{shooter.name} shoots at {target.name}: To Hit {need}+, rolls {face}: {'hit' if hit else 'miss'}.",
-            shooter=shooter.id,
-            target=target.id,
-            faces=[face],
-            need=need,
-            success=hit,
+        return ToWound(shooter.id, victim, missile.strength, why="shot")
+
+    def pending(self, state: BattleState) -> Pending:
+        shooter = state.model(self.shooter)
+        what = "To Hit" if self.stage == "to_hit" else "In The Way"
+        return Pending(
+            shooter.side,
+            "spend_might",
+            f"{shooter.name}'s {what} roll of {self.face} fails: spend Might?",
+            {"model": shooter.id, "roll": self.stage, "face": self.face, "need": self.need},
         )
-        if not hit:
-            return False
-        for _, what, ident in obstructions(state, shooter, target):
-            name = (
-                next(t.name for t in state.terrain if t.id == ident)
-                if what == "terrain"
-                else state.model(ident).name
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        shooter, target = state.model(self.shooter), state.model(self.target)
+        amount = might_to_reach(shooter, self.face, self.face, self.need)
+        assert amount is not None
+        if self.stage == "to_hit":
+            return might_choice(shooter, amount, f"the shot hits {target.name}", keep="Keep the roll: a miss")
+        return might_choice(
+            shooter,
+            amount,
+            f"the shot passes {self.obstacles[0][2]}",
+            keep=f"Keep the roll: the shot hits {self.obstacles[0][2]}",
+        )
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        shooter = ctx.state.model(self.shooter)
+        self.waiting = False
+        if command["type"] == "might":
+            amount = int(command["amount"])
+            what = "To Hit" if self.stage == "to_hit" else "In The Way"
+            spend(
+                ctx,
+                shooter,
+                "might",
+                amount,
+                f"on the {what} roll of {self.face}",
+                command.get("payer", "rider"),
             )
-            face = ctx.dice.d6("in_the_way", shooter.id)
-            passed = face >= IN_THE_WAY_PASS
-            ctx.log(
-                "in_the_way",
-                f"{name} is In The Way: rolls {face}: {'the shot goes on' if passed else 'it hits ' + name}.",
-                shooter=shooter.id,
-                obstruction=ident,
-                faces=[face],
-                success=passed,
-            )
-            if not passed:
-                if what == "model":
-                    ctx.push(ToWound(shooter.id, ident, missile.strength, why="shot"))
-                return False
-        victim = target
-        if is_engaged(state, target):
-            victim = self._into_combat(ctx, shooter, target)
-        ctx.push(ToWound(shooter.id, victim.id, missile.strength, why="shot"))
-        return False
+            self.face += amount
+            if self.stage == "to_hit":
+                self._start_in_the_way(ctx.state, shooter, ctx.state.model(self.target))
+            else:
+                self._obstacle_passed(ctx)
+        elif self.stage == "to_hit":
+            ctx.pop(self)
+        else:
+            self._obstacle_hit(ctx)
 
     def _into_combat(self, ctx: Ctx, shooter: Model, target: Model) -> Model:
         face = ctx.dice.d6("into_combat", shooter.id)
@@ -188,39 +310,90 @@ def pick_random(ctx: Ctx, count: int, roller: str) -> int:
             return (face - 1) % count
 
 
+def heroic_shoot_options(state: BattleState, heroes: list[Model]) -> list[Option]:
+    from .heroic import _shout_params
+
+    choices: list[Option] = []
+    for hero in heroes:
+        shout = _shout_params(state, hero, "heroic_shoot")
+        for option in shooting_options(state, [hero]):
+            if isinstance(option, Action):
+                option.params.update(shout)
+            choices.append(option)
+        choices.append(
+            Action(
+                "hold",
+                f"{hero.name} does not shoot",
+                {"type": "hold", "model": hero.id},
+                shout,
+                group=hero.id,
+            )
+        )
+    return choices
+
+
+def begin_heroic_shot(ctx: Ctx, command: dict[str, Any]) -> None:
+    """A Heroic Shoot: the Hero shoots first (or not), and with Loose its friends shoot with it."""
+    from .heroic import shout_hears
+
+    state = ctx.state
+    hero = state.model(command["model"])
+    hero.has_shot = True
+    if command.get("shout"):
+        heard = [m for m in shout_hears(state, hero, "heroic_shoot") if why_cannot_shoot(state, m) is None]
+        for friend in heard:
+            friend.benefited.append("heroic_shoot")
+        names = ", ".join(m.name for m in heard) or "no one"
+        ctx.log("shout", f'{hero.name} shouts "Loose": {names} may shoot now.', hero=hero.id)
+        ctx.push(SideShooting(hero.side, only=[m.id for m in heard], reason="loose"))
+    if command["type"] == "shoot":
+        ctx.push(Shot(hero.id, command["target"]))
+    else:
+        ctx.log("hold", f"{hero.name} does not shoot.", model=hero.id)
+
+
 @dataclass(slots=True)
 class SideShooting(Frame):
-    """A side shoots with its models one at a time until it says it is done."""
+    """A side shoots with its models one at a time until it says it is done.
+
+    With `reason` "loose" only the models that heard a Loose shoot, and those that do not shoot
+    now may not shoot later this phase."""
 
     kind = "side_shooting"
     side: Side
     finished: bool = False
     only: list[str] = field(default_factory=list)
+    reason: str = ""
 
     def shooters(self, state: BattleState) -> list[Model]:
         models = state.army_models(self.side)
-        if self.only:
+        if self.reason:
             models = [m for m in models if m.id in self.only]
         return [m for m in models if why_cannot_shoot(state, m) is None]
 
     def step(self, ctx: Ctx) -> bool:
         able = shooting_options(ctx.state, self.shooters(ctx.state))
         if self.finished or not any(isinstance(o, Action) for o in able):
+            self._close(ctx.state)
             ctx.pop(self)
             return False
         return True
 
+    def _close(self, state: BattleState) -> None:
+        if self.reason == "loose":
+            for model in self.shooters(state):
+                model.has_shot = True
+
     def pending(self, state: BattleState) -> Pending:
+        label = f"{side_name(self.side)} shoots" + (" (Loose)" if self.reason else "")
         return Pending(
-            self.side,
-            "shoot",
-            f"{side_name(self.side)} shoots",
-            {"phase": "shoot", "models": [m.id for m in self.shooters(state)]},
+            self.side, "shoot", label, {"phase": "shoot", "models": [m.id for m in self.shooters(state)]}
         )
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
         choices = shooting_options(state, self.shooters(state))
-        choices.append(Action("end_shooting", "Finish shooting", {"type": "end_shooting"}))
+        label = "The rest do not shoot" if self.reason else "Finish shooting"
+        choices.append(Action("end_shooting", label, {"type": "end_shooting"}))
         return choices
 
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:

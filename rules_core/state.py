@@ -87,6 +87,21 @@ class Profile:
 
 
 @dataclass(slots=True)
+class Mount:
+    """A Cavalry model's mount: its own characteristics, Wounds and (for a Hero mount) stores."""
+
+    profile: Profile
+    wounds: int
+    might: int = 0
+    will: int = 0
+    fate: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.profile.name
+
+
+@dataclass(slots=True)
 class Model:
     id: str
     side: Side
@@ -98,11 +113,29 @@ class Model:
     will: int = 0
     fate: int = 0
     status: Literal["on_board", "casualty", "fled"] = "on_board"
+    mount: Mount | None = None
+    # Lasting changes to characteristics (Wither, Drain Courage ...), added to the profile's.
+    stat_mods: dict[str, int] = field(default_factory=dict)
+    prone: bool = False
     # What the model has done this turn; cleared when a new turn starts.
     activated: bool = False
     moved: float = 0.0
     has_shot: bool = False
+    cast: bool = False
+    stand_fast: bool = False
     heroic: dict[str, str] = field(default_factory=dict)
+    benefited: list[str] = field(default_factory=list)
+    passed_tests: list[str] = field(default_factory=list)
+
+    def new_turn(self) -> None:
+        self.activated = False
+        self.moved = 0.0
+        self.has_shot = False
+        self.cast = False
+        self.stand_fast = False
+        self.heroic = {}
+        self.benefited = []
+        self.passed_tests = []
 
     @property
     def name(self) -> str:
@@ -134,6 +167,7 @@ class Model:
 class Army:
     name: str
     starting_models: int
+    broken: bool = False
 
     @property
     def break_point(self) -> float:
@@ -144,6 +178,34 @@ class Army:
 class Result:
     winner: Side | None
     reason: str
+
+
+@dataclass(slots=True)
+class Effect:
+    """Something in play for a while: a Heroic Action's benefit or a magical power.
+
+    `target` is the model it affects, or "" for an aura around its `source`. It ends at the end of
+    the phase named by `until` ("move", "shoot", "fight", "end" for the End phase), when its source
+    has no Will left ("exhaustion"), or never on its own ("battle"); and always when its source
+    leaves the battle.
+    """
+
+    kind: str
+    source: str
+    label: str
+    target: str = ""
+    until: str = "end"
+    value: int = 0
+    channelled: bool = False
+
+
+@dataclass(slots=True)
+class Challenge:
+    """A Heroic Challenge: `accepted` is None until the target's player answers."""
+
+    challenger: str
+    target: str
+    accepted: bool | None = None
 
 
 @dataclass(slots=True)
@@ -161,6 +223,8 @@ class BattleState:
     max_turns: int = 0
     step: int = 0
     result: Result | None = None
+    effects: list[Effect] = field(default_factory=list)
+    challenges: list[Challenge] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = to_data(self)
@@ -175,6 +239,9 @@ class BattleState:
 
     def army_models(self, side: Side) -> list[Model]:
         return [m for m in self.models.values() if m.side == side and m.on_board]
+
+    def effects_on(self, model: Model, kind: str) -> list[Effect]:
+        return [e for e in self.effects if e.kind == kind and e.target == model.id]
 
     def casualties(self, side: Side) -> int:
         return sum(1 for m in self.models.values() if m.side == side and not m.on_board)

@@ -74,10 +74,7 @@ class BattleFrame(Frame):
             return False
         state.turn += 1
         for model in state.models.values():
-            model.activated = False
-            model.moved = 0.0
-            model.has_shot = False
-            model.heroic = {}
+            model.new_turn()
         ctx.log("turn_start", f"Turn {state.turn} begins.", turn=state.turn)
         ctx.push(TurnFrame())
         return False
@@ -119,7 +116,14 @@ def phase_frame(state: BattleState, phase: str) -> Frame:
             ]
         )
     if phase == "shoot":
-        return Sequence([DeclareHeroics("shoot", second), SideShooting(first), SideShooting(second)])
+        return Sequence(
+            [
+                DeclareHeroics("shoot", second),
+                HeroicOrder("shoot", "heroic_shoot"),
+                SideShooting(first),
+                SideShooting(second),
+            ]
+        )
     if phase == "fight":
         return FightPhase()
     return EndPhase()

@@ -1,15 +1,19 @@
-"""The To Wound chart, and suffering Wounds: the one place a model loses Wounds or is slain."""
+"""To Wound rolls and suffering Wounds: the one place a model loses Wounds, spends Fate or is slain."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from .frame import Frame
-from .state import Model
+from .characteristics import defence, in_challenge_with
+from .frame import Action, Frame, Option, Pending
+from .might import available, chance_at_least, might_choice, might_to_reach, odds, payer_param, regain, spend
+from .state import BattleState, Model, Side
 
 if TYPE_CHECKING:
     from .engine import Ctx
+
+FATE_SAVES = 4
 
 
 @dataclass(frozen=True)
@@ -24,9 +28,9 @@ class WoundNeed:
         return f"6/{self.second}" if self.second else f"{self.first}+"
 
 
-def to_wound_need(strength: int, defence: int) -> WoundNeed | None:
+def to_wound_need(strength: int, defence_value: int) -> WoundNeed | None:
     """The core To Wound chart in closed form; None when Strength cannot wound that Defence."""
-    gap = defence - strength
+    gap = defence_value - strength
     if gap <= -2:
         return WoundNeed(3)
     if gap <= 0:
@@ -40,32 +44,239 @@ def to_wound_need(strength: int, defence: int) -> WoundNeed | None:
     return None
 
 
-def remove_casualty(ctx: Ctx, model: Model, how: str = "slain") -> None:
+def heroic_defence(state: BattleState, model: Model) -> bool:
+    return state.phase == "fight" and any(
+        e.kind == "heroic_defence" and e.target == model.id for e in state.effects
+    )
+
+
+def remove_casualty(ctx: Ctx, model: Model, how: str = "slain", by: Model | None = None) -> None:
+    """Take a model off the board; what it caused ends, and a Heroic Challenge may pay out."""
+    state = ctx.state
     model.status = "casualty" if how == "slain" else "fled"
-    model.wounds = 0 if how == "slain" else model.wounds
+    if how == "slain":
+        model.wounds = 0
     verb = "is slain" if how == "slain" else "flees the battle"
     ctx.log("casualty", f"{model.name} {verb}.", model=model.id, how=how)
+    if by is not None and in_challenge_with(state, by, model):
+        regain(ctx, by, "might", 1, f"for slaying {model.name} in a Heroic Challenge")
+    state.challenges = [c for c in state.challenges if model.id not in (c.challenger, c.target)]
+    for effect in [e for e in state.effects if e.source == model.id]:
+        ctx.log("effect_end", f"{effect.label} ends: {model.name} has left the battle.", effect=effect.kind)
+    state.effects = [e for e in state.effects if model.id not in (e.source, e.target)]
+
+
+@dataclass(slots=True)
+class ToWound(Frame):
+    """One hit or Strike: its To Wound roll(s), Might where it can help, then the Wounds caused.
+
+    `rolls` is 2 against a Trapped model. `direct` is False for hits the attacker causes only
+    indirectly (no Might then). `bonus` adds to each die (Heroic Challenge, channelled Enchanted
+    Blades); `reroll` re-rolls failed dice once (Enchanted Blades).
+    """
+
+    kind = "to_wound"
+    attacker: str
+    target: str
+    strength: int
+    rolls: int = 1
+    why: str = "hit"
+    direct: bool = True
+    bonus: int = 0
+    reroll: bool = False
+    d3_wounds: bool = False
+    done: int = 0
+    wounds: int = 0
+    faces: list[int] = field(default_factory=list)
+    might: list[int] = field(default_factory=list)
+    waiting: bool = False
+
+    def _need(self, state: BattleState) -> WoundNeed | None:
+        return to_wound_need(self.strength, defence(state, state.model(self.target)))
+
+    def _score(self, index: int) -> int:
+        carry = self.might[0] if index == 1 else 0
+        return self.faces[index] + self.bonus + carry + self.might[index]
+
+    def _wanted(self, need: WoundNeed, index: int) -> int:
+        return (6 if need.second else need.first) if index == 0 else (need.second or 0)
+
+    def _passes(self, state: BattleState, need: WoundNeed, index: int) -> bool:
+        if heroic_defence(state, state.model(self.target)):
+            return self.faces[index] == 6
+        return self._score(index) >= self._wanted(need, index)
+
+    def step(self, ctx: Ctx) -> bool:
+        state = ctx.state
+        attacker, target = state.model(self.attacker), state.model(self.target)
+        if self.waiting:
+            return True
+        if not target.on_board:
+            ctx.pop(self)
+            ctx.log(
+                "strike_lost", f"{target.name} has already fallen; the {self.why} is lost.", model=target.id
+            )
+            return False
+        need = self._need(state)
+        if need is None:
+            ctx.pop(self)
+            ctx.log(
+                "cannot_wound",
+                f"{attacker.name}'s {self.why} cannot wound {target.name} ({self._chart(state)}).",
+                attacker=attacker.id,
+                target=target.id,
+            )
+            return False
+        while self.done < self.rolls:
+            index = len(self.faces) - 1
+            if index < 0 or (self._passes(state, need, index) and need.second and index == 0):
+                self._roll(ctx, attacker, len(self.faces))
+                continue
+            if not self._passes(state, need, index) and self._might_needed(state, need, index) is not None:
+                self.waiting = True
+                return True
+            self._finish_roll(ctx, need, index)
+        ctx.pop(self)
+        for _ in range(self.wounds):
+            ctx.push(Wounding(target.id, attacker.id, d3=self.d3_wounds))
+        return False
+
+    def _roll(self, ctx: Ctx, attacker: Model, index: int) -> None:
+        purpose = "to_wound" if index == 0 else "to_wound_second"
+        face = ctx.dice.d6(purpose, attacker.id)
+        self.faces.append(face)
+        self.might.append(0)
+        need = self._need(ctx.state)
+        assert need is not None
+        if self.reroll and not self._passes(ctx.state, need, index):
+            again = ctx.dice.d6(purpose + "_reroll", attacker.id)
+            ctx.log(
+                "reroll",
+                f"{attacker.name} re-rolls the failed To Wound {face}: {again}.",
+                faces=[face, again],
+            )
+            self.faces[index] = again
+
+    def _might_needed(self, state: BattleState, need: WoundNeed, index: int) -> int | None:
+        attacker = state.model(self.attacker)
+        if not self.direct or not attacker.is_hero or heroic_defence(state, state.model(self.target)):
+            return None
+        return might_to_reach(attacker, self.faces[index], self._score(index), self._wanted(need, index))
+
+    def _finish_roll(self, ctx: Ctx, need: WoundNeed, index: int) -> None:
+        state = ctx.state
+        attacker, target = state.model(self.attacker), state.model(self.target)
+        success = all(self._passes(state, need, i) for i in range(len(self.faces)))
+        if need.second and len(self.faces) < 2:
+            success = False
+        self.wounds += success
+        shown = ", then ".join(str(f) for f in self.faces)
+        extra = f" (+{self.bonus})" if self.bonus else ""
+        outcome = "wounds" if success else "fails to wound"
+        defended = " (Heroic Defence: only a natural 6)" if heroic_defence(state, target) else ""
+        ctx.log(
+            "to_wound",
+            f"{attacker.name}'s {self.why} on {target.name}: To Wound {need.label} ({self._chart(state)}){defended}, "
+            f"rolls {shown}{extra}: {outcome}.",
+            attacker=attacker.id,
+            target=target.id,
+            faces=list(self.faces),
+            need=need.label,
+            success=bool(success),
+        )
+        self.done += 1
+        self.faces, self.might = [], []
+
+    def _chart(self, state: BattleState) -> str:
+        return f"S{self.strength} against D{defence(state, state.model(self.target))}"
+
+    def pending(self, state: BattleState) -> Pending:
+        attacker = state.model(self.attacker)
+        index = len(self.faces) - 1
+        return Pending(
+            attacker.side,
+            "spend_might",
+            f"{attacker.name}'s To Wound roll of {self.faces[index]} fails: spend Might?",
+            {"model": attacker.id, "roll": "to_wound", "faces": list(self.faces)},
+        )
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        attacker, target = state.model(self.attacker), state.model(self.target)
+        need = self._need(state)
+        assert need is not None
+        index = len(self.faces) - 1
+        amount = self._might_needed(state, need, index)
+        assert amount is not None
+        if need.second and index == 0:
+            second = need.second - self.bonus - amount
+            chance = chance_at_least(second)
+            outcome = (
+                f"the first die becomes a 6 and adds {amount} to the second (wounds on {max(1, second)}+)"
+            )
+            return might_choice(attacker, amount, outcome, odds((f"{target.name} is wounded", chance)))
+        return might_choice(
+            attacker, amount, f"{target.name} is wounded", odds((f"{target.name} is wounded", 1))
+        )
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        attacker = ctx.state.model(self.attacker)
+        index = len(self.faces) - 1
+        if command["type"] == "might":
+            amount = int(command["amount"])
+            spend(
+                ctx,
+                attacker,
+                "might",
+                amount,
+                f"on the To Wound roll of {self.faces[index]}",
+                command.get("payer", "rider"),
+            )
+            self.might[index] += amount
+        else:
+            need = self._need(ctx.state)
+            assert need is not None
+            self._finish_roll(ctx, need, index)
+        self.waiting = False
 
 
 @dataclass(slots=True)
 class Wounding(Frame):
-    """`model` suffers `amount` Wounds from one hit by `source`."""
+    """`model` suffers a Wound from one hit of `source`: Fate may prevent it (a 4+ each point,
+    Might on each Fate roll decided before the next), then it loses `amount` Wounds (D3 with `d3`).
+    """
 
     kind = "wounding"
     model: str
     source: str
     amount: int = 1
+    d3: bool = False
+    fate_face: int = 0
+    stage: str = "start"
 
     def step(self, ctx: Ctx) -> bool:
+        model = ctx.state.model(self.model)
+        if not model.on_board:
+            ctx.pop(self)
+            return False
+        if self.stage == "start":
+            self.stage = "fate" if available(model, "fate") else "apply"
+        if self.stage in ("fate", "fate_might"):
+            return True
+        ctx.pop(self)
+        self._apply(ctx, model)
+        return False
+
+    def _apply(self, ctx: Ctx, model: Model) -> None:
         from .turn import check_wiped_out
 
-        model = ctx.state.model(self.model)
-        ctx.pop(self)
-        if not model.on_board:
-            return False
-        lost = min(self.amount, model.wounds)
+        state = ctx.state
+        amount = self.amount
+        if self.d3:
+            amount = ctx.dice.d3("wounds_d3", self.source)
+            ctx.log("wounds_d3", f"The Wound becomes {amount} Wounds (D3).", amount=amount)
+        lost = min(amount, model.wounds)
         model.wounds -= lost
-        source = ctx.state.models.get(self.source)
+        source = state.models.get(self.source)
         by = f" from {source.name}" if source else ""
         plural = "s" if lost != 1 else ""
         ctx.log(
@@ -76,65 +287,88 @@ class Wounding(Frame):
             amount=lost,
         )
         if model.wounds <= 0:
-            remove_casualty(ctx, model)
+            remove_casualty(ctx, model, "slain", by=source)
             check_wiped_out(ctx)
-        return False
 
+    def pending(self, state: BattleState) -> Pending:
+        model = state.model(self.model)
+        if self.stage == "fate_might":
+            label = f"{model.name}'s Fate roll of {self.fate_face} fails: spend Might?"
+            return Pending(model.side, "spend_might", label, {"model": model.id, "roll": "fate"})
+        label = f"{model.name} suffers a Wound: spend a Fate point?"
+        return Pending(model.side, "spend_fate", label, {"model": model.id, "fate": available(model, "fate")})
 
-@dataclass(slots=True)
-class ToWound(Frame):
-    """One hit or Strike: To Wound rolls against the chart, then the Wounds they cause.
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        model = state.model(self.model)
+        if self.stage == "fate_might":
+            amount = might_to_reach(model, self.fate_face, self.fate_face, FATE_SAVES)
+            assert amount is not None
+            return might_choice(model, amount, "the Wound is prevented", keep="Keep the roll")
+        might = available(model, "might")
+        fate = available(model, "fate")
+        chances = [("this Fate point prevents it", chance_at_least(FATE_SAVES))]
+        if might:
+            chances.append(
+                (f"with up to {might} Might on the roll", chance_at_least(FATE_SAVES, bonus=min(might, 3)))
+            )
+        if fate > 1:
+            chances.append(
+                (f"spending all {fate} Fate points", 1 - (1 - chance_at_least(FATE_SAVES)) ** fate)
+            )
+        return [
+            Action(
+                "spend_fate",
+                f"Spend a Fate point ({fate} left): 4+ prevents the Wound",
+                {"type": "fate", "model": model.id},
+                payer_param(model, "fate", 1),
+                odds=odds(*chances),
+            ),
+            Action("take_wound", "Take the Wound", {"type": "take"}),
+        ]
 
-    `rolls` is 2 against a Trapped model: each Strike rolls To Wound twice.
-    """
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        model = ctx.state.model(self.model)
+        kind = command["type"]
+        if kind == "might":
+            spend(
+                ctx,
+                model,
+                "might",
+                int(command["amount"]),
+                f"on the Fate roll of {self.fate_face}",
+                command.get("payer", "rider"),
+            )
+            self._prevented(ctx, model)
+            return
+        if kind == "keep" or kind == "take":
+            self.stage = "fate" if kind == "keep" and available(model, "fate") else "apply"
+            return
+        spend(ctx, model, "fate", 1, "to prevent the Wound", command.get("payer", "rider"))
+        self.fate_face = ctx.dice.d6("fate", model.id)
+        if self.fate_face >= FATE_SAVES:
+            self._prevented(ctx, model)
+        elif might_to_reach(model, self.fate_face, self.fate_face, FATE_SAVES) is not None:
+            ctx.log(
+                "fate_roll",
+                f"Fate roll: {self.fate_face}, not enough yet.",
+                model=model.id,
+                faces=[self.fate_face],
+            )
+            self.stage = "fate_might"
+        else:
+            ctx.log(
+                "fate_roll",
+                f"Fate roll: {self.fate_face}: the Wound is not prevented.",
+                model=model.id,
+                faces=[self.fate_face],
+            )
+            self.stage = "fate" if available(model, "fate") else "apply"
 
-    kind = "to_wound"
-    attacker: str
-    target: str
-    strength: int
-    rolls: int = 1
-    why: str = "hit"
-
-    def step(self, ctx: Ctx) -> bool:
-        state = ctx.state
-        attacker = state.model(self.attacker)
-        target = state.model(self.target)
+    def _prevented(self, ctx: Ctx, model: Model) -> None:
+        ctx.log(
+            "fate_saved",
+            f"Fate roll: the Wound on {model.name} is prevented.",
+            model=model.id,
+            faces=[self.fate_face],
+        )
         ctx.pop(self)
-        if not target.on_board:
-            ctx.log(
-                "strike_lost", f"{target.name} has already fallen; the {self.why} is lost.", model=target.id
-            )
-            return False
-        need = to_wound_need(self.strength, target.profile.defence)
-        chart = f"S{self.strength} against D{target.profile.defence}"
-        if need is None:
-            ctx.log(
-                "cannot_wound",
-                f"{attacker.name}'s {self.why} cannot wound {target.name} ({chart}).",
-                attacker=attacker.id,
-                target=target.id,
-            )
-            return False
-        wounds = 0
-        for _ in range(self.rolls):
-            faces = [ctx.dice.d6("to_wound", attacker.id)]
-            success = faces[0] >= need.first
-            if success and need.second is not None:
-                faces.append(ctx.dice.d6("to_wound_second", attacker.id))
-                success = faces[1] >= need.second
-            wounds += success
-            shown = ", then ".join(str(f) for f in faces)
-            outcome = "wounds" if success else "fails to wound"
-            ctx.log(
-                "to_wound",
-                f"{attacker.name}'s {self.why} on {target.name}: To Wound {need.label} ({chart}), "
-                f"rolls {shown}: {outcome}.",
-                attacker=attacker.id,
-                target=target.id,
-                faces=faces,
-                need=need.label,
-                success=bool(success),
-            )
-        for _ in range(wounds):
-            ctx.push(Wounding(target.id, attacker.id))
-        return False

@@ -84,7 +84,10 @@ async def test_a_declaration_loop_reaches_both_seats_and_the_spectator(scripted_
     await command(evil, {"type": "declare", "hero": "gothmog", "action": "heroic_move"})
     steps = await step_everywhere(everyone)
     texts = [e["text"] for e in steps[2]["events"]]
-    assert texts == ["Gothmog declares a Heroic Move (1 Might spent, 2 left)."]
+    assert texts == [
+        "Gothmog spends 1 Might to declare a Heroic Move (2 left).",
+        "Gothmog declares a Heroic Move.",
+    ]
     assert steps[0]["pending"]["side"] == "good"
 
     await command(good, {"type": "pass"})

@@ -11,18 +11,28 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from battles import services
-from battles.catalogue import profile
+from battles.catalogue import catalogue
 from battles.models import Battle
 from tests.browser.conftest import ARTIFACTS
 
 BOARD = 24.0
 
 
+def profile(name: str, bow: dict | None = None) -> dict:
+    """A catalogue profile as the referee reads it, with a bow if given."""
+    found = next(p for p in catalogue() if p["name"] == name)
+    return {**found, "name": f"{name} (bow)", "missile": bow} if bow else found
+
+
+BOW = {"name": "Bow", "range": 24.0, "strength": 2}
+ORC_BOW = {"name": "Orc bow", "range": 18.0, "strength": 2}
+
+
 def close_quarters() -> dict:
     """Two small forces 6-8" apart on a 24" board, each with a bow: charges and shots are in reach."""
 
-    def model(model_id: str, name: str, x: float, y: float) -> dict:
-        return {"id": model_id, "profile": profile(name), "x": x, "y": y}
+    def model(model_id: str, name: str, x: float, y: float, bow: dict | None = None) -> dict:
+        return {"id": model_id, "profile": profile(name, bow), "x": x, "y": y}
 
     return {
         "board": {"width": BOARD, "height": BOARD},
@@ -34,7 +44,7 @@ def close_quarters() -> dict:
                     model("aragorn", "Aragorn (Strider)", 8, 14),
                     model("gondor1", "Warrior of Minas Tirith", 12, 16),
                     model("gondor2", "Warrior of Minas Tirith", 16, 16),
-                    model("gondor-bow", "Warrior of Minas Tirith (bow)", 20, 16),
+                    model("gondor-bow", "Warrior of Minas Tirith", 20, 16, BOW),
                 ],
             },
             "evil": {
@@ -43,7 +53,7 @@ def close_quarters() -> dict:
                     model("gothmog", "Gothmog", 8, 8),
                     model("orc1", "Mordor Orc Warrior", 12, 8),
                     model("orc2", "Mordor Orc Warrior", 16, 8),
-                    model("orc-bow", "Mordor Orc Archer", 20, 8),
+                    model("orc-bow", "Mordor Orc Warrior", 20, 8, ORC_BOW),
                 ],
             },
         },
@@ -219,13 +229,13 @@ def test_two_players_and_a_spectator_play_a_turn_and_survive_a_restart(browser, 
     token(good, "gondor-bow").click()
     token(good, "orc-bow").click()
     expect(spectator.get_by_test_id("log")).to_contain_text(
-        "Warrior of Minas Tirith (bow) shoots at Mordor Orc Archer"
+        "Warrior of Minas Tirith (bow) shoots at Mordor Orc Warrior (bow)"
     )
     expect(spectator.get_by_test_id("roll").filter(has_text="for to hit")).to_have_count(1)
     evil.wait_for_function(f"+document.querySelector('#battle-seq').dataset.seq >= {seq(spectator)}")
     if evil.get_by_test_id("decision").get_attribute("data-pending-side") == "evil":
         evil.locator('details[data-group="orc-bow"] button').first.click()
-        expect(spectator.get_by_test_id("log")).to_contain_text("Mordor Orc Archer shoots at")
+        expect(spectator.get_by_test_id("log")).to_contain_text("Mordor Orc Warrior (bow) shoots at")
 
     # Fight: two combats; the duel dice and Strikes show in every log.
     answer_until("choose_priority", players, spectator)

@@ -67,7 +67,7 @@ def test_declare_pass_pass_shows_on_every_page(browser, live_server_url: str) ->
 
     # 1. Declare
     action(first, f"{hero_name}: Heroic Move").click()
-    declared = f"{hero_name} declares a Heroic Move (1 Might spent, 2 left)."
+    declared = f"{hero_name} declares a Heroic Move."
     for page in (good, evil, spectator):
         expect(page.get_by_test_id("log")).to_contain_text(declared)
         expect(page.locator(f"[data-hero={hero_id}] [data-stat=might]")).to_have_text("2/3")

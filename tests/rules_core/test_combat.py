@@ -40,7 +40,8 @@ def test_the_highest_die_wins_the_loser_backs_away_and_the_winner_strikes() -> N
         dice,
     )
     lines = texts(events)
-    assert "Duel: Warrior rolls 5; Orc rolls 3. Good wins (highest die 5)." in lines
+    assert "Duel: Warrior rolls 5; Orc rolls 3." in lines
+    assert "Good wins the Duel (highest die 5)." in lines
     assert 'Orc backs away 1".' in lines
     assert "Warrior's Strike on Orc: To Wound 5+ (S3 against D4), rolls 5: wounds." in lines
     assert "Orc is slain." in lines
@@ -58,9 +59,7 @@ def test_a_tie_on_the_dice_goes_to_the_higher_fight_value() -> None:
         ],
         dice,
     )
-    assert "Duel: Warrior rolls 4; Orc rolls 4. Evil wins (both rolled 4, higher Fight Value 4)." in texts(
-        events
-    )
+    assert "Evil wins the Duel (both rolled 4, higher Fight Value 4)." in texts(events)
 
 
 @pytest.mark.parametrize(("rolloff", "winner"), [(3, "Evil"), (4, "Good")])
@@ -71,10 +70,7 @@ def test_a_tie_on_dice_and_fight_value_is_rolled_off_by_priority(rolloff: int, w
         [model("b-orc", warrior("Orc"), 10 + BASE_25MM, 20), model("far-orc", warrior("Far orc"), 40, 2)],
         dice,
     )
-    assert (
-        f"Duel: Warrior rolls 4; Orc rolls 4. {winner} wins (dice and Fight Value tie; Good rolls {rolloff})."
-        in texts(events)
-    )
+    assert f"{winner} wins the Duel (dice and Fight Value tie; Good rolls {rolloff})." in texts(events)
     assert dice.unused == []
 
 
@@ -84,7 +80,7 @@ def test_a_loser_that_cannot_back_away_is_trapped_and_each_strike_rolls_twice() 
     step = BASE_25MM / 2**0.5
     dice = ScriptedDice([*GOOD_PRIORITY, 6, 1, 2, 6])  # duel; To Wound twice: 2 fails, 6 wounds
     state, events = fight(
-        [model("a-hero", hero("Hero", attacks=1, strength=3), corner + step, corner + step)],
+        [model("a-hero", hero("Hero", might=0, attacks=1, strength=3), corner + step, corner + step)],
         [
             model("b-orc", warrior("Orc", defence=4, wounds=2), corner, corner),
             model("c-far", warrior("Far"), 40, 2),
@@ -132,7 +128,7 @@ def test_strength_too_low_cannot_wound() -> None:
 def test_a_winner_fighting_several_enemies_chooses_whom_each_strike_hits() -> None:
     dice = ScriptedDice([*GOOD_PRIORITY, 6, 6, 6, 1, 1])  # hero rolls three dice, both orcs 1
     state, events = fight(
-        [model("a-hero", hero("Hero", attacks=3, strength=4), 10, 20)],
+        [model("a-hero", hero("Hero", might=0, attacks=3, strength=4), 10, 20)],
         [
             model("b-orc", warrior("Orc one"), 10 + BASE_25MM, 20),
             model("c-orc", warrior("Orc two"), 10 - BASE_25MM, 20),

@@ -72,7 +72,10 @@ def test_declaring_spends_one_might_and_passes_the_turn() -> None:
     assert state.model("gothmog").might == 2
     assert state.model("gothmog").heroic == {"move": "heroic_move"}
     assert state.pending.side == "good"
-    assert texts(events) == ["Gothmog declares a Heroic Move (1 Might spent, 2 left)."]
+    assert texts(events) == [
+        "Gothmog spends 1 Might to declare a Heroic Move (2 left).",
+        "Gothmog declares a Heroic Move.",
+    ]
 
 
 def test_a_hero_declares_only_one_heroic_action_a_phase() -> None:

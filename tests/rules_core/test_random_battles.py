@@ -110,8 +110,8 @@ def illegal_variants(state: BattleState, rng: random.Random) -> list[tuple[str, 
             variants.append(
                 (side, {**legal, name: [[float("nan"), 1.0]] if spec["type"] == "path" else "here"})
             )
-    if action.params:
-        variants.append((side, dict(legal)))  # parameters missing
+    if any("default" not in spec for spec in action.params.values()):
+        variants.append((side, dict(legal)))  # required parameters missing
     return variants
 
 

@@ -103,9 +103,10 @@ def test_a_wall_in_the_way_can_stop_the_shot() -> None:
         terrain=[WALL],
     )
     state, events = play(state, [("good", shoot("archer", "orc"))], dice)
-    assert texts(events)[:2] == [
+    assert texts(events)[:3] == [
         "Archer shoots at Orc: To Hit 4+, rolls 5: hit.",
-        "Wall is In The Way: rolls 3: it hits Wall.",
+        "Wall is In The Way: rolls 3.",
+        "The shot hits Wall.",
     ]
     assert state.model("orc").wounds == 1
 
@@ -124,9 +125,10 @@ def test_a_model_in_the_way_is_hit_instead_on_1_to_3() -> None:
         dice,
     )
     state, events = play(state, [("good", shoot("archer", "orc"))], dice)
-    assert texts(events)[1:4] == [
+    assert texts(events)[1:5] == [
         "Near orc is In The Way: rolls 4: the shot goes on.",
-        "Middle orc is In The Way: rolls 2: it hits Middle orc.",
+        "Middle orc is In The Way: rolls 2.",
+        "The shot hits Middle orc.",
         "Archer's shot on Middle orc: To Wound 5+ (S2 against D4), rolls 6: wounds.",
     ]
     assert state.model("mid").status == "casualty" and state.model("orc").on_board

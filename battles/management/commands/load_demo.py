@@ -3,24 +3,23 @@ from django.core.management.base import BaseCommand
 from battles.catalogue import catalogue
 from battles.demo import demo_setup
 from battles.models import Battle, Profile
+from battles.profiles import clean_profile
 from battles.services import create_battle
 
 DEMO_BATTLE = "Demo: Minas Tirith against Mordor"
 
 
 class Command(BaseCommand):
-    help = "Load the example profiles and a demo battle (safe to run again)."
+    help = "Load the example profiles and a demo battle (safe to run again; edited profiles are kept)."
 
     def handle(self, *args: object, **options: object) -> None:
         added = 0
-        for entry in catalogue():
-            data = dict(entry["profile"])
-            name = data.pop("name")
-            if Profile.objects.filter(name=name, owner=None).exists():
+        for data in catalogue():
+            if Profile.objects.filter(name=data["name"], owner=None).exists():
                 continue
-            data["tier"] = data.get("tier") or ""
-            data["base_mm"] = int(data.get("base_mm", 25))
-            Profile.objects.create(name=name, owner=None, points=entry["points"], **data)
+            profile = Profile(owner=None)
+            profile.set_data(clean_profile(data))
+            profile.save()
             added += 1
         if not Battle.objects.filter(name=DEMO_BATTLE).exists():
             create_battle(DEMO_BATTLE, demo_setup())

@@ -1,0 +1,222 @@
+"""Army list rules: heroic tiers, warbands, unique heroes, the bow limit, the General, points.
+
+Pure functions over anything shaped like the models in `battles.models` (a list has `warbands`;
+a warband has `hero`, `hero_options`, `is_general` and `followers`; a follower has `profile`,
+`count` and `options`), so the same rules check a saved list and one being imported.
+The numbers marked (check) in `shared/rules/core-summary.md` live here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_core.heroic import HEROIC_ACTIONS
+from rules_core.state import Army
+
+# Heroic tiers, highest first: (key, name, the most followers a hero of that tier may lead).
+TIERS: list[tuple[str, str, int]] = [
+    ("legend", "Hero of Legend", 18),
+    ("valour", "Hero of Valour", 15),
+    ("fortitude", "Hero of Fortitude", 12),
+    ("minor", "Minor Hero", 6),
+    ("independent", "Independent Hero", 0),
+]
+TIER_NAMES = {key: name for key, name, _ in TIERS}
+FOLLOWER_LIMITS = {key: limit for key, _, limit in TIERS}
+TIER_RANK = {key: rank for rank, (key, _, _) in enumerate(reversed(TIERS))}
+
+# Bow limit (check): at most this fraction of the Warriors, rounded up, may carry bows.
+BOW_FRACTION = (1, 3)
+
+# Heroic Actions only some heroes may declare (shared/rules/heroes.md, "Specialised Heroic Actions").
+SPECIALISED_HEROIC_ACTIONS = {key: a.name for key, a in sorted(HEROIC_ACTIONS.items()) if not a.universal}
+"""The Heroic Actions a profile must list to use (every Hero has the universal ones)."""
+
+# What one list may hold: enough for any real game, small enough to fit on a board.
+MAX_WARBANDS = 30
+MAX_MODELS = 150
+MAX_COUNT = 100
+MAX_POINTS_LIMIT = 10_000
+DEFAULT_POINTS_LIMIT = 500
+
+
+def tier_name(tier: str | None) -> str:
+    return TIER_NAMES.get(tier or "", "Warrior")
+
+
+def is_bow(missile: dict[str, Any] | None) -> bool:
+    """A missile weapon counts toward the bow limit when it is a bow of some kind (bow, Elf bow,
+    crossbow ...); thrown weapons do not."""
+    return bool(missile) and "bow" in str(missile.get("name", "")).lower()  # type: ignore[union-attr]
+
+
+def option_table(profile: Any) -> dict[str, dict[str, Any]]:
+    return {o["name"]: o for o in profile.options}
+
+
+def chosen_missile(profile: Any, options: list[str]) -> dict[str, Any] | None:
+    """The missile weapon a model carries: the last chosen option that is one, else its own."""
+    table = option_table(profile)
+    missile = profile.missile
+    for name in options:
+        if name in table and table[name].get("missile"):
+            missile = table[name]["missile"]
+    return missile
+
+
+def unit_points(profile: Any, options: list[str]) -> int:
+    """One model's cost: its profile and the options chosen for it (unknown options cost nothing)."""
+    table = option_table(profile)
+    return int(profile.points) + sum(int(table[name]["points"]) for name in options if name in table)
+
+
+def rules_profile(profile: Any, options: list[str]) -> dict[str, Any]:
+    """The profile as rules_core reads it, with the chosen wargear and missile weapon."""
+    data = profile.to_rules()
+    chosen = [name for name in options if name in option_table(profile)]
+    data["wargear"] = [*data.get("wargear", []), *chosen]
+    data["missile"] = chosen_missile(profile, options)
+    return data
+
+
+@dataclass
+class WarbandSummary:
+    hero: str
+    tier: str
+    followers: int
+    follower_limit: int
+    points: int
+    general: bool
+
+
+@dataclass
+class Summary:
+    """What the list builder shows: totals, the General, and every problem in plain words."""
+
+    points: int = 0
+    points_limit: int = 0
+    models: int = 0
+    heroes: int = 0
+    warriors: int = 0
+    bows: int = 0
+    bow_limit: int = 0
+    general: str | None = None
+    warbands: list[WarbandSummary] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def break_point(self) -> float:
+        return Army("", self.models).break_point
+
+    @property
+    def ready(self) -> bool:
+        return not self.problems
+
+
+def bow_limit(warriors: int) -> int:
+    top, bottom = BOW_FRACTION
+    return math.ceil(warriors * top / bottom)
+
+
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
+
+
+def summarise(army: Any) -> Summary:
+    """Check a list against every list rule. A list with problems is still a list (a draft)."""
+    summary = Summary(points_limit=int(army.points_limit))
+    problems = summary.problems
+    warbands = list(army.warbands_in_order())
+    if not warbands:
+        problems.append("The list is empty: add a hero to lead a warband.")
+    unique_heroes: Counter[str] = Counter()
+    generals = []
+    for warband in warbands:
+        hero = warband.hero
+        followers = list(warband.followers_in_order())
+        points = unit_points(hero, warband.hero_options)
+        led = 0
+        for follower in followers:
+            profile = follower.profile
+            points += unit_points(profile, follower.options) * follower.count
+            if profile.is_hero:
+                problems.append(
+                    f"{profile.name} is a hero and leads a warband of their own; "
+                    f"remove them from {hero.name}'s followers."
+                )
+                summary.heroes += follower.count
+            else:
+                summary.warriors += follower.count
+                if is_bow(chosen_missile(profile, follower.options)):
+                    summary.bows += follower.count
+            led += follower.count
+            problems.extend(_unknown_options(profile, follower.options))
+        problems.extend(_unknown_options(hero, warband.hero_options))
+        summary.heroes += 1
+        summary.models += 1 + led
+        summary.points += points
+        limit = FOLLOWER_LIMITS.get(hero.tier or "", 0)
+        if not hero.is_hero:
+            problems.append(f"{hero.name} is not a hero and cannot lead a warband.")
+        elif led > limit:
+            problems.append(
+                f"{hero.name}, a {tier_name(hero.tier)}, leads {_plural(led, 'follower')}; "
+                f"a {tier_name(hero.tier)} may lead at most {limit}."
+                if limit
+                else f"{hero.name} is an Independent Hero and leads no followers, but has {led}."
+            )
+        if hero.is_hero and hero.unique:
+            unique_heroes[hero.name] += 1
+        if warband.is_general:
+            generals.append(hero)
+        summary.warbands.append(
+            WarbandSummary(hero.name, tier_name(hero.tier), led, limit, points, warband.is_general)
+        )
+    for name, times in unique_heroes.items():
+        if times > 1:
+            problems.append(f"{name} is a unique hero and appears {times} times; take them once.")
+    summary.bow_limit = bow_limit(summary.warriors)
+    if summary.bows > summary.bow_limit:
+        problems.append(
+            f"{summary.bows} of {_plural(summary.warriors, 'warrior')} carry bows; at most "
+            f"{summary.bow_limit} may (a third of the warriors, rounded up)."
+        )
+    summary.general = _general(warbands, generals, problems)
+    over = summary.points - summary.points_limit
+    if over > 0:
+        problems.append(
+            f"The list costs {summary.points} points, {over} over its limit of {summary.points_limit}."
+        )
+    return summary
+
+
+def _unknown_options(profile: Any, options: list[str]) -> list[str]:
+    table = option_table(profile)
+    return [
+        f"{name} is not an option of {profile.name} any more; remove it."
+        for name in options
+        if name not in table
+    ]
+
+
+def _general(warbands: list[Any], named: list[Any], problems: list[str]) -> str | None:
+    """The named General, else the hero of the highest tier; a tie at the top must be settled."""
+    if len(named) > 1:
+        problems.append("Only one hero can be the General: " + ", ".join(h.name for h in named) + ".")
+        return None
+    if named:
+        return str(named[0].name)
+    heroes = [w.hero for w in warbands if w.hero.is_hero]
+    if not heroes:
+        return None
+    top = max(TIER_RANK.get(h.tier, 0) for h in heroes)
+    best = [h for h in heroes if TIER_RANK.get(h.tier, 0) == top]
+    if len(best) > 1:
+        problems.append(
+            "Choose your General: " + ", ".join(h.name for h in best) + " share the highest heroic tier."
+        )
+        return None
+    return str(best[0].name)

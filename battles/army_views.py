@@ -1,0 +1,373 @@
+"""Army list pages: my lists, the builder (htmx), import/export, printing, sharing; profiles.
+
+Every change to a list is a small POST that answers with the whole builder, re-checked, so the
+player sees every problem as they build. Without JavaScript the same forms post and redirect.
+Lists and custom profiles are their owner's alone: anyone else gets "not found".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Max, RestrictedError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST
+
+from . import services
+from .armies import MAX_MODELS, MAX_WARBANDS, summarise, tier_name, unit_points
+from .forms import ImportForm, ListSettingsForm, OptionsForm, ProfileChoiceForm, ProfileForm
+from .listfile import MAX_FILE_BYTES, export_list, read_list_file
+from .models import ArmyList, Follower, Profile, Warband, new_share_token
+from .profiles import BadData
+
+View = Callable[..., HttpResponse]
+
+
+# ---------------------------------------------------------------- my lists, import
+
+
+@login_required
+def army_lists(request: HttpRequest) -> HttpResponse:
+    return _lists_page(request)
+
+
+def _lists_page(request: HttpRequest, error: str = "", status: int = 200) -> HttpResponse:
+    armies = ArmyList.with_contents().filter(owner=request.user)
+    rows = [{"army": a, "summary": summarise(a)} for a in armies]
+    return render(
+        request,
+        "armies/lists.html",
+        {"rows": rows, "settings_form": ListSettingsForm(), "import_form": ImportForm(), "error": error},
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def new_list(request: HttpRequest) -> HttpResponse:
+    form = ListSettingsForm(request.POST)
+    if not form.is_valid():
+        return _lists_page(request, _first_error(form), 422)
+    army = form.save(commit=False)
+    army.owner = request.user
+    army.name = services.unused_list_name(request.user, army.name)
+    army.save()
+    return redirect("army", pk=army.pk)
+
+
+@login_required
+@require_POST
+def import_list(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _lists_page(request, "Choose an army list file to import.", 400)
+    try:
+        draft = read_list_file(form.cleaned_data["file"].read(MAX_FILE_BYTES + 1))
+    except BadData as exc:
+        return _lists_page(request, f"Nothing was imported. {exc}", 400)
+    army = services.save_list(request.user, draft)
+    messages.success(request, f"Imported {army.name}.")
+    return redirect("army", pk=army.pk)
+
+
+# ---------------------------------------------------------------- the builder
+
+
+def owned_list(view: View) -> View:
+    """Give the view the signed-in user's list `pk`, or answer 404 (also for other people's lists)."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int, **kwargs: Any) -> HttpResponse:
+        army = get_object_or_404(ArmyList.with_contents(), pk=pk, owner=request.user)
+        return view(request, army, **kwargs)
+
+    return wrapper
+
+
+def list_edit(view: Callable[..., str | None]) -> View:
+    """A POST that changes a list: the view returns an error message, or None once it has changed
+    it. An error changes nothing. The answer is the builder (htmx) or a redirect to it."""
+
+    @require_POST
+    @owned_list
+    @wraps(view)
+    def wrapper(request: HttpRequest, army: ArmyList, **kwargs: Any) -> HttpResponse:
+        with transaction.atomic():
+            error = view(request, army, **kwargs)
+            if error:
+                transaction.set_rollback(True)
+            else:
+                army.save(update_fields=["updated_at"])
+        if error or request.htmx:
+            return _builder(request, army.pk, error, 422 if error else 200)
+        return redirect("army", pk=army.pk)
+
+    return wrapper
+
+
+@owned_list
+def army(request: HttpRequest, army: ArmyList) -> HttpResponse:
+    return _builder(request, army.pk)
+
+
+def _builder(request: HttpRequest, pk: int, error: str = "", status: int = 200) -> HttpResponse:
+    army = ArmyList.with_contents().get(pk=pk)
+    summary = summarise(army)
+    warbands = []
+    for warband, line in zip(army.warbands_in_order(), summary.warbands, strict=True):
+        followers = []
+        for f in warband.followers_in_order():
+            each = unit_points(f.profile, f.options)
+            followers.append({"follower": f, "each": each, "total": each * f.count})
+        warbands.append(
+            {
+                "warband": warband,
+                "line": line,
+                "hero_points": unit_points(warband.hero, warband.hero_options),
+                "followers": followers,
+            }
+        )
+    visible = Profile.visible_to(request.user).order_by("owner_id", "name")
+    context = {
+        "army": army,
+        "summary": summary,
+        "warbands": warbands,
+        "heroes": [(p, tier_name(p.tier)) for p in visible.exclude(tier="")],
+        "warriors": visible.filter(tier=""),
+        "error": error,
+        "share_url": request.build_absolute_uri(reverse("shared_list", args=[army.share_token]))
+        if army.share_token
+        else "",
+    }
+    template = "armies/_builder.html" if request.htmx else "armies/builder.html"
+    return render(request, template, context, status=status)
+
+
+def _first_error(form: Any) -> str:
+    for field, errors in form.errors.items():
+        if field not in form.fields:
+            return str(errors[0])
+        label = form.fields[field].label or field.replace("_", " ").capitalize()
+        return f"{label}: {errors[0]}"
+    return "That was not understood."
+
+
+def _models_after(army: ArmyList, added: int) -> str | None:
+    models = summarise(army).models + added
+    if models > MAX_MODELS:
+        return f"A list holds at most {MAX_MODELS} models; this would make {models}."
+    return None
+
+
+def _next_position(items: Any) -> int:
+    return int(items.aggregate(top=Max("position"))["top"] or 0) + 1
+
+
+@list_edit
+def list_settings(request: HttpRequest, army: ArmyList) -> str | None:
+    form = ListSettingsForm(request.POST, instance=army)
+    if not form.is_valid():
+        return _first_error(form)
+    form.save()
+    return None
+
+
+@list_edit
+def add_warband(request: HttpRequest, army: ArmyList) -> str | None:
+    form = ProfileChoiceForm(request.user, True, request.POST)
+    if not form.is_valid():
+        return _first_error(form)
+    if army.warbands.count() >= MAX_WARBANDS:
+        return f"A list holds at most {MAX_WARBANDS} warbands."
+    too_many = _models_after(army, 1)
+    if too_many:
+        return too_many
+    Warband.objects.create(
+        army_list=army, position=_next_position(army.warbands), hero=form.cleaned_data["profile"]
+    )
+    return None
+
+
+def _warband(army: ArmyList, warband_id: int) -> Warband:
+    return get_object_or_404(Warband, pk=warband_id, army_list=army)
+
+
+@list_edit
+def make_general(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
+    warband = _warband(army, warband_id)
+    army.warbands.exclude(pk=warband.pk).update(is_general=False)
+    warband.is_general = True
+    warband.save(update_fields=["is_general"])
+    return None
+
+
+@list_edit
+def remove_warband(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
+    _warband(army, warband_id).delete()
+    return None
+
+
+@list_edit
+def hero_options(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
+    warband = _warband(army, warband_id)
+    form = OptionsForm(warband.hero, request.POST)
+    if not form.is_valid():
+        return _first_error(form)
+    warband.hero_options = form.cleaned_data["options"]
+    warband.save(update_fields=["hero_options"])
+    return None
+
+
+@list_edit
+def add_follower(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
+    warband = _warband(army, warband_id)
+    form = ProfileChoiceForm(request.user, False, request.POST)
+    if not form.is_valid():
+        return _first_error(form)
+    profile, count = form.cleaned_data["profile"], form.cleaned_data["count"] or 1
+    too_many = _models_after(army, count)
+    if too_many:
+        return too_many
+    same = next((f for f in warband.followers.filter(profile=profile) if not f.options), None)
+    if same is not None:
+        same.count += count
+        same.save(update_fields=["count"])
+    else:
+        Follower.objects.create(
+            warband=warband, position=_next_position(warband.followers), profile=profile, count=count
+        )
+    return None
+
+
+def _follower(army: ArmyList, follower_id: int) -> Follower:
+    return get_object_or_404(Follower, pk=follower_id, warband__army_list=army)
+
+
+@list_edit
+def update_follower(request: HttpRequest, army: ArmyList, follower_id: int) -> str | None:
+    follower = _follower(army, follower_id)
+    form = OptionsForm(follower.profile, request.POST)
+    if not form.is_valid():
+        return _first_error(form)
+    count = form.cleaned_data["count"] or follower.count
+    too_many = _models_after(army, count - follower.count)
+    if too_many:
+        return too_many
+    follower.count = count
+    follower.options = form.cleaned_data["options"]
+    follower.save(update_fields=["count", "options"])
+    return None
+
+
+@list_edit
+def remove_follower(request: HttpRequest, army: ArmyList, follower_id: int) -> str | None:
+    _follower(army, follower_id).delete()
+    return None
+
+
+@list_edit
+def share_list(request: HttpRequest, army: ArmyList) -> str | None:
+    army.share_token = new_share_token() if request.POST.get("share") == "on" else None
+    army.save(update_fields=["share_token"])
+    return None
+
+
+# ---------------------------------------------------------------- whole lists
+
+
+@require_POST
+@owned_list
+def duplicate_list(request: HttpRequest, army: ArmyList) -> HttpResponse:
+    copy = services.save_list(request.user, services.draft_of(army))
+    messages.success(request, f"{army.name} copied as {copy.name}.")
+    return redirect("army", pk=copy.pk)
+
+
+@owned_list
+def delete_list(request: HttpRequest, army: ArmyList) -> HttpResponse:
+    if request.method == "POST":
+        army.delete()
+        messages.success(request, f"{army.name} deleted.")
+        return redirect("army_lists")
+    return render(request, "armies/delete.html", {"army": army})
+
+
+@owned_list
+def export_list_file(request: HttpRequest, army: ArmyList) -> HttpResponse:
+    response = JsonResponse(export_list(army), json_dumps_params={"indent": 2, "ensure_ascii": False})
+    filename = f"{slugify(army.name) or 'army-list'}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@owned_list
+def print_list(request: HttpRequest, army: ArmyList) -> HttpResponse:
+    return _print(request, army, shared=False)
+
+
+def shared_list(request: HttpRequest, token: str) -> HttpResponse:
+    army = ArmyList.with_contents().filter(share_token=token).first() if token else None
+    if army is None:
+        raise Http404("This list is not shared (any more).")
+    return _print(request, army, shared=True)
+
+
+def _print(request: HttpRequest, army: ArmyList, shared: bool) -> HttpResponse:
+    profiles: dict[int, Profile] = {}
+    for w in army.warbands_in_order():
+        profiles.setdefault(w.hero.pk, w.hero)
+        for f in w.followers_in_order():
+            profiles.setdefault(f.profile.pk, f.profile)
+    return render(
+        request,
+        "armies/print.html",
+        {"army": army, "summary": summarise(army), "profiles": list(profiles.values()), "shared": shared},
+    )
+
+
+# ---------------------------------------------------------------- profiles
+
+
+def profile_list(request: HttpRequest) -> HttpResponse:
+    profiles = Profile.visible_to(request.user).order_by("owner_id", "name")
+    return render(request, "armies/profiles.html", {"profiles": profiles})
+
+
+def profile_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    profile = get_object_or_404(Profile.visible_to(request.user), pk=pk)
+    return render(request, "armies/profile.html", {"profile": profile})
+
+
+@login_required
+def profile_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+    profile = get_object_or_404(Profile, pk=pk, owner=request.user) if pk else Profile(owner=request.user)
+    form = ProfileForm(request.POST or None, instance=profile)
+    if request.method == "POST":
+        if form.is_valid():
+            saved = form.save()
+            messages.success(request, f"{saved.name} saved.")
+            return redirect("profile", pk=saved.pk)
+        return render(request, "armies/profile_form.html", {"form": form, "profile": profile}, status=422)
+    return render(request, "armies/profile_form.html", {"form": form, "profile": profile})
+
+
+@login_required
+@require_POST
+def profile_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    profile = get_object_or_404(Profile, pk=pk, owner=request.user)
+    try:
+        profile.delete()
+    except RestrictedError:
+        messages.error(request, f"{profile.name} is in one of your lists; take it out of them first.")
+        return redirect("profile", pk=pk)
+    messages.success(request, f"{profile.name} deleted.")
+    return redirect("profiles")

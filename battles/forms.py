@@ -1,0 +1,268 @@
+"""Forms: profiles (site and admin), list building, battle creation, sign up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from rules_core import SIDES
+
+from .armies import MAX_COUNT, MAX_POINTS_LIMIT, SPECIALISED_HEROIC_ACTIONS
+from .demo import DEMO_CHOICES, demo_army
+from .models import ArmyList, Profile
+from .profiles import BadData, clean_profile
+
+STAT_FIELDS = [
+    "move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage", "intelligence",
+    "might", "will", "fate",
+]  # fmt: skip
+
+
+def _comma_list(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _number(text: str) -> float:
+    return float(text.strip().rstrip('+"'))
+
+
+def _lines(text: str, label: str, shapes: dict[int, str], example: str) -> list[list[str]]:
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = [p.strip() for p in line.split(",")]
+        if len(parts) not in shapes:
+            raise BadData(f'{label}, line {number}: write {" or ".join(shapes.values())}, e.g. "{example}".')
+        rows.append(parts)
+    return rows
+
+
+class ProfileForm(forms.ModelForm):
+    """Characteristics as numbers; lists as short text a player can type on a phone."""
+
+    keywords_text = forms.CharField(
+        label="Keywords", required=False, help_text="Comma separated: Infantry, Spirit"
+    )
+    wargear_text = forms.CharField(
+        label="Wargear", required=False, help_text="Comma separated: Armour, Sword"
+    )
+    special_rules_text = forms.CharField(label="Special rules", required=False, help_text="Comma separated")
+    missile_text = forms.CharField(
+        label="Missile weapon",
+        required=False,
+        help_text='Name, range, strength: "Bow, 24, 2". A weapon whose name has "bow" in it counts toward '
+        "the bow limit.",
+    )
+    options_text = forms.CharField(
+        label="Wargear options",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text='One a line, "Name, points" or, for a missile weapon, "Name, points, range, strength": '
+        '"Shield, 1" and "Bow, 1, 24, 2".',
+    )
+    powers_text = forms.CharField(
+        label="Magical powers",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text='One a line, "Name, range, casting value": "Sorcerous Blast, 12, 5+".',
+    )
+    heroic_actions_choice = forms.MultipleChoiceField(
+        label="Specialised Heroic Actions",
+        required=False,
+        choices=list(SPECIALISED_HEROIC_ACTIONS.items()),
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    class Meta:
+        model = Profile
+        fields = ["name", "tier", "unique", *STAT_FIELDS, "base_mm", "points"]
+        labels = {"base_mm": "Base size (mm)", "fight": "Fight Value", "shoot": "Shoot Value (X+)"}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["tier"].choices = [("", "None: a Warrior"), *self.fields["tier"].choices[1:]]
+        p = self.instance
+        if p.pk:
+            self.initial.update(
+                keywords_text=", ".join(k for k in p.keywords if k != "Hero"),
+                wargear_text=", ".join(p.wargear),
+                special_rules_text=", ".join(p.special_rules),
+                missile_text=_missile_text(p.missile),
+                options_text="\n".join(
+                    f"{o['name']}, {o['points']}"
+                    + (f", {o['missile']['range']:g}, {o['missile']['strength']}" if o.get("missile") else "")
+                    for o in p.options
+                ),
+                powers_text="\n".join(f"{w['name']}, {w['range']:g}, {w['casting']}+" for w in p.powers),
+                heroic_actions_choice=list(p.heroic_actions),
+            )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        try:
+            self.profile_data = clean_profile(self._data(cleaned))
+        except BadData as exc:
+            raise forms.ValidationError(str(exc)) from None
+        return cleaned
+
+    def _data(self, c: dict[str, Any]) -> dict[str, Any]:
+        try:
+            missile_parts = _lines(
+                c["missile_text"], "Missile weapon", {3: '"Name, range, strength"'}, "Bow, 24, 2"
+            )
+            missile = [{"name": n, "range": _number(r), "strength": _number(s)} for n, r, s in missile_parts]
+            option_rows = _lines(
+                c["options_text"],
+                "Wargear options",
+                {2: '"Name, points"', 4: '"Name, points, range, strength"'},
+                "Bow, 1, 24, 2",
+            )
+            powers = _lines(
+                c["powers_text"], "Magical powers", {3: '"Name, range, casting value"'}, "Blind, 6, 2+"
+            )
+            options = [
+                {
+                    "name": row[0],
+                    "points": _number(row[1]),
+                    "missile": {"name": row[0], "range": _number(row[2]), "strength": _number(row[3])}
+                    if len(row) == 4
+                    else None,
+                }
+                for row in option_rows
+            ]
+            power_data = [{"name": n, "range": _number(r), "casting": _number(v)} for n, r, v in powers]
+        except ValueError as exc:
+            if isinstance(exc, BadData):
+                raise
+            raise BadData("Ranges, strengths, points and casting values must be numbers.") from None
+        return {
+            **{key: c.get(key) for key in ["name", "tier", "unique", *STAT_FIELDS, "base_mm", "points"]},
+            "keywords": _comma_list(c["keywords_text"]),
+            "wargear": _comma_list(c["wargear_text"]),
+            "special_rules": _comma_list(c["special_rules_text"]),
+            "missile": missile[0] if missile else None,
+            "options": options,
+            "powers": power_data,
+            "heroic_actions": list(c["heroic_actions_choice"]),
+        }
+
+    def save(self, commit: bool = True) -> Profile:
+        self.instance.set_data(self.profile_data)
+        return super().save(commit)
+
+
+def _missile_text(missile: dict[str, Any] | None) -> str:
+    return f"{missile['name']}, {missile['range']:g}, {missile['strength']}" if missile else ""
+
+
+class ListSettingsForm(forms.ModelForm):
+    points_limit = forms.IntegerField(label="Points limit", min_value=1, max_value=MAX_POINTS_LIMIT)
+
+    class Meta:
+        model = ArmyList
+        fields = ["name", "points_limit"]
+
+
+class ProfileChoiceForm(forms.Form):
+    """Pick a profile the user may use: a hero to lead a warband, or a warrior to follow one."""
+
+    profile = forms.ModelChoiceField(queryset=Profile.objects.none(), empty_label=None)
+    count = forms.IntegerField(min_value=1, max_value=MAX_COUNT, initial=1, required=False)
+
+    def __init__(self, user: Any, heroes: bool, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        profiles = Profile.visible_to(user)
+        profiles = profiles.exclude(tier="") if heroes else profiles.filter(tier="")
+        self.fields["profile"].queryset = profiles.order_by("owner_id", "name")
+        self.fields["profile"].label = "Hero" if heroes else "Warrior"
+        self.fields["profile"].error_messages["invalid_choice"] = (
+            "Choose a hero from the catalogue or your profiles."
+            if heroes
+            else "Choose a warrior you can use."
+        )
+
+
+class OptionsForm(forms.Form):
+    """The options of one profile, for a hero or a line of followers."""
+
+    options = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
+    count = forms.IntegerField(min_value=1, max_value=MAX_COUNT, required=False)
+
+    def __init__(self, profile: Profile, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["options"].choices = [(o["name"], o["name"]) for o in profile.options]
+        self.fields["options"].error_messages["invalid_choice"] = (
+            f"%(value)s is not an option of {profile.name}."
+        )
+
+
+class BattleForm(forms.Form):
+    """Name a battle, choose the army of each side, and (signed in) the side the creator plays."""
+
+    name = forms.CharField(max_length=120, required=False)
+    good = forms.ChoiceField(label="Good army", required=False)
+    evil = forms.ChoiceField(label="Evil army", required=False)
+    good_shared = forms.CharField(label="or a shared list's link", required=False, max_length=300)
+    evil_shared = forms.CharField(label="or a shared list's link", required=False, max_length=300)
+    seat = forms.ChoiceField(
+        label="You play",
+        required=False,
+        choices=[("good", "Good"), ("evil", "Evil"), ("", "Neither (send both links)")],
+    )
+
+    def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+        lists = (
+            list(ArmyList.with_contents().filter(owner=user).order_by("name"))
+            if user.is_authenticated
+            else []
+        )
+        self.lists = {f"list:{a.pk}": a for a in lists}
+        choices = [(f"demo:{key}", label) for key, label in DEMO_CHOICES.items()]
+        if lists:
+            choices = [
+                ("My lists", [(key, a.name) for key, a in self.lists.items()]),
+                ("Demo armies", choices),
+            ]
+        for side in SIDES:
+            self.fields[side].choices = choices
+            self.fields[side].initial = f"demo:{side}"
+        if not user.is_authenticated:
+            for name in ("seat", "good_shared", "evil_shared"):
+                del self.fields[name]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        self.armies = {side: self._army(side, cleaned) for side in SIDES}
+        return cleaned
+
+    def _army(self, side: str, cleaned: dict[str, Any]) -> Any:
+        link = (cleaned.get(f"{side}_shared") or "").strip()
+        if link:
+            token = link.rstrip("/").rsplit("/", 1)[-1]
+            shared = ArmyList.with_contents().filter(share_token=token).first() if token else None
+            if shared is None:
+                raise forms.ValidationError(
+                    f"The {side} army's link is not a shared list (or no longer shared)."
+                )
+            return shared
+        choice = cleaned[side] or f"demo:{side}"
+        if choice.startswith("demo:"):
+            return demo_army(choice.removeprefix("demo:"))
+        return self.lists[choice]
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label="Army list file (.json)")
+
+
+class SignUpForm(UserCreationForm):
+    pass

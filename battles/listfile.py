@@ -1,0 +1,186 @@
+"""Army lists as JSON files (docs/army-list-format.md): export, and the checks an import must pass.
+
+Parsing writes nothing: it gives a `ListDraft` of unsaved profiles, which the list rules can check
+and `services.import_list` can save. The demo armies are documents in this format too.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .armies import MAX_COUNT, MAX_MODELS, MAX_POINTS_LIMIT, MAX_WARBANDS
+from .models import Profile
+from .profiles import BadData, clean_profile
+
+FORMAT = "beacon-army-list"
+VERSION = 1
+MAX_FILE_BYTES = 256 * 1024
+MAX_PROFILES = 200
+
+
+@dataclass
+class FollowerDraft:
+    profile: Profile
+    count: int
+    options: list[str]
+
+
+@dataclass
+class WarbandDraft:
+    hero: Profile
+    hero_options: list[str]
+    is_general: bool
+    followers: list[FollowerDraft] = field(default_factory=list)
+
+    def followers_in_order(self) -> list[FollowerDraft]:
+        return self.followers
+
+
+@dataclass
+class ListDraft:
+    """A list that is not (or not yet) saved: shaped like ArmyList for the list rules."""
+
+    name: str
+    points_limit: int
+    warbands: list[WarbandDraft]
+
+    def warbands_in_order(self) -> list[WarbandDraft]:
+        return self.warbands
+
+    def profiles(self) -> list[Profile]:
+        seen: dict[int, Profile] = {}
+        for w in self.warbands:
+            for p in [w.hero, *(f.profile for f in w.followers)]:
+                seen.setdefault(id(p), p)
+        return list(seen.values())
+
+
+def export_list(army: Any) -> dict[str, Any]:
+    """A list as a document that needs nothing else to be imported again, here or elsewhere."""
+    profiles: dict[str, dict[str, Any]] = {}
+    warbands = []
+    for w in army.warbands_in_order():
+        profiles.setdefault(w.hero.name, w.hero.to_data())
+        followers = []
+        for f in w.followers_in_order():
+            profiles.setdefault(f.profile.name, f.profile.to_data())
+            followers.append({"profile": f.profile.name, "count": f.count, "options": list(f.options)})
+        warbands.append(
+            {
+                "hero": w.hero.name,
+                "hero_options": list(w.hero_options),
+                "general": bool(w.is_general),
+                "followers": followers,
+            }
+        )
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": army.name,
+        "points_limit": army.points_limit,
+        "warbands": warbands,
+        "profiles": list(profiles.values()),
+    }
+
+
+def read_list_file(raw: bytes) -> ListDraft:
+    """Check an uploaded file. Raises BadData with a message for the person who chose the file."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise BadData(f"The file is too large for an army list (at most {MAX_FILE_BYTES // 1024} KB).")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise BadData("The file is not text (UTF-8): it cannot be an army list.") from None
+    try:
+        doc = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
+        raise BadData(f"The file is not valid JSON: {exc}.") from None
+    return parse_list(doc)
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def parse_list(doc: Any) -> ListDraft:
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise BadData(f'This is not a Beacon army list (its "format" must be "{FORMAT}").')
+    if doc.get("version") != VERSION:
+        raise BadData(
+            f"This army list is version {doc.get('version')!r}; this Beacon reads version {VERSION}."
+        )
+    name = doc.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > 100:
+        raise BadData("The list needs a name of 1 to 100 characters.")
+    limit = doc.get("points_limit")
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 0 < limit <= MAX_POINTS_LIMIT:
+        raise BadData(f"The points limit must be a whole number from 1 to {MAX_POINTS_LIMIT}.")
+    profiles = _profiles(doc.get("profiles"))
+    raw_warbands = doc.get("warbands")
+    if not isinstance(raw_warbands, list) or len(raw_warbands) > MAX_WARBANDS:
+        raise BadData(f'"warbands" must be a list of at most {MAX_WARBANDS} warbands.')
+    warbands = [_warband(i + 1, w, profiles) for i, w in enumerate(raw_warbands)]
+    models = sum(1 + sum(f.count for f in w.followers) for w in warbands)
+    if models > MAX_MODELS:
+        raise BadData(f"The list has {models} models; a list holds at most {MAX_MODELS}.")
+    return ListDraft(name.strip(), limit, warbands)
+
+
+def _profiles(raw: Any) -> dict[str, Profile]:
+    if not isinstance(raw, list) or len(raw) > MAX_PROFILES:
+        raise BadData(f'"profiles" must be a list of at most {MAX_PROFILES} profiles.')
+    profiles: dict[str, Profile] = {}
+    for item in raw:
+        data = clean_profile(item)
+        if data["name"] in profiles:
+            raise BadData(f"Two profiles are called {data['name']!r}.")
+        profile = Profile()
+        profile.set_data(data)
+        profiles[data["name"]] = profile
+    return profiles
+
+
+def _warband(number: int, raw: Any, profiles: dict[str, Profile]) -> WarbandDraft:
+    where = f"Warband {number}"
+    if not isinstance(raw, dict):
+        raise BadData(f"{where} must be an object.")
+    hero = _profile_named(raw.get("hero"), profiles, where)
+    if not hero.is_hero:
+        raise BadData(f"{where} is led by {hero.name}, who is not a hero.")
+    followers_raw = raw.get("followers", [])
+    if not isinstance(followers_raw, list):
+        raise BadData(f"{where}: followers must be a list.")
+    warband = WarbandDraft(
+        hero, _options(raw.get("hero_options", []), hero, where), raw.get("general") is True
+    )
+    for f in followers_raw:
+        if not isinstance(f, dict):
+            raise BadData(f"{where}: each follower must be an object.")
+        profile = _profile_named(f.get("profile"), profiles, where)
+        count = f.get("count")
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
+            raise BadData(
+                f"{where}: the number of {profile.name} must be a whole number from 1 to {MAX_COUNT}."
+            )
+        warband.followers.append(
+            FollowerDraft(profile, count, _options(f.get("options", []), profile, where))
+        )
+    return warband
+
+
+def _profile_named(name: Any, profiles: dict[str, Profile], where: str) -> Profile:
+    if not isinstance(name, str) or name not in profiles:
+        raise BadData(f'{where} names the profile {name!r}, which is not among the file\'s "profiles".')
+    return profiles[name]
+
+
+def _options(raw: Any, profile: Profile, where: str) -> list[str]:
+    if not isinstance(raw, list) or not all(isinstance(o, str) for o in raw):
+        raise BadData(f"{where}: the options of {profile.name} must be a list of names.")
+    known = {o["name"] for o in profile.options}
+    unknown = [o for o in raw if o not in known]
+    if unknown:
+        raise BadData(f"{where}: {unknown[0]!r} is not an option of {profile.name}.")
+    return list(dict.fromkeys(raw))

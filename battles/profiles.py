@@ -1,0 +1,148 @@
+"""What a usable profile is: one check for the catalogue, the profile forms, the admin and imports.
+
+A profile as data is the rules_core profile (see battles/catalogue.py) plus `points`, `unique` and
+`options` (wargear a model may buy: name, points, and optionally the missile weapon it gives).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .armies import SPECIALISED_HEROIC_ACTIONS, TIER_NAMES
+
+# field, label, lowest, highest, whole numbers only
+CHARACTERISTICS: list[tuple[str, str, float, float, bool]] = [
+    ("move", "Move", 0, 24, False),
+    ("fight", "Fight Value", 0, 10, True),
+    ("shoot", "Shoot Value", 1, 7, True),
+    ("strength", "Strength", 1, 10, True),
+    ("defence", "Defence", 1, 10, True),
+    ("attacks", "Attacks", 0, 10, True),
+    ("wounds", "Wounds", 1, 20, True),
+    ("courage", "Courage", 1, 13, True),
+    ("intelligence", "Intelligence", 1, 13, True),
+    ("might", "Might", 0, 30, True),
+    ("will", "Will", 0, 30, True),
+    ("fate", "Fate", 0, 30, True),
+    ("base_mm", "Base size (mm)", 10, 200, True),
+    ("points", "Points", 0, 5000, True),
+]
+HERO_ONLY = ("might", "will", "fate")
+MAX_NAME = 100
+MAX_WORDS = 20  # keywords, wargear, special rules, options, powers: at most this many of each
+
+
+class BadData(ValueError):
+    """Profile or list data that cannot be used; the message says why in plain words."""
+
+
+def _number(value: Any, label: str, low: float, high: float, whole: bool) -> float | int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise BadData(f"{label} must be a number.")
+    if whole and value != int(value):
+        raise BadData(f"{label} must be a whole number.")
+    if not low <= value <= high:
+        raise BadData(f"{label} must be from {low:g} to {high:g}.")
+    return int(value) if whole else float(value)
+
+
+def _text(value: Any, label: str, limit: int = MAX_NAME) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise BadData(f"{label} must be some text.")
+    if len(value.strip()) > limit:
+        raise BadData(f"{label} must be at most {limit} characters.")
+    return value.strip()
+
+
+def _words(value: Any, label: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise BadData(f"{label} must be a list.")
+    if len(value) > MAX_WORDS:
+        raise BadData(f"{label}: at most {MAX_WORDS}.")
+    words = [_text(v, label, 60) for v in value]
+    return list(dict.fromkeys(words))
+
+
+def _missile(value: Any, label: str) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise BadData(f"{label} must have a name, a range and a strength.")
+    return {
+        "name": _text(value.get("name"), f"{label}'s name", 60),
+        "range": _number(value.get("range"), f"{label}'s range", 1, 48, False),
+        "strength": _number(value.get("strength"), f"{label}'s strength", 1, 10, True),
+    }
+
+
+def _items(value: Any, label: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise BadData(f"{label} must be a list of objects.")
+    if len(value) > MAX_WORDS:
+        raise BadData(f"{label}: at most {MAX_WORDS}.")
+    return value
+
+
+def clean_profile(data: Any) -> dict[str, Any]:
+    """A checked copy of a profile's data, or BadData naming the first thing wrong with it."""
+    if not isinstance(data, dict):
+        raise BadData("A profile must be an object.")
+    name = _text(data.get("name"), "The profile's name")
+    try:
+        return _clean(name, data)
+    except BadData as exc:
+        raise BadData(f"{name}: {exc}") from None
+
+
+def _clean(name: str, data: dict[str, Any]) -> dict[str, Any]:
+    tier = data.get("tier") or None
+    if tier is not None and tier not in TIER_NAMES:
+        raise BadData(f"the heroic tier must be one of {', '.join(TIER_NAMES)} (or none for a warrior).")
+    profile: dict[str, Any] = {"name": name, "tier": tier}
+    for key, label, low, high, whole in CHARACTERISTICS:
+        default = 0 if key in HERO_ONLY else {"base_mm": 25}.get(key)
+        profile[key] = _number(data.get(key, default), label, low, high, whole)
+        if key in HERO_ONLY and profile[key] and tier is None:
+            raise BadData("only heroes have Might, Will and Fate; give it a heroic tier or set them to 0.")
+    keywords = [k for k in _words(data.get("keywords"), "Keywords") if k.lower() != "hero"]
+    profile["keywords"] = [*keywords, "Hero"] if tier else keywords
+    profile["unique"] = bool(data.get("unique", True)) and tier is not None
+    profile["missile"] = _missile(data.get("missile"), "The missile weapon")
+    profile["wargear"] = _words(data.get("wargear"), "Wargear")
+    profile["special_rules"] = _words(data.get("special_rules"), "Special rules")
+    actions = _words(data.get("heroic_actions"), "Heroic Actions")
+    unknown = [a for a in actions if a not in SPECIALISED_HEROIC_ACTIONS]
+    if unknown:
+        raise BadData(
+            f"{unknown[0]!r} is not a specialised Heroic Action "
+            f"(known: {', '.join(SPECIALISED_HEROIC_ACTIONS)})."
+        )
+    if actions and tier is None:
+        raise BadData("only heroes have Heroic Actions.")
+    profile["heroic_actions"] = actions
+    profile["powers"] = [
+        {
+            "name": _text(p.get("name"), "A magical power's name", 60),
+            "range": _number(p.get("range"), "A magical power's range", 0, 48, False),
+            "casting": _number(p.get("casting"), "A magical power's casting value", 1, 6, True),
+        }
+        for p in _items(data.get("powers"), "Magical powers")
+    ]
+    options = [
+        {
+            "name": _text(o.get("name"), "An option's name", 60),
+            "points": _number(o.get("points"), "An option's points", 0, 1000, True),
+            "missile": _missile(o.get("missile"), "The option's missile weapon"),
+        }
+        for o in _items(data.get("options"), "Options")
+    ]
+    names = [o["name"] for o in options]
+    if len(set(names)) != len(names):
+        raise BadData("two options share a name.")
+    profile["options"] = options
+    return profile

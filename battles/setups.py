@@ -1,0 +1,99 @@
+"""A battle's setup from two army lists: every model gets an id and a starting place in its zone.
+
+Players may keep those places (press "Deployment done") or move models within their zone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.text import slugify
+
+from rules_core.setup import default_zones
+from rules_core.state import MM_PER_INCH, SIDES, Board
+
+from .armies import rules_profile
+from .profiles import BadData
+
+BOARD = {"width": 48.0, "height": 48.0}
+GAP = 0.25  # inches between neighbouring bases, so no two models touch
+
+# The one board every battle is fought on for now.
+TERRAIN: list[dict[str, Any]] = [
+    {
+        "name": "Rocky outcrop",
+        "polygon": [[20, 20], [28, 20], [28, 26], [20, 26]],
+        "blocks_sight": True,
+        "impassable": True,
+    },
+    {"name": "Ruined wall", "polygon": [[6, 23], [14, 23], [14, 24], [6, 24]]},
+    {"name": "Wood", "polygon": [[34, 18], [42, 18], [44, 26], [36, 28]], "difficult": True},
+]
+
+
+def battle_setup(armies: dict[str, Any]) -> dict[str, Any]:
+    """`armies` maps "good" and "evil" to a list (saved or a draft). Raises BadData if one cannot
+    stand in its deployment zone."""
+    board = Board(**BOARD)
+    zones = default_zones(board)
+    taken: set[str] = set()
+    return {
+        "board": dict(BOARD),
+        "terrain": [dict(t) for t in TERRAIN],
+        "armies": {
+            side: {"name": armies[side].name, "models": _muster(armies[side], side, zones[side], taken)}
+            for side in SIDES
+        },
+    }
+
+
+def _muster(army: Any, side: str, zone: list[float], taken: set[str]) -> list[dict[str, Any]]:
+    units: list[tuple[Any, list[str]]] = []
+    for warband in army.warbands_in_order():
+        units.append((warband.hero, list(warband.hero_options)))
+        for follower in warband.followers_in_order():
+            units.extend((follower.profile, list(follower.options)) for _ in range(follower.count))
+    models = [
+        {"id": _model_id(profile, taken), "profile": rules_profile(profile, options)}
+        for profile, options in units
+    ]
+    _place(models, side, zone)
+    return models
+
+
+def _model_id(profile: Any, taken: set[str]) -> str:
+    """Readable ids: "aragorn" for Aragorn (Strider) ("aragorn-2" if the other side has him too),
+    "warrior-of-minas-tirith-3" for a warrior."""
+    base = slugify(profile.name.split("(")[0].split(",")[0])[:56].strip("-_") or "model"
+    number = 0 if profile.is_hero and profile.unique else 1
+    while (model_id := f"{base}-{number}" if number else base) in taken:
+        number = number + 1 if number else 2
+    taken.add(model_id)
+    return model_id
+
+
+def _place(models: list[dict[str, Any]], side: str, zone: list[float]) -> None:
+    """Rows across the zone, front row nearest the middle of the board, each row centred."""
+    x0, y0, x1, y1 = zone
+    rows: list[list[dict[str, Any]]] = [[]]
+    width = 0.0
+    for model in models:
+        size = model["profile"]["base_mm"] / MM_PER_INCH + GAP
+        if rows[-1] and width + size > x1 - x0:
+            rows.append([])
+            width = 0.0
+        rows[-1].append(model)
+        width += size
+    depth = 0.0
+    for row in rows:
+        sizes = [m["profile"]["base_mm"] / MM_PER_INCH + GAP for m in row]
+        row_depth = max(sizes)
+        x = (x0 + x1 - sum(sizes)) / 2
+        centre = depth + row_depth / 2
+        y = y0 + centre if side == "good" else y1 - centre
+        for model, size in zip(row, sizes, strict=True):
+            model["x"], model["y"] = round(x + size / 2, 3), round(y, 3)
+            x += size
+        depth += row_depth
+    if depth > y1 - y0:
+        raise BadData(f"The {side} army ({len(models)} models) does not fit in its deployment zone.")

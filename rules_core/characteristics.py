@@ -1,0 +1,120 @@
+"""A model's characteristics as they stand now: its profile, lasting changes and effects in play.
+
+Every rule that changes a characteristic is applied here, so each has one place.
+"""
+
+from __future__ import annotations
+
+from .state import BattleState, Model
+
+MAX_CHARACTERISTIC = 10
+MARCH_BONUS_INFANTRY = 3.0
+MARCH_BONUS_FAST = 5.0
+
+
+def _has(state: BattleState, model: Model, kind: str) -> bool:
+    return any(e.kind == kind and e.target == model.id for e in state.effects)
+
+
+def _effect_value(state: BattleState, model: Model, kind: str) -> int | None:
+    for effect in state.effects:
+        if effect.kind == kind and effect.target == model.id:
+            return effect.value
+    return None
+
+
+def halved(state: BattleState, model: Model) -> bool:
+    """Channelled Immobilise/Transfix and Command/Compel halve Fight and Attacks (rounding up)."""
+    return any(
+        e.target == model.id and e.channelled and e.kind in ("immobilise", "compel") for e in state.effects
+    )
+
+
+def fight_value(state: BattleState, model: Model, opponents: list[Model] | None = None) -> int:
+    value = model.profile.fight + model.stat_mods.get("fight", 0)
+    enraged = _effect_value(state, model, "enrage_beast")
+    if enraged:
+        value += enraged
+    if halved(state, model):
+        value = (value + 1) // 2
+    if opponents and any(
+        e.kind == "shroud_of_shadows" and e.channelled and e.target in {o.id for o in opponents}
+        for e in state.effects
+    ):
+        value = (value + 1) // 2
+    strike = _effect_value(state, model, "heroic_strike")
+    if strike:
+        value += strike  # Heroic Strike always comes after every other change
+    return max(1, min(MAX_CHARACTERISTIC, value))
+
+
+def attacks(state: BattleState, model: Model, opponents: list[Model]) -> int:
+    value = model.profile.attacks + model.stat_mods.get("attacks", 0)
+    enraged = _effect_value(state, model, "enrage_beast")
+    if enraged:
+        value += enraged
+    if halved(state, model):
+        value = (value + 1) // 2
+    if any(in_challenge_with(state, model, o) for o in opponents):
+        value += 1
+    return max(1, value)
+
+
+def strength(state: BattleState, model: Model) -> int:
+    value = model.profile.strength + model.stat_mods.get("strength", 0)
+    enraged = _effect_value(state, model, "enrage_beast")
+    if enraged:
+        value += enraged
+    return max(1, min(MAX_CHARACTERISTIC, value))
+
+
+def strike_strength(state: BattleState, model: Model) -> int:
+    """Strength for Strikes: Bladewrath overrides everything; Heroic Strength doubles."""
+    for effect in state.effects:
+        if effect.kind == "bladewrath" and effect.target == model.id:
+            return 10 if effect.channelled else 6
+    value = strength(state, model)
+    if _has(state, model, "heroic_strength"):
+        value *= 2
+    return min(MAX_CHARACTERISTIC, value)
+
+
+def defence(state: BattleState, model: Model) -> int:
+    return max(1, model.profile.defence + model.stat_mods.get("defence", 0))
+
+
+def courage(state: BattleState, model: Model) -> int:
+    """The score a Courage test needs on 2D6 (lower is braver)."""
+    value = model.profile.courage + model.stat_mods.get("courage", 0)
+    enraged = _effect_value(state, model, "enrage_beast")
+    if enraged:
+        value -= enraged
+    return max(2, value)
+
+
+def intelligence(state: BattleState, model: Model) -> int:
+    return max(2, model.profile.intelligence + model.stat_mods.get("intelligence", 0))
+
+
+def move_allowance(state: BattleState, model: Model) -> float:
+    bonus = max((e.value for e in state.effects if e.target == model.id and e.kind in MARCHING), default=0)
+    return model.profile.move + bonus
+
+
+MARCHING = ("heroic_march", "at_the_double")
+
+
+def march_bonus(model: Model) -> int:
+    keywords = set(model.profile.keywords)
+    fast = "Cavalry" in keywords or "Fly" in model.profile.special_rules or model.mount is not None
+    return int(MARCH_BONUS_FAST if fast else MARCH_BONUS_INFANTRY)
+
+
+def in_challenge_with(state: BattleState, model: Model, opponent: Model) -> bool:
+    """Whether `model` gains the Heroic Challenge bonuses against `opponent`."""
+    for c in state.challenges:
+        if c.challenger == model.id and c.target == opponent.id:
+            return True
+        if c.accepted and c.target == model.id and c.challenger == opponent.id:
+            return True
+    return False

@@ -1,0 +1,135 @@
+"""Might, Will and Fate: who can pay, spending and regaining, and offering a spend only when it
+can change a result, with its odds."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal
+
+from .frame import Action, Option
+from .state import Model
+
+if TYPE_CHECKING:
+    from .engine import Ctx
+
+Store = Literal["might", "will", "fate"]
+Payer = Literal["rider", "mount"]
+
+
+def _store(model: Model, payer: Payer, stat: Store) -> int:
+    if payer == "rider":
+        return int(getattr(model, stat))
+    if model.mount is None or not model.mount.profile.is_hero:
+        return 0
+    return int(getattr(model.mount, stat))
+
+
+def payers(model: Model, stat: Store, casting: bool = False) -> list[Payer]:
+    """Whose store can pay: a rider and its Hero mount share, but never the mount's Will to cast."""
+    found: list[Payer] = [p for p in ("rider", "mount") if _store(model, p, stat) > 0]
+    if casting and stat == "will":
+        found = [p for p in found if p == "rider"]
+    return found
+
+
+def available(model: Model, stat: Store, casting: bool = False) -> int:
+    return sum(_store(model, p, stat) for p in payers(model, stat, casting))
+
+
+def spend(ctx: Ctx, model: Model, stat: Store, amount: int, why: str, first: Payer = "rider") -> None:
+    """Pay `amount` points, from `first`'s store and then the other's; log who paid."""
+    order: list[Payer] = [first, "mount" if first == "rider" else "rider"]
+    paid: dict[Payer, int] = {}
+    left = amount
+    for payer in order:
+        take = min(left, _store(model, payer, stat))
+        if take:
+            holder: Any = model if payer == "rider" else model.mount
+            setattr(holder, stat, getattr(holder, stat) - take)
+            paid[payer] = take
+            left -= take
+    if left:
+        raise ValueError(f"{model.name} cannot pay {amount} {stat}")
+    whose = ""
+    if model.mount is not None and "mount" in paid:
+        whose = " (" + ", ".join(f"{n} {_owner(model, p)}'s" for p, n in paid.items()) + ")"
+    ctx.log(
+        "spend",
+        f"{model.name} spends {amount} {stat.capitalize()}{whose} {why} ({available(model, stat)} left).",
+        model=model.id,
+        stat=stat,
+        amount=amount,
+        paid=dict(paid),
+    )
+
+
+def _owner(model: Model, payer: Payer) -> str:
+    return model.name if payer == "rider" or model.mount is None else model.mount.name
+
+
+def regain(ctx: Ctx, model: Model, stat: Store, amount: int, why: str, above_start: bool = False) -> int:
+    """Give back points, never above the starting number unless a rule says so."""
+    start = int(getattr(model.profile, stat))
+    current = int(getattr(model, stat))
+    gained = amount if above_start else max(0, min(amount, start - current))
+    if gained:
+        setattr(model, stat, current + gained)
+        ctx.log(
+            "regain",
+            f"{model.name} regains {gained} {stat.capitalize()} {why} ({current + gained} now).",
+            model=model.id,
+            stat=stat,
+            amount=gained,
+        )
+    return gained
+
+
+def payer_param(model: Model, stat: Store, amount: int, casting: bool = False) -> dict[str, dict[str, Any]]:
+    """A choice of whose store pays first, when a rider and a Hero mount could both pay."""
+    can = [p for p in payers(model, stat, casting) if _store(model, p, stat) > 0]
+    if len(can) < 2:
+        return {}
+    return {
+        "payer": {
+            "type": "choice",
+            "options": [
+                {"value": p, "label": f"{_owner(model, p)}'s {stat.capitalize()} first"} for p in can
+            ],
+            "default": "rider",
+        }
+    }
+
+
+def might_to_reach(model: Model, face: int, score: int, need: int) -> int | None:
+    """Might needed to lift one die so that `score` (the die with its modifiers) reaches `need`:
+    None when no Might can do it (not enough, or the die would pass 6)."""
+    short = need - score
+    if short <= 0 or face + short > 6 or short > available(model, "might"):
+        return None
+    return short
+
+
+def might_choice(
+    model: Model, amount: int, outcome: str, odds: dict[str, Any] | None = None, keep: str = "Keep the roll"
+) -> list[Option]:
+    """Spend exactly what makes the difference, or keep the roll."""
+    return [
+        Action(
+            "spend_might",
+            f"Spend {amount} Might: {outcome}",
+            {"type": "might", "model": model.id, "amount": amount},
+            payer_param(model, "might", amount),
+            odds=odds,
+        ),
+        Action("keep", keep, {"type": "keep"}),
+    ]
+
+
+def chance_at_least(need: int, dice: int = 1, bonus: int = 0) -> Fraction:
+    """Exact chance that the best of `dice` D6 plus `bonus` reaches `need`."""
+    per_die = Fraction(max(0, min(6, 7 - (need - bonus))), 6)
+    return 1 - (1 - per_die) ** dice
+
+
+def odds(*outcomes: tuple[str, Fraction | float]) -> dict[str, Any]:
+    return {"outcomes": [{"label": label, "p": round(float(p), 4)} for label, p in outcomes]}
