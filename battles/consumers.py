@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Any
 from urllib.parse import parse_qs
@@ -14,13 +15,15 @@ from django.template.loader import render_to_string
 
 from rules_core import RuleViolation
 
-from . import services
+from . import presence, services
 from .models import Battle, BattleEvent, Seat
-from .presenter import audience_of, render_step, render_view, step_json, view_json
-from .realtime import group_name
+from .presenter import audience_of, render_view, step_json, view_json
+from .realtime import group_name, publish_presence
+
+log = logging.getLogger(__name__)
 
 RESYNC_STEP_LIMIT = 50
-"""A client further behind than this gets the whole view instead of the missing steps."""
+"""A JSON client further behind than this gets the whole view instead of the missing steps."""
 
 
 class ProtocolError(Exception):
@@ -48,15 +51,21 @@ class BattleConsumer(AsyncWebsocketConsumer):
         if token and side is None:
             await self.close(code=4403)
             return
-        self.battle_id, self.side = battle_id, side
+        self.battle_id, self.public_id, self.side = battle_id, public_id, side
+        self.audience = audience_of(side)
         self.window_start, self.window_count = time.monotonic(), 0
+        self.presence: presence.Summary | None = None
         await self.channel_layer.group_add(group_name(battle_id), self.channel_name)
         await self.accept()
         await self.send_view()
+        await self._heartbeat(announce=True)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "battle_id"):
             await self.channel_layer.group_discard(group_name(self.battle_id), self.channel_name)
+            who = presence.member(self.audience, self.channel_name)
+            summary = await presence.store().leave(self.public_id, who)
+            await publish_presence(self.channel_layer, self.battle_id, summary)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         message_id = ""
@@ -64,19 +73,24 @@ class BattleConsumer(AsyncWebsocketConsumer):
             self._check_rate()
             data = self._parse(text_data, bytes_data)
             message_id = str(data.get("id") or "")[:64]
-            kind = data.get("type", "command")
+            kind = data.get("type")
             if kind == "command":
                 await self._command(data, message_id)
             elif kind == "sync":
                 await self._resync(data.get("since"))
             elif kind == "ping":
-                await self._send_json({"type": "pong"})
+                await self._heartbeat(announce=False)
+                if self.format == "json":
+                    await self._send_json({"type": "pong"})
             else:
                 raise ProtocolError("unknown_type", f"Unknown message type {kind!r}.")
         except (ProtocolError, RuleViolation, services.SubmitError) as exc:
+            if exc.code == "stale_version":
+                await self.send_view()  # first, so the error shows on the refreshed page
             await self.send_error(exc.code, exc.message, message_id)
-            if getattr(exc, "code", "") == "stale_version":
-                await self.send_view()
+        except Exception:
+            log.exception("battle %s: message failed", getattr(self, "battle_id", "?"))
+            await self.send_error("server_error", "Something went wrong on the server; nothing was changed.")
 
     def _check_rate(self) -> None:
         now = time.monotonic()
@@ -102,55 +116,47 @@ class BattleConsumer(AsyncWebsocketConsumer):
         if self.side is None:
             raise ProtocolError("spectator", "Spectators watch; only the two players can act.")
         command = data.get("command")
-        if isinstance(command, str):
-            try:
-                command = json.loads(command)
-            except ValueError as exc:
-                raise ProtocolError("malformed", "The command is not valid JSON.") from exc
         if not isinstance(command, dict):
-            raise ProtocolError("malformed", "A command must be a JSON object.")
-        for name in ("params",):
-            # Browsers send parameter values as separate form fields, JSON-encoded.
-            extra = data.get(name)
-            if isinstance(extra, str) and extra:
-                try:
-                    extra = json.loads(extra)
-                except ValueError as exc:
-                    raise ProtocolError("malformed", "The command's values are not valid JSON.") from exc
-            if isinstance(extra, dict):
-                command = {**command, **extra}
+            raise ProtocolError("malformed", "A command must be a JSON object with a type.")
         expected = data.get("expected_version")
-        if expected in ("", None):
-            expected_version = None
-        else:
-            try:
-                expected_version = int(expected)
-            except (TypeError, ValueError) as exc:
-                raise ProtocolError("malformed", "expected_version must be a number.") from exc
-        await database_sync_to_async(services.submit)(
-            self.battle_id, self.side, command, message_id, expected_version
+        if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
+            raise ProtocolError("malformed", "expected_version must be a whole number.")
+        submitted = await database_sync_to_async(services.submit)(
+            self.battle_id, self.side, command, message_id, expected
         )
+        if submitted.duplicate:
+            await self._answer_duplicate(message_id, submitted.event.seq, expected)
+
+    async def _answer_duplicate(self, message_id: str, seq: int, expected: int | None) -> None:
+        """A command sent again (a retry after a lost answer): say so, and bring the sender up to date."""
+        if self.format == "json":
+            await self._send_json({"type": "duplicate", "id": message_id, "seq": seq})
+            if expected is not None:
+                await self._resync(expected)
+        else:
+            await self.send_view()
 
     async def _resync(self, since: Any) -> None:
-        try:
-            since_seq = int(since)
-        except (TypeError, ValueError):
-            since_seq = -1
-        steps = await database_sync_to_async(_steps_since)(self.battle_id, since_seq)
+        if self.format != "json" or not isinstance(since, int) or isinstance(since, bool):
+            await self.send_view()
+            return
+        steps = await database_sync_to_async(_steps_since)(self.battle_id, since)
         if steps is None:
             await self.send_view()
             return
-        battle, state, events = steps
-        audience = audience_of(self.side)
+        state, events = steps
         for event in events:
-            if self.format == "json":
-                await self._send_json(step_json(state, event, audience))
-            else:
-                await self.send(text_data=render_step(battle, state, event, audience))
+            await self._send_json(step_json(state, event, self.audience))
+
+    async def _heartbeat(self, announce: bool) -> None:
+        """Renew this socket's presence; tell everyone if it changed or someone's entry expired."""
+        who = presence.member(self.audience, self.channel_name)
+        summary, expired = await presence.store().touch(self.public_id, who, settings.PRESENCE_TTL_SECONDS)
+        if announce or expired or summary != self.presence:
+            await publish_presence(self.channel_layer, self.battle_id, summary)
 
     async def send_view(self) -> None:
-        audience = audience_of(self.side)
-        text = await database_sync_to_async(_render_view)(self.battle_id, audience, self.format)
+        text = await database_sync_to_async(_render_view)(self.battle_id, self.audience, self.format)
         await self.send(text_data=text)
 
     async def send_error(self, code: str, message: str, message_id: str = "") -> None:
@@ -164,11 +170,17 @@ class BattleConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(data))
 
     async def battle_step(self, message: dict[str, Any]) -> None:
-        audience = audience_of(self.side)
         if self.format == "json":
-            await self._send_json(message["json"][audience])
+            await self._send_json(message["json"][self.audience])
         else:
-            await self.send(text_data=message["html"][audience])
+            await self.send(text_data=message["html"][self.audience])
+
+    async def battle_presence(self, message: dict[str, Any]) -> None:
+        self.presence = presence.Summary(message["seats"], message["spectators"])
+        if self.format == "json":
+            await self._send_json(self.presence.to_dict())
+        else:
+            await self.send(text_data=message["html"])
 
 
 def _find(public_id: str, token: str) -> tuple[int, str | None] | None:
@@ -189,9 +201,9 @@ def _render_view(battle_id: int, audience: str, fmt: str) -> str:
     return render_view(battle, state, audience, battle.version)
 
 
-def _steps_since(battle_id: int, since: int) -> tuple[Battle, Any, list[BattleEvent]] | None:
+def _steps_since(battle_id: int, since: int) -> tuple[Any, list[BattleEvent]] | None:
     battle = Battle.objects.get(pk=battle_id)
-    if since < 0 or battle.version - since > RESYNC_STEP_LIMIT:
+    if since < 0 or since > battle.version or battle.version - since > RESYNC_STEP_LIMIT:
         return None
     events = list(BattleEvent.objects.filter(battle=battle, seq__gt=since).order_by("seq"))
-    return battle, battle.load_state(), events
+    return battle.load_state(), events

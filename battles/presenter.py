@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -15,6 +15,10 @@ from .models import Battle, BattleEvent
 
 AUDIENCES = ("good", "evil", "spectator")
 LOG_LIMIT = 200
+QUICK_CHOICES = 8
+"""A lone choice with up to this many options is offered as one button per option."""
+OPEN_GROUPS = 3
+"""With this many models to choose from or fewer, every model's actions show at once."""
 
 
 def dom_id(kind: str, key: str | int | None = None) -> str:
@@ -26,29 +30,126 @@ def audience_of(side: str | None) -> str:
     return side if side in ("good", "evil") else "spectator"
 
 
+def humanize(key: str) -> str:
+    return str(key).replace("_", " ").strip().capitalize()
+
+
+@dataclass
+class ParamView:
+    """One value a player supplies: picked from options, counted, or drawn on the board."""
+
+    name: str
+    type: str
+    label: str
+    options: list[tuple[str, str]] = field(default_factory=list)  # (JSON value, label)
+    min: int = 0
+    max: int = 0
+
+    @property
+    def on_board(self) -> bool:
+        return self.type in ("path", "point")
+
+
 @dataclass
 class ActionView:
     label: str
     kind: str
     command_json: str
-    params: dict[str, Any]
+    params: list[ParamView]
     group: str
+    odds: list[tuple[str, str]]
+
+    @property
+    def board_params(self) -> list[ParamView]:
+        return [p for p in self.params if p.on_board]
+
+    @property
+    def form_params(self) -> list[ParamView]:
+        return [p for p in self.params if not p.on_board]
+
+    @property
+    def quick_choice(self) -> ParamView | None:
+        """The param to offer as a row of buttons, when it is the only thing to pick."""
+        if len(self.params) == 1 and self.params[0].type == "choice":
+            param = self.params[0]
+            return param if len(param.options) <= QUICK_CHOICES else None
+        return None
 
 
-def actions_for(state: BattleState, audience: str) -> list[ActionView]:
+@dataclass
+class ActionGroup:
+    key: str
+    title: str
+    side: str
+    actions: list[ActionView]
+
+
+def param_view(name: str, spec: dict[str, Any]) -> ParamView:
+    kind = str(spec.get("type", ""))
+    view = ParamView(name, kind, str(spec.get("label") or humanize(name)))
+    if kind == "choice":
+        view.options = [(json.dumps(o["value"]), str(o.get("label", o["value"]))) for o in spec["options"]]
+    elif kind == "int":
+        view.min, view.max = int(spec["min"]), int(spec["max"])
+    return view
+
+
+def odds_view(odds: dict[str, Any] | None, prefix: str = "") -> list[tuple[str, str]]:
+    """Odds as (label, text) rows: chances as percentages, tables flattened one row per entry."""
+    rows: list[tuple[str, str]] = []
+    for key, value in (odds or {}).items():
+        label = f"{prefix}{humanize(key)}"
+        if isinstance(value, dict):
+            rows.extend(odds_view(value, f"{label} · "))
+        elif isinstance(value, float) and 0.0 <= value <= 1.0:
+            rows.append((label, f"{value:.0%}"))
+        else:
+            rows.append((label, str(value)))
+    return rows
+
+
+def legal(state: BattleState, audience: str) -> list[rules_core.Action]:
     if audience not in ("good", "evil"):
         return []
-    return [
-        ActionView(a.label, a.kind, json.dumps(a.command), a.params, a.group)
-        for a in rules_core.legal_actions(state, audience)  # type: ignore[arg-type]
-    ]
+    return rules_core.legal_actions(state, audience)  # type: ignore[arg-type]
 
 
-def models_view(state: BattleState) -> list[dict[str, Any]]:
+def action_view(action: rules_core.Action) -> ActionView:
+    return ActionView(
+        label=action.label,
+        kind=action.kind,
+        command_json=json.dumps(action.command),
+        params=[param_view(name, spec) for name, spec in action.params.items()],
+        group=action.group,
+        odds=odds_view(action.odds),
+    )
+
+
+def action_groups(
+    state: BattleState, actions: list[rules_core.Action]
+) -> tuple[list[ActionView], list[ActionGroup]]:
+    """Actions for the whole side first, then one group per model (in the order offered)."""
+    general: list[ActionView] = []
+    groups: dict[str, ActionGroup] = {}
+    for action in actions:
+        view = action_view(action)
+        if not action.group:
+            general.append(view)
+            continue
+        if action.group not in groups:
+            model = state.models.get(action.group)
+            title = model.name if model else humanize(action.group)
+            groups[action.group] = ActionGroup(action.group, title, model.side if model else "", [])
+        groups[action.group].actions.append(view)
+    return general, list(groups.values())
+
+
+def models_view(state: BattleState, active: set[str]) -> list[dict[str, Any]]:
     from rules_core.battlefield import is_engaged
 
     views = []
     for m in state.models.values():
+        on_board = m.on_board and m.x >= 0
         views.append(
             {
                 "id": m.id,
@@ -58,6 +159,7 @@ def models_view(state: BattleState) -> list[dict[str, Any]]:
                 "x": m.x,
                 "y": m.y,
                 "r": m.radius,
+                "move": m.profile.move,
                 "wounds": m.wounds,
                 "max_wounds": m.profile.wounds,
                 "might": m.might,
@@ -66,10 +168,11 @@ def models_view(state: BattleState) -> list[dict[str, Any]]:
                 "start_might": m.profile.might,
                 "start_will": m.profile.will,
                 "start_fate": m.profile.fate,
-                "on_board": m.on_board and m.x >= 0,
+                "on_board": on_board,
                 "status": m.status,
-                "engaged": m.on_board and is_engaged(state, m),
+                "engaged": on_board and is_engaged(state, m),
                 "activated": m.activated,
+                "can_act": m.id in active,
             }
         )
     return views
@@ -77,7 +180,11 @@ def models_view(state: BattleState) -> list[dict[str, Any]]:
 
 def context(battle: Battle, state: BattleState, audience: str, seq: int) -> dict[str, Any]:
     pending = state.pending
-    models = models_view(state)
+    actions = legal(state, audience)
+    general, groups = action_groups(state, actions)
+    models = models_view(state, {a.group for a in actions if a.group})
+    zone = pending.detail.get("zone") if pending.kind == "deploy" else None
+    x0, y0, x1, y1 = zone or (0, 0, 0, 0)
     return {
         "battle": battle,
         "state": state,
@@ -86,9 +193,13 @@ def context(battle: Battle, state: BattleState, audience: str, seq: int) -> dict
         "my_side": audience if audience in ("good", "evil") else None,
         "pending": pending,
         "my_decision": pending.side == audience,
-        "actions": actions_for(state, audience),
+        "general_actions": general,
+        "action_groups": groups,
+        "groups_open": len(groups) <= OPEN_GROUPS,
+        "actions_data": [a.to_dict() for a in actions],
         "models": [m for m in models if m["on_board"]],
         "heroes": [m for m in models if m["hero"]],
+        "zone": {"side": pending.side, "x": x0, "y": y0, "w": x1 - x0, "h": y1 - y0} if zone else None,
         "board": state.board,
         "terrain": state.terrain,
         "armies": state.armies,
@@ -96,26 +207,47 @@ def context(battle: Battle, state: BattleState, audience: str, seq: int) -> dict
     }
 
 
-def log_entries(events: list[BattleEvent]) -> list[dict[str, Any]]:
-    entries = []
-    for event in events:
-        for index, item in enumerate(event.events):
-            entries.append(
-                {"seq": event.seq, "index": index, "type": item.get("type", ""), "text": item.get("text", "")}
-            )
-    return entries
+def roll_view(roll: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """One recorded roll as a player reads it; keys the referee adds later (re-rolls, Might) are shown too."""
+    known = {"purpose", "roller", "faces"}
+    extra = [(humanize(k), v) for k, v in roll.items() if k not in known]
+    roller = str(roll.get("roller", ""))
+    return {
+        "roller": names.get(roller) or humanize(roller),
+        "faces": [int(f) for f in roll.get("faces", [])],
+        "why": humanize(roll.get("purpose", "")),
+        "extra": extra,
+    }
+
+
+def log_steps(state: BattleState, events: list[BattleEvent]) -> list[dict[str, Any]]:
+    """The timeline: one entry per applied command, with what happened and every die rolled."""
+    names = {m.id: m.name for m in state.models.values()}
+    return [
+        {
+            "seq": event.seq,
+            "side": event.side,
+            "command": humanize(str(event.command.get("type", ""))),
+            "events": [{"type": e.get("type", ""), "text": e.get("text", "")} for e in event.events],
+            "rolls": [roll_view(r, names) for r in event.rolls],
+        }
+        for event in events
+    ]
+
+
+def recent_events(battle: Battle) -> list[BattleEvent]:
+    return list(battle.events.order_by("-seq")[:LOG_LIMIT])[::-1]
 
 
 def render_page_parts(battle: Battle, state: BattleState, audience: str, seq: int) -> dict[str, Any]:
     ctx = context(battle, state, audience, seq)
-    events = list(battle.events.order_by("-seq")[:LOG_LIMIT])[::-1]
-    ctx["log"] = log_entries(events)
+    ctx["log"] = log_steps(state, recent_events(battle))
     return ctx
 
 
 def render_step(battle: Battle, state: BattleState, event: BattleEvent, audience: str) -> str:
     ctx = context(battle, state, audience, event.seq)
-    ctx["log"] = log_entries([event])
+    ctx["log"] = log_steps(state, [event])
     ctx["append_log"] = True
     return render_to_string("battles/_push.html", ctx)
 
@@ -131,6 +263,7 @@ def step_json(state: BattleState, event: BattleEvent, audience: str) -> dict[str
     data = {
         "type": "step",
         "seq": event.seq,
+        "id": event.command_id,
         "side": event.side,
         "command": event.command,
         "events": event.events,
@@ -138,7 +271,7 @@ def step_json(state: BattleState, event: BattleEvent, audience: str) -> dict[str
         "pending": event.pending,
     }
     if event.seq == state.step:
-        data["actions"] = [a.to_dict() for a in _legal(state, audience)]
+        data["actions"] = [a.to_dict() for a in legal(state, audience)]
     return data
 
 
@@ -150,11 +283,5 @@ def view_json(battle: Battle, state: BattleState, audience: str, seq: int) -> di
         "your_side": audience if audience in ("good", "evil") else None,
         "state": state.to_dict(),
         "pending": state.pending.to_dict(),
-        "actions": [a.to_dict() for a in _legal(state, audience)],
+        "actions": [a.to_dict() for a in legal(state, audience)],
     }
-
-
-def _legal(state: BattleState, audience: str) -> list[rules_core.Action]:
-    if audience not in ("good", "evil"):
-        return []
-    return rules_core.legal_actions(state, audience)  # type: ignore[arg-type]

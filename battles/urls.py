@@ -6,7 +6,10 @@ from . import army_views, views
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("battles/new/", views.new_battle, name="new_battle"),
+    path("battles/live/", views.live_battles, name="live_battles"),
     path("battles/<str:public_id>/", views.battle_page, name="battle"),
+    path("battles/<str:public_id>/replay/", views.battle_replay, name="battle_replay"),
+    path("battles/<str:public_id>/record.json", views.battle_record_file, name="battle_record"),
     path("battles/<str:public_id>/links/", views.battle_links, name="battle_links"),
     path("accounts/signup/", views.sign_up, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

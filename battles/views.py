@@ -1,18 +1,27 @@
-"""Pages: the lobby, creating a battle and its links, the battle page, signing up."""
+"""Pages: the lobby, creating a battle and its links, the battle page, live battles, replays and
+records, signing up."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from asgiref.sync import async_to_sync
 from django.contrib.auth import login
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from . import services
+import rules_core
+from rules_core.record import RecordError, steps
+
+from . import presence, services
 from .forms import BattleForm, SignUpForm
 from .models import Battle, Seat
-from .presenter import audience_of, render_page_parts
+from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
 from .profiles import BadData
+from .records import battle_record
 from .services import RuleViolation
 
 CREATED_KEY = "created_battles"
@@ -94,6 +103,63 @@ def battle_page(request: HttpRequest, public_id: str) -> HttpResponse:
     ctx = render_page_parts(battle, state, audience_of(side), battle.version)
     ctx["seat_token"] = token
     return render(request, "battles/battle.html", ctx)
+
+
+LIVE_LIMIT = 100
+
+
+def live_battles(request: HttpRequest) -> HttpResponse:
+    """Battles in play (turn, phase, whose decision, who is watching) and finished ones to replay."""
+    active = list(Battle.objects.filter(status=Battle.Status.ACTIVE).order_by("-updated_at")[:LIVE_LIMIT])
+    finished = list(Battle.objects.filter(status=Battle.Status.FINISHED).order_by("-updated_at")[:LIVE_LIMIT])
+    here = async_to_sync(presence.store().summaries)([b.public_id for b in active])
+    rows = []
+    for battle in active:
+        state = battle.load_state()
+        rows.append(
+            {"battle": battle, "state": state, "pending": state.pending, "presence": here[battle.public_id]}
+        )
+    finished_rows = [{"battle": b, "result": b.state.get("result") or {}} for b in finished]
+    template = "battles/_live_tables.html" if request.htmx else "battles/live.html"
+    return render(request, template, {"rows": rows, "finished": finished_rows})
+
+
+def battle_replay(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The battle as it stood after any step, with the steps up to it."""
+    battle = get_object_or_404(Battle, public_id=public_id)
+    events = list(battle.events.order_by("seq"))
+    last = len(events)
+    try:
+        step = max(0, min(last, int(request.GET.get("step", last))))
+    except ValueError:
+        step = last
+    try:
+        state = state_after(battle_record(battle), step)
+    except RecordError as exc:
+        ctx = {"battle": battle, "error": str(exc)}
+        return render(request, "battles/replay_broken.html", ctx, status=500)
+    ctx = context(battle, state, "spectator", step)
+    ctx["log"] = log_steps(state, events[max(0, step - LOG_LIMIT) : step])
+    ctx.update({"step": step, "last": last, "prev": max(0, step - 1), "next": min(last, step + 1)})
+    return render(request, "battles/replay.html", ctx)
+
+
+def state_after(record: dict[str, Any], step: int) -> rules_core.BattleState:
+    """Replay the first `step` entries of a record."""
+    state = rules_core.new_battle(record["setup"])
+    for number, (_, outcome) in enumerate(steps(record), start=1):
+        if number > step:
+            break
+        state = outcome.state
+    return state
+
+
+def battle_record_file(request: HttpRequest, public_id: str) -> HttpResponse:
+    battle = get_object_or_404(Battle, public_id=public_id)
+    body = json.dumps(battle_record(battle), indent=1)
+    response = HttpResponse(body, content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="battle-{battle.public_id}.json"'
+    return response
 
 
 def sign_up(request: HttpRequest) -> HttpResponse:

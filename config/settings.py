@@ -121,3 +121,7 @@ LOGGING = {
 # Websocket limits: a message larger than this, or more than RATE messages in a second, is refused.
 WS_MAX_MESSAGE_BYTES = int(os.environ.get("WS_MAX_MESSAGE_BYTES", "16384"))
 WS_RATE_PER_SECOND = int(os.environ.get("WS_RATE_PER_SECOND", "10"))
+
+# Presence: a socket counts as here until this long after its last heartbeat (browsers send one
+# every 20 seconds), so a socket whose server died stops counting on its own.
+PRESENCE_TTL_SECONDS = float(os.environ.get("PRESENCE_TTL_SECONDS", "60"))

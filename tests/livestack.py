@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import connection
@@ -102,3 +106,59 @@ class DaphneServer:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+class JsonSocket:
+    """A bot's websocket to a live server (`?format=json`), for tests across processes."""
+
+    def __init__(self, server_url: str, public_id: str, token: str = "") -> None:
+        query = f"?format=json&seat={token}" if token else "?format=json"
+        self.url = server_url.replace("http://", "ws://") + f"/ws/battles/{public_id}/{query}"
+        self.origin = server_url
+        self.socket: Any = None
+
+    async def open(self, within: float = 30.0) -> dict[str, Any]:
+        """Connect, retrying while the server is not up yet; returns the view it sends first."""
+        from websockets.asyncio.client import connect
+
+        deadline = time.monotonic() + within
+        while True:
+            try:
+                self.socket = await connect(self.url, origin=self.origin, proxy=None)  # type: ignore[arg-type]
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.2)
+        return await self.next("view")
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.socket.send(json.dumps(message))
+
+    async def command(self, command: dict[str, Any], expected_version: int | None = None) -> str:
+        message_id = str(uuid.uuid4())
+        await self.send(
+            {"type": "command", "id": message_id, "expected_version": expected_version, "command": command}
+        )
+        return message_id
+
+    async def next(self, kind: str = "step", timeout: float = 15.0) -> dict[str, Any]:
+        """The next message of `kind`; presence updates in between are skipped unless asked for."""
+        while True:
+            message = json.loads(await asyncio.wait_for(self.socket.recv(), timeout))
+            if message["type"] == kind:
+                return dict(message)
+            assert message["type"] == "presence", f"expected a {kind}, got {str(message)[:300]}"
+
+    async def closed_by_server(self, timeout: float = 15.0) -> bool:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            while True:
+                await asyncio.wait_for(self.socket.recv(), timeout)
+        except ConnectionClosed:
+            return True
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()

@@ -1,51 +1,56 @@
-"""Two seats and a spectator on one battle's websocket: each step reaches all three."""
+"""Two seats and spectators on one battle's websocket: steps, errors, duplicates, resync, presence."""
 
 from __future__ import annotations
 
+import asyncio
 import json
-import uuid
 
 import pytest
-from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from battles import consumers, presence
 from battles.demo import demo_setup
 from battles.models import Battle
 from config.asgi import application
 
-from .conftest import connect, create_battle
+from .conftest import (
+    command,
+    connect,
+    create_battle,
+    nothing_but_presence,
+    receive,
+    receive_text,
+    saved,
+    seats,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
 
-async def seats(battle: Battle) -> dict[str, str]:
-    return await database_sync_to_async(lambda: {s.side: s.token for s in battle.seats.all()})()
-
-
-async def command(ws: WebsocketCommunicator, cmd: dict, version: int | None = None) -> str:
-    message_id = str(uuid.uuid4())
-    payload = {"type": "command", "id": message_id, "command": cmd}
-    if version is not None:
-        payload["expected_version"] = version
-    await ws.send_json_to(payload)
-    return message_id
-
-
 async def three_sockets(
-    battle: Battle,
+    battle: Battle, fmt: str = "json"
 ) -> tuple[WebsocketCommunicator, WebsocketCommunicator, WebsocketCommunicator]:
     tokens = await seats(battle)
-    good = await connect(battle.public_id, tokens["good"])
-    evil = await connect(battle.public_id, tokens["evil"])
-    spectator = await connect(battle.public_id)
-    for ws in (good, evil, spectator):
-        view = await ws.receive_json_from()
-        assert view["type"] == "view"
+    good = await connect(battle.public_id, tokens["good"], fmt)
+    evil = await connect(battle.public_id, tokens["evil"], fmt)
+    spectator = await connect(battle.public_id, "", fmt)
+    if fmt == "json":
+        for ws in (good, evil, spectator):
+            assert (await receive(ws, "view"))["seq"] == 0
     return good, evil, spectator
 
 
 async def step_everywhere(sockets: tuple[WebsocketCommunicator, ...]) -> list[dict]:
-    return [await ws.receive_json_from(timeout=5) for ws in sockets]
+    return [await receive(ws) for ws in sockets]
+
+
+async def deployed(scripted_dice, good, evil, everyone) -> None:
+    """Both sides confirm deployment; Good wins the Priority roll."""
+    await command(good, {"type": "ready"})
+    await step_everywhere(everyone)
+    scripted_dice.script.extend([6, 2])
+    await command(evil, {"type": "ready"})
+    await step_everywhere(everyone)
 
 
 async def test_a_declaration_loop_reaches_both_seats_and_the_spectator(scripted_dice) -> None:
@@ -63,7 +68,7 @@ async def test_a_declaration_loop_reaches_both_seats_and_the_spectator(scripted_
     scripted_dice.script.extend([6, 2])  # Good wins the Priority roll
     await command(evil, {"type": "ready"})
     steps = await step_everywhere(everyone)
-    assert [r["faces"] for r in steps[2]["rolls"]] == [[6], [2]]
+    assert [(r["roller"], r["faces"]) for r in steps[2]["rolls"]] == [("good", [6]), ("evil", [2])]
     assert all(s["pending"]["kind"] == "choose_priority" and s["pending"]["side"] == "good" for s in steps)
 
     await command(good, {"type": "priority", "side": "good"})
@@ -93,18 +98,46 @@ async def test_a_declaration_loop_reaches_both_seats_and_the_spectator(scripted_
     assert steps[1]["pending"]["kind"] == "heroic_action"
 
     for ws in everyone:
-        assert await ws.receive_nothing(timeout=0.2)
+        assert await nothing_but_presence(ws)
         await ws.disconnect()
-    saved = await database_sync_to_async(Battle.objects.get)(pk=battle.pk)
-    assert saved.version == 5
-    assert saved.state["models"]["gothmog"]["might"] == 2
+    after = await saved(battle)
+    assert after.version == 5
+    assert after.state["models"]["gothmog"]["might"] == 2
+
+
+async def test_a_move_with_a_path_moves_the_model_for_everyone(scripted_dice) -> None:
+    battle = await create_battle("Move", demo_setup())
+    good, evil, spectator = await three_sockets(battle)
+    everyone = (good, evil, spectator)
+    await deployed(scripted_dice, good, evil, everyone)
+    await command(good, {"type": "priority", "side": "good"})
+    await step_everywhere(everyone)
+    await command(evil, {"type": "pass"})
+    await step_everywhere(everyone)
+    await command(good, {"type": "pass"})
+    steps = await step_everywhere(everyone)
+    assert steps[0]["pending"]["kind"] == "activate"
+
+    await command(good, {"type": "move", "model": "gondor1", "path": [[17.0, 39.0], [18.0, 37.0]]})
+    steps = await step_everywhere(everyone)
+    assert steps[2]["events"][0]["text"] == 'Warrior of Minas Tirith moves 5.2".'
+    after = await saved(battle)
+    assert (after.state["models"]["gondor1"]["x"], after.state["models"]["gondor1"]["y"]) == (18.0, 37.0)
+
+    await command(good, {"type": "move", "model": "gondor2", "path": [[19.5, 30.0]]})
+    error = await receive(good, "error")
+    assert error["code"] == "too_far"
+    assert error["message"] == 'Warrior of Minas Tirith can move 6" but that path needs 12.0".'
+    for ws in (evil, spectator):
+        assert await nothing_but_presence(ws)
+    assert (await saved(battle)).version == after.version
 
 
 async def test_a_command_out_of_turn_answers_only_the_sender(scripted_dice) -> None:
     battle = await create_battle("Out of turn", demo_setup())
     good, evil, spectator = await three_sockets(battle)
     message_id = await command(evil, {"type": "ready"})
-    error = await evil.receive_json_from()
+    error = await receive(evil, "error")
     assert error == {
         "type": "error",
         "id": message_id,
@@ -112,21 +145,19 @@ async def test_a_command_out_of_turn_answers_only_the_sender(scripted_dice) -> N
         "message": "It is Good's decision now: Good deploys their army.",
     }
     for ws in (good, spectator):
-        assert await ws.receive_nothing(timeout=0.2)
-    saved = await database_sync_to_async(Battle.objects.get)(pk=battle.pk)
-    assert saved.version == 0
+        assert await nothing_but_presence(ws)
+    assert (await saved(battle)).version == 0
 
 
 async def test_a_spectator_cannot_act(scripted_dice) -> None:
     battle = await create_battle("Spectator", demo_setup())
     good, _evil, spectator = await three_sockets(battle)
     await command(spectator, {"type": "ready"})
-    error = await spectator.receive_json_from()
+    error = await receive(spectator, "error")
     assert error["code"] == "spectator"
     assert error["message"] == "Spectators watch; only the two players can act."
-    assert await good.receive_nothing(timeout=0.2)
-    saved = await database_sync_to_async(Battle.objects.get)(pk=battle.pk)
-    assert saved.version == 0
+    assert await nothing_but_presence(good)
+    assert (await saved(battle)).version == 0
 
 
 @pytest.mark.parametrize(
@@ -136,36 +167,214 @@ async def test_a_spectator_cannot_act(scripted_dice) -> None:
         ("[1, 2]", "malformed"),
         (json.dumps({"type": "command", "command": "{broken"}), "malformed"),
         (json.dumps({"type": "command", "command": 7}), "malformed"),
+        (json.dumps({"type": "command", "command": {}}), "malformed_command"),
+        (json.dumps({"type": "command", "command": {"type": "ready"}, "expected_version": "x"}), "malformed"),
         (json.dumps({"type": "dance"}), "unknown_type"),
+        (json.dumps({"command": {"type": "ready"}}), "unknown_type"),
         (json.dumps({"type": "command", "command": {"type": "ready"}, "pad": "x" * 20000}), "too_large"),
         (json.dumps({"type": "command", "command": {"type": "declare", "hero": "nobody"}}), "not_allowed"),
+        (
+            json.dumps({"type": "command", "command": {"type": "place", "model": "orc1", "at": [1, 1]}}),
+            "not_allowed",
+        ),
+        (
+            json.dumps({"type": "command", "command": {"type": "place", "model": "aragorn", "at": "x"}}),
+            "not_allowed",
+        ),
     ],
 )
 async def test_bad_input_gets_a_clear_error_and_changes_nothing(scripted_dice, raw: str, code: str) -> None:
     battle = await create_battle("Bad input", demo_setup())
     tokens = await seats(battle)
     good = await connect(battle.public_id, tokens["good"])
-    await good.receive_json_from()
+    await receive(good, "view")
     await good.send_to(text_data=raw)
-    error = await good.receive_json_from()
-    assert error["type"] == "error"
+    error = await receive(good, "error")
     assert error["code"] == code
     assert error["message"]
-    saved = await database_sync_to_async(Battle.objects.get)(pk=battle.pk)
-    assert saved.version == 0
+    after = await saved(battle)
+    assert after.version == 0
+    assert after.state == battle.state
     await good.disconnect()
 
 
-async def test_an_unknown_seat_token_is_refused(scripted_dice) -> None:
-    battle = await create_battle("Bad token", demo_setup())
+async def test_the_same_command_id_is_applied_once(scripted_dice) -> None:
+    battle = await create_battle("Twice", demo_setup())
+    good, evil, spectator = await three_sockets(battle)
+    await command(good, {"type": "ready"}, version=0, message_id="cmd-1")
+    await step_everywhere((good, evil, spectator))
+    await command(good, {"type": "ready"}, version=0, message_id="cmd-1")
+    assert await receive(good, "duplicate") == {"type": "duplicate", "id": "cmd-1", "seq": 1}
+    # The sender said it had seen version 0: it is sent the step it missed.
+    assert (await receive(good))["seq"] == 1
+    for ws in (evil, spectator):
+        assert await nothing_but_presence(ws)
+    assert (await saved(battle)).version == 1
+
+
+async def test_a_stale_version_is_refused_and_the_sender_refreshed(scripted_dice) -> None:
+    battle = await create_battle("Stale", demo_setup())
+    good, evil, _spectator = await three_sockets(battle)
+    await command(good, {"type": "ready"}, version=0)
+    await receive(evil)
+    await command(evil, {"type": "ready"}, version=0)
+    view = await receive(evil, "view")
+    assert view["seq"] == 1 and view["actions"][-1]["command"] == {"type": "ready"}
+    error = await receive(evil, "error")
+    assert error["code"] == "stale_version"
+    assert (await saved(battle)).version == 1
+
+
+async def test_both_players_at_the_same_instant_one_applies_the_other_is_told(scripted_dice) -> None:
+    battle = await create_battle("Race", demo_setup())
+    good, evil, spectator = await three_sockets(battle)
+    await asyncio.gather(
+        command(good, {"type": "concede"}, version=0), command(evil, {"type": "concede"}, version=0)
+    )
+    step = await receive(spectator)
+    assert step["seq"] == 1
+    loser_of_race = evil if step["side"] == "good" else good
+    assert (await receive(loser_of_race, "view"))["seq"] == 1
+    assert (await receive(loser_of_race, "error"))["code"] == "stale_version"
+    after = await saved(battle)
+    assert after.version == 1 and after.status == "finished"
+    assert after.state["result"]["winner"] != step["side"]
+
+
+async def test_a_client_that_missed_steps_gets_them_in_order(scripted_dice) -> None:
+    battle = await create_battle("Resync", demo_setup())
+    good, evil, spectator = await three_sockets(battle)
+    await deployed(scripted_dice, good, evil, (good, evil, spectator))
+    await command(good, {"type": "priority", "side": "good"})
+    await step_everywhere((good, evil, spectator))
+
+    await spectator.send_json_to({"type": "sync", "since": 1})
+    missed = [await receive(spectator), await receive(spectator)]
+    assert [s["seq"] for s in missed] == [2, 3]
+    assert "actions" not in missed[0] and missed[1]["actions"] == []
+
+    await good.send_json_to({"type": "sync", "since": 0})
+    steps = [await receive(good) for _ in range(3)]
+    assert [s["seq"] for s in steps] == [1, 2, 3]
+
+
+async def test_a_client_far_behind_gets_the_whole_view(scripted_dice, monkeypatch) -> None:
+    monkeypatch.setattr(consumers, "RESYNC_STEP_LIMIT", 1)
+    battle = await create_battle("Far behind", demo_setup())
+    good, evil, spectator = await three_sockets(battle)
+    await deployed(scripted_dice, good, evil, (good, evil, spectator))
+    await spectator.send_json_to({"type": "sync", "since": 0})
+    view = await receive(spectator, "view")
+    assert view["seq"] == 2
+    assert view["pending"]["kind"] == "choose_priority"
+
+
+async def test_browsers_get_html_for_their_own_seat(scripted_dice) -> None:
+    battle = await create_battle("HTML", demo_setup())
+    good, evil, spectator = await three_sockets(battle, fmt="html")
+    for ws in (good, evil, spectator):
+        view = await receive_text(ws, 'id="battle-seq"')
+        assert 'data-seq="0" data-kind="view"' in view
+    await command(good, {"type": "ready"})
+    good_step = await receive_text(good, 'id="battle-seq"')
+    evil_step = await receive_text(evil, 'id="battle-seq"')
+    spectator_step = await receive_text(spectator, 'id="battle-seq"')
+    for text in (good_step, evil_step, spectator_step):
+        assert 'data-seq="1" data-kind="step"' in text
+        assert "Good has deployed." in text
+    assert "Waiting for <strong>Evil</strong>: Evil deploys their army." in good_step
+    assert "Waiting for <strong>Evil</strong>" in spectator_step
+    assert "Your decision" in evil_step and ">Deployment done</button>" in evil_step
+    legal = evil_step.split('id="legal-actions" type="application/json">')[1].split("</script>")[0]
+    assert {"kind": "ready", "label": "Deployment done", "command": {"type": "ready"}} in json.loads(legal)
+
+
+async def test_presence_counts_seats_and_spectators(scripted_dice) -> None:
+    battle = await create_battle("Presence", demo_setup())
+    tokens = await seats(battle)
+    good = await connect(battle.public_id, tokens["good"])
+    assert await receive(good, "presence") == {
+        "type": "presence",
+        "seats": {"good": True, "evil": False},
+        "spectators": 0,
+    }
+    watchers = [await connect(battle.public_id) for _ in range(2)]
+    assert (await receive(good, "presence"))["spectators"] == 1
+    assert (await receive(good, "presence"))["spectators"] == 2
+    evil = await connect(battle.public_id, tokens["evil"])
+    assert (await receive(good, "presence"))["seats"] == {"good": True, "evil": True}
+    await evil.disconnect()
+    await watchers[0].disconnect()
+    assert (await receive(good, "presence"))["seats"] == {"good": True, "evil": False}
+    assert await receive(good, "presence") == {
+        "type": "presence",
+        "seats": {"good": True, "evil": False},
+        "spectators": 1,
+    }
+
+
+async def test_a_socket_that_stops_its_heartbeat_expires(scripted_dice, monkeypatch, settings) -> None:
+    """A socket whose server was killed never disconnects; the next heartbeat finds it expired."""
+    clock = [1000.0]
+    monkeypatch.setattr(presence, "_store", presence.MemoryPresence(clock=lambda: clock[0]))
+    settings.PRESENCE_TTL_SECONDS = 60
+    battle = await create_battle("Heartbeat", demo_setup())
+    tokens = await seats(battle)
+    good = await connect(battle.public_id, tokens["good"])
+    await receive(good, "presence")
+    await presence.store().touch(battle.public_id, presence.member("evil", "on-a-dead-server"), 60)
+
+    clock[0] += 30
+    answers = await ping(good)
+    assert answers["pong"] == {"type": "pong"}
+    assert answers["presence"]["seats"] == {"good": True, "evil": True}
+
+    clock[0] += 45  # the dead server's socket missed its heartbeats; Good's last one was 45s ago
+    assert (await ping(good))["presence"]["seats"] == {"good": True, "evil": False}
+
+
+async def ping(ws: WebsocketCommunicator) -> dict[str, dict]:
+    """Send a heartbeat; the pong and the presence update it causes may come in either order."""
+    await ws.send_json_to({"type": "ping"})
+    return {m["type"]: m for m in [await ws.receive_json_from(), await ws.receive_json_from()]}
+
+
+async def test_a_burst_beyond_the_rate_limit_is_refused(scripted_dice, settings) -> None:
+    settings.WS_RATE_PER_SECOND = 2
+    battle = await create_battle("Burst", demo_setup())
+    tokens = await seats(battle)
+    good = await connect(battle.public_id, tokens["good"])
+    await receive(good, "view")
+    for _ in range(6):
+        await good.send_json_to({"type": "command", "id": "same", "command": {"type": "declare"}})
+    codes = [(await receive(good, "error"))["code"] for _ in range(6)]
+    assert codes.count("rate_limited") >= 1
+    assert set(codes) <= {"rate_limited", "not_allowed"}
+    assert (await saved(battle)).version == 0
+
+
+async def test_seat_tokens_work_only_on_their_own_battle(scripted_dice) -> None:
+    battle = await create_battle("Mine", demo_setup())
+    other = await create_battle("Theirs", demo_setup())
+    other_tokens = await seats(other)
+    for token in ("forged", other_tokens["good"]):
+        ws = WebsocketCommunicator(
+            application,
+            f"/ws/battles/{battle.public_id}/?seat={token}",
+            headers=[(b"origin", b"http://127.0.0.1")],
+        )
+        connected, code = await ws.connect()
+        assert not connected
+        assert code == 4403
+
+
+async def test_an_unknown_battle_is_refused(scripted_dice) -> None:
     ws = WebsocketCommunicator(
-        application,
-        f"/ws/battles/{battle.public_id}/?seat=forged",
-        headers=[(b"origin", b"http://127.0.0.1")],
+        application, "/ws/battles/abcdef123456/", headers=[(b"origin", b"http://127.0.0.1")]
     )
     connected, code = await ws.connect()
     assert not connected
-    assert code == 4403
+    assert code == 4404
 
 
 async def test_a_foreign_origin_is_refused(scripted_dice) -> None:

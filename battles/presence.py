@@ -1,0 +1,132 @@
+"""Who is on a battle now: each socket holds an entry that its heartbeat renews and that expires.
+
+A socket whose server died (kill -9) never says goodbye; its entry simply expires. Entries live in
+Redis when REDIS_URL is set, so every server process counts the same sockets; otherwise in this
+process's memory. Nothing here touches the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import weakref
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+
+SEATS = ("good", "evil")
+
+
+@dataclass(frozen=True)
+class Summary:
+    seats: dict[str, bool]
+    spectators: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "presence", "seats": dict(self.seats), "spectators": self.spectators}
+
+
+def summarize(members: Iterable[str]) -> Summary:
+    audiences = [m.split(":", 1)[0] for m in members]
+    return Summary({s: s in audiences for s in SEATS}, sum(1 for a in audiences if a == "spectator"))
+
+
+def member(audience: str, channel_name: str) -> str:
+    return f"{audience}:{channel_name}"
+
+
+class MemoryPresence:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self.entries: dict[str, dict[str, float]] = {}
+
+    async def touch(self, battle: str, who: str, ttl: float) -> tuple[Summary, int]:
+        """Renew `who`; drop what has expired. Returns the summary and how many entries expired."""
+        entries = self.entries.setdefault(battle, {})
+        expired = self._expire(entries)
+        entries[who] = self.clock() + ttl
+        return summarize(entries), expired
+
+    async def leave(self, battle: str, who: str) -> Summary:
+        entries = self.entries.setdefault(battle, {})
+        entries.pop(who, None)
+        self._expire(entries)
+        return summarize(entries)
+
+    async def summaries(self, battles: list[str]) -> dict[str, Summary]:
+        now = self.clock()
+        return {b: summarize(m for m, exp in self.entries.get(b, {}).items() if exp > now) for b in battles}
+
+    def _expire(self, entries: dict[str, float]) -> int:
+        now = self.clock()
+        stale = [m for m, expires in entries.items() if expires <= now]
+        for m in stale:
+            del entries[m]
+        return len(stale)
+
+
+class RedisPresence:
+    """One sorted set per battle: member = audience:channel, score = when it expires."""
+
+    def __init__(self, url: str, prefix: str, clock: Callable[[], float] = time.time) -> None:
+        self.url = url
+        self.prefix = prefix
+        self.clock = clock
+        # A client belongs to the event loop it was made on (tests run one loop per test).
+        self.clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = weakref.WeakKeyDictionary()
+
+    def key(self, battle: str) -> str:
+        return f"{self.prefix}:presence:{battle}"
+
+    def client(self) -> Any:
+        import redis.asyncio
+
+        loop = asyncio.get_running_loop()
+        if loop not in self.clients:
+            self.clients[loop] = redis.asyncio.Redis.from_url(self.url)
+        return self.clients[loop]
+
+    async def touch(self, battle: str, who: str, ttl: float) -> tuple[Summary, int]:
+        now, key = self.clock(), self.key(battle)
+        async with self.client().pipeline(transaction=True) as pipe:
+            pipe.zremrangebyscore(key, "-inf", now)
+            pipe.zadd(key, {who: now + ttl})
+            pipe.expire(key, int(ttl * 2) + 1)
+            pipe.zrange(key, 0, -1)
+            expired, _, _, members = await pipe.execute()
+        return summarize(m.decode() for m in members), int(expired)
+
+    async def leave(self, battle: str, who: str) -> Summary:
+        key = self.key(battle)
+        async with self.client().pipeline(transaction=True) as pipe:
+            pipe.zrem(key, who)
+            pipe.zrangebyscore(key, self.clock(), "+inf")
+            _, members = await pipe.execute()
+        return summarize(m.decode() for m in members)
+
+    async def summaries(self, battles: list[str]) -> dict[str, Summary]:
+        if not battles:
+            return {}
+        now = self.clock()
+        async with self.client().pipeline(transaction=False) as pipe:
+            for battle in battles:
+                pipe.zrangebyscore(self.key(battle), now, "+inf")
+            results = await pipe.execute()
+        pairs = zip(battles, results, strict=True)
+        return {b: summarize(m.decode() for m in members) for b, members in pairs}
+
+
+_store: MemoryPresence | RedisPresence | None = None
+
+
+def store() -> MemoryPresence | RedisPresence:
+    global _store
+    if _store is None:
+        if settings.REDIS_URL:
+            prefix = settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"]
+            _store = RedisPresence(settings.REDIS_URL, prefix)
+        else:
+            _store = MemoryPresence()
+    return _store

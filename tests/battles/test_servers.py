@@ -1,0 +1,118 @@
+"""Real Daphne processes: a server killed mid-battle loses nothing, and two servers share a battle."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable, Iterator
+
+import pytest
+from django.conf import settings
+
+from battles import services
+from battles.demo import demo_setup
+from battles.models import Battle
+from battles.records import battle_record
+from rules_core.record import replay
+from tests.conftest import skip_or_fail
+from tests.livestack import DaphneServer, JsonSocket
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def start_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], DaphneServer]]:
+    """Start Daphne processes on the test database; every one is stopped at the end."""
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside asyncio.run
+    started: list[DaphneServer] = []
+
+    def start() -> DaphneServer:
+        server = DaphneServer().start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+def new_battle() -> tuple[Battle, dict[str, str]]:
+    battle = services.create_battle("Live", demo_setup())
+    return battle, {s.side: s.token for s in battle.seats.all()}
+
+
+def test_kill_9_mid_battle_loses_nothing_and_clients_carry_on(start_server) -> None:
+    server = start_server()
+    battle, tokens = new_battle()
+
+    async def play() -> None:
+        good = JsonSocket(server.url, battle.public_id, tokens["good"])
+        evil = JsonSocket(server.url, battle.public_id, tokens["evil"])
+        await good.open()
+        await evil.open()
+        await good.command({"type": "ready"}, expected_version=0)
+        assert (await evil.next())["seq"] == 1
+
+        server.kill()
+        assert await good.closed_by_server() and await evil.closed_by_server()
+        server.start()
+
+        for socket in (good, evil):
+            view = await socket.open()
+            assert view["seq"] == 1
+            assert view["pending"]["side"] == "evil" and view["pending"]["kind"] == "deploy"
+        await evil.command({"type": "ready"}, expected_version=1)
+        step = await good.next()
+        assert step["seq"] == 2 and step["pending"]["kind"] == "choose_priority"
+        assert [r["purpose"] for r in step["rolls"]][:2] == ["priority", "priority"]
+        await good.close()
+        await evil.close()
+
+    asyncio.run(play())
+    saved = Battle.objects.get(pk=battle.pk)
+    assert saved.version == 2 and saved.events.count() == 2
+    assert replay(battle_record(saved)).to_dict() == saved.state
+
+
+def test_two_servers_on_postgresql_and_redis_share_every_step(start_server) -> None:
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres") or not settings.REDIS_URL:
+        skip_or_fail("two servers need PostgreSQL (DATABASE_URL) and Redis (REDIS_URL)")
+    first, second = start_server(), start_server()
+    battle, tokens = new_battle()
+
+    async def play() -> None:
+        good = JsonSocket(first.url, battle.public_id, tokens["good"])
+        evil = JsonSocket(second.url, battle.public_id, tokens["evil"])
+        watcher = JsonSocket(second.url, battle.public_id)
+        for socket in (good, evil, watcher):
+            await socket.open()
+        here = await good.next("presence")
+        while here["spectators"] < 1 or not here["seats"]["evil"]:
+            here = await good.next("presence")  # counted on the other server, seen on this one
+
+        await good.command({"type": "ready"}, expected_version=0)
+        for socket in (good, evil, watcher):
+            step = await socket.next()
+            assert step["seq"] == 1 and step["events"][0]["text"] == "Good has deployed."
+        await evil.command({"type": "ready"}, expected_version=1)
+        steps = [await socket.next() for socket in (good, watcher)]
+        assert steps[0]["seq"] == steps[1]["seq"] == 2
+        assert steps[0]["rolls"] == steps[1]["rolls"]
+        await evil.next()
+
+        # Both players at the same instant, each through their own server: exactly one applies.
+        await asyncio.gather(
+            good.command({"type": "concede"}, expected_version=2),
+            evil.command({"type": "concede"}, expected_version=2),
+        )
+        final = await watcher.next()
+        assert final["seq"] == 3
+        loser = evil if final["side"] == "good" else good
+        assert (await loser.next("view"))["seq"] == 3  # refreshed first, then told why
+        assert (await loser.next("error"))["code"] == "stale_version"
+        for socket in (good, evil, watcher):
+            await socket.close()
+
+    asyncio.run(play())
+    saved = Battle.objects.get(pk=battle.pk)
+    assert saved.version == 3 and saved.status == "finished"
