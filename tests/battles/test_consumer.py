@@ -79,6 +79,7 @@ async def test_a_declaration_loop_reaches_both_seats_and_the_spectator(scripted_
     assert [a["command"] for a in steps[1]["actions"]] == [
         {"type": "declare", "hero": "gothmog", "action": "heroic_move"},
         {"type": "pass"},
+        {"type": "take_test"},
     ]
 
     await command(evil, {"type": "declare", "hero": "gothmog", "action": "heroic_move"})
@@ -118,13 +119,18 @@ async def test_a_move_with_a_path_moves_the_model_for_everyone(scripted_dice) ->
     steps = await step_everywhere(everyone)
     assert steps[0]["pending"]["kind"] == "activate"
 
-    await command(good, {"type": "move", "model": "gondor1", "path": [[17.0, 39.0], [18.0, 37.0]]})
+    first = "warrior-of-minas-tirith-1"
+    start = (await saved(battle)).state["models"][first]
+    end = [start["x"], start["y"] - 5.0]
+    await command(good, {"type": "move", "model": first, "path": [[start["x"], start["y"] - 2.0], end]})
     steps = await step_everywhere(everyone)
-    assert steps[2]["events"][0]["text"] == 'Warrior of Minas Tirith moves 5.2".'
+    assert steps[2]["events"][0]["text"] == 'Warrior of Minas Tirith moves 5.0".'
     after = await saved(battle)
-    assert (after.state["models"]["gondor1"]["x"], after.state["models"]["gondor1"]["y"]) == (18.0, 37.0)
+    assert [after.state["models"][first]["x"], after.state["models"][first]["y"]] == end
 
-    await command(good, {"type": "move", "model": "gondor2", "path": [[19.5, 30.0]]})
+    second = after.state["models"]["warrior-of-minas-tirith-2"]
+    far = [[second["x"], second["y"] - 12.0]]
+    await command(good, {"type": "move", "model": "warrior-of-minas-tirith-2", "path": far})
     error = await receive(good, "error")
     assert error["code"] == "too_far"
     assert error["message"] == 'Warrior of Minas Tirith can move 6" but that path needs 12.0".'
