@@ -153,7 +153,6 @@ class FightPhase(Frame):
             return False
         waiting = self._waiting(state)
         if not waiting:
-            state.effects = [e for e in state.effects if e.until != "fight"]
             ctx.pop(self)
             return False
         if len(waiting) == 1:

@@ -476,12 +476,13 @@ class HeroicOrder(Frame):
         )
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
+        from .magic import cast_options
         from .movement import activation_options
         from .shooting import heroic_shoot_options
 
         heroes = self.heroes(state, side)
         if self.phase == "move":
-            return activation_options(state, heroes, shout="heroic_move")
+            return activation_options(state, heroes, shout="heroic_move") + cast_options(state, heroes)
         return heroic_shoot_options(state, heroes)
 
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:

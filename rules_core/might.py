@@ -36,9 +36,13 @@ def available(model: Model, stat: Store, casting: bool = False) -> int:
     return sum(_store(model, p, stat) for p in payers(model, stat, casting))
 
 
-def spend(ctx: Ctx, model: Model, stat: Store, amount: int, why: str, first: Payer = "rider") -> None:
-    """Pay `amount` points, from `first`'s store and then the other's; log who paid."""
-    order: list[Payer] = [first, "mount" if first == "rider" else "rider"]
+def spend(
+    ctx: Ctx, model: Model, stat: Store, amount: int, why: str, first: Payer = "rider", casting: bool = False
+) -> None:
+    """Pay `amount` points, from `first`'s store and then the other's; log who paid.
+
+    A rider never casts with its mount's Will."""
+    order: list[Payer] = ["rider"] if casting else [first, "mount" if first == "rider" else "rider"]
     paid: dict[Payer, int] = {}
     left = amount
     for payer in order:
@@ -61,6 +65,10 @@ def spend(ctx: Ctx, model: Model, stat: Store, amount: int, why: str, first: Pay
         amount=amount,
         paid=dict(paid),
     )
+    if stat == "will":
+        from .effects import end_exhausted
+
+        end_exhausted(ctx)
 
 
 def _owner(model: Model, payer: Payer) -> str:

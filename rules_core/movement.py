@@ -294,12 +294,24 @@ def _check_near(model: Model, end: Point, anchor: tuple[Model, str]) -> None:
         )
 
 
-def begin_activation(ctx: Ctx, command: dict[str, Any], shout: str = "", near: str = "") -> list[Model]:
-    """Start a model's activation, with its shout if it makes one; return the friends it affects."""
+def begin_activation(
+    ctx: Ctx, command: dict[str, Any], shout: str = "", near: str = "", tested: bool = False
+) -> list[Model]:
+    """Start a model's activation, with its shout if it makes one; return the friends it affects.
+
+    A cast command starts an activation that casts first and then asks how the model moves.
+    `tested` continues an activation whose Broken army test is already behind it."""
     from .heroic import SHOUTS, shout_hears
+    from .magic import begin_cast
 
     state = ctx.state
+    if command["type"] == "cast":
+        begin_cast(ctx, command)
+        ctx.push(Activation(command["model"], "", cast=dict(command), shout=shout, near=near))
+        return []
     activation = start_activation(ctx, command, near)
+    if tested:
+        activation.stage = "terror"
     model = state.model(command["model"])
     shouting = shout or ("heroic_march" if model.heroic.get("move") == "heroic_march" else "")
     affected: list[Model] = []
@@ -347,8 +359,9 @@ def move_model(ctx: Ctx, model: Model, points: list[Point], charge_target: Model
 
 @dataclass(slots=True)
 class Activation(Frame):
-    """One model's activation: a Broken army's Courage test first, a Terror test before a charge,
-    then it stands, moves or charges; a Hero that stood fast calls Stand Fast at the end."""
+    """One model's activation: a Broken army's Courage test first; a cast before moving (the
+    model then says how it moves) or after it; a Terror test before a charge; then it stands,
+    moves or charges; a Hero that stood fast calls Stand Fast at the end."""
 
     kind = "activation"
     model: str
@@ -356,16 +369,20 @@ class Activation(Frame):
     path: list[list[float]] = field(default_factory=list)
     target: str | None = None
     stage: str = "start"
+    cast: dict[str, Any] = field(default_factory=dict)
+    shout: str = ""
+    near: str = ""
 
     def step(self, ctx: Ctx) -> bool:
         from .courage import TERROR, Test, broken_test, call_stand_fast, causes_terror
+        from .magic import begin_cast
 
         state = ctx.state
         model = state.model(self.model)
         target = state.model(self.target) if self.target else None
         if self.stage == "start":
             model.activated = True
-            self.stage = "terror"
+            self.stage = "cast"
             test = broken_test(state, model) if state.phase == "move" else None
             if test is not None:
                 ctx.push(test)
@@ -373,6 +390,13 @@ class Activation(Frame):
         if not model.on_board:
             ctx.pop(self)
             return False
+        if self.stage == "cast":
+            self.stage = "choose" if self.cast else "terror"
+            if self.cast:
+                ctx.push(begin_cast(ctx, self.cast))
+                return False
+        if self.stage == "choose":
+            return True
         terrified = self.intent == "charge" and target is not None and causes_terror(state, target)
         if self.stage == "terror":
             self.stage = "act"
@@ -380,19 +404,59 @@ class Activation(Frame):
                 assert target is not None
                 ctx.push(Test(model.id, "courage", TERROR, f"to charge {target.name}, who causes Terror"))
                 return False
+        if self.stage == "act":
+            self.stage = "after"
+            if terrified and TERROR not in model.passed_tests and not _compelled(state, model):
+                ctx.log(
+                    "terrified",
+                    f"{model.name} does not dare to charge and cannot move this phase.",
+                    model=model.id,
+                )
+            elif self.intent == "stand":
+                ctx.log("stand", f"{model.name} stays where it is.", model=model.id)
+            else:
+                move_model(ctx, model, [(p[0], p[1]) for p in self.path], target)
+        if self.stage == "after" and state.phase == "move" and self._can_cast_now(state, model):
+            return True
         ctx.pop(self)
-        if terrified and TERROR not in model.passed_tests and not _compelled(state, model):
-            ctx.log(
-                "terrified",
-                f"{model.name} does not dare to charge and cannot move this phase.",
-                model=model.id,
-            )
-        elif self.intent == "stand":
-            ctx.log("stand", f"{model.name} stays where it is.", model=model.id)
-        else:
-            move_model(ctx, model, [(p[0], p[1]) for p in self.path], target)
         call_stand_fast(ctx, model)
         return False
+
+    def _can_cast_now(self, state: BattleState, model: Model) -> bool:
+        from .magic import cast_options
+
+        return any(isinstance(o, Action) for o in cast_options(state, [model]))
+
+    def pending(self, state: BattleState) -> Pending:
+        model = state.model(self.model)
+        if self.stage == "choose":
+            label = f"{side_name(model.side)} moves {model.name} (its activation goes on)"
+        else:
+            label = f"{side_name(model.side)} may cast with {model.name} before its activation ends"
+        return Pending(
+            model.side, "activate", label, {"phase": "move", "models": [model.id], "reason": self.stage}
+        )
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        from .magic import cast_options
+
+        model = state.model(self.model)
+        if self.stage == "choose":
+            return activation_options(state, [model], shout=self.shout, near=self.near)
+        choices = cast_options(state, [model])
+        choices.append(Action("end_activation", f"End {model.name}'s activation", {"type": "end_activation"}))
+        return choices
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        from .magic import begin_cast
+
+        if self.stage == "choose":
+            ctx.pop(self)
+            begin_activation(ctx, command, shout=self.shout, near=self.near, tested=True)
+            return
+        self.stage = "end"
+        if command["type"] == "cast":
+            ctx.push(begin_cast(ctx, command))
 
 
 def _compelled(state: BattleState, model: Model) -> bool:
@@ -462,7 +526,11 @@ class SideActivations(Frame):
         )
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
+        from .magic import cast_options
+
         choices = activation_options(state, self.waiting_models(state), near=self.near)
+        if self.reason != "heroic_combat" and state.phase == "move":
+            choices.extend(cast_options(state, self.waiting_models(state)))
         if self.reason == "heroic_combat":
             choices = [c for c in choices if not (isinstance(c, Action) and c.kind == "stand")]
             choices.append(Action("end_moves", "Stop moving", {"type": "end_moves"}))

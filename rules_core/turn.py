@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .combat import FightPhase
 from .courage import broken_check
+from .effects import end_effects
 from .frame import Action, Frame, Option, Pending
 from .heroic import DeclareHeroics, HeroicOrder
 from .movement import SideActivations
@@ -92,6 +93,8 @@ class TurnFrame(Frame):
 
     def step(self, ctx: Ctx) -> bool:
         state = ctx.state
+        if self.next_phase:
+            end_effects(ctx, state.phase)
         if self.next_phase == len(PHASES):
             ctx.pop(self)
             check_wiped_out(ctx)

@@ -44,6 +44,16 @@ def to_wound_need(strength: int, defence_value: int) -> WoundNeed | None:
     return None
 
 
+def part_name(model: Model, part: str) -> str:
+    return model.mount.name if part == "mount" and model.mount is not None else model.name
+
+
+def part_defence(state: BattleState, model: Model, part: str) -> int:
+    if part == "mount" and model.mount is not None:
+        return model.mount.profile.defence
+    return defence(state, model)
+
+
 def heroic_defence(state: BattleState, model: Model) -> bool:
     return state.phase == "fight" and any(
         e.kind == "heroic_defence" and e.target == model.id for e in state.effects
@@ -109,6 +119,7 @@ class ToWound(Frame):
     bonus: int = 0
     reroll: bool = False
     d3_wounds: bool = False
+    part: str = "rider"
     done: int = 0
     wounds: int = 0
     faces: list[int] = field(default_factory=list)
@@ -116,7 +127,7 @@ class ToWound(Frame):
     waiting: bool = False
 
     def _need(self, state: BattleState) -> WoundNeed | None:
-        return to_wound_need(self.strength, defence(state, state.model(self.target)))
+        return to_wound_need(self.strength, part_defence(state, state.model(self.target), self.part))
 
     def _score(self, index: int) -> int:
         carry = self.might[0] if index == 1 else 0
@@ -162,7 +173,7 @@ class ToWound(Frame):
             self._finish_roll(ctx, need, index)
         ctx.pop(self)
         for _ in range(self.wounds):
-            ctx.push(Wounding(target.id, attacker.id, d3=self.d3_wounds))
+            ctx.push(Wounding(target.id, attacker.id, d3=self.d3_wounds, part=self.part))
         return False
 
     def _roll(self, ctx: Ctx, attacker: Model, index: int) -> None:
@@ -212,7 +223,7 @@ class ToWound(Frame):
         self.faces, self.might = [], []
 
     def _chart(self, state: BattleState) -> str:
-        return f"S{self.strength} against D{defence(state, state.model(self.target))}"
+        return f"S{self.strength} against D{part_defence(state, state.model(self.target), self.part)}"
 
     def pending(self, state: BattleState) -> Pending:
         attacker = state.model(self.attacker)
@@ -274,12 +285,13 @@ class Wounding(Frame):
     source: str
     amount: int = 1
     d3: bool = False
+    part: str = "rider"
     fate_face: int = 0
     stage: str = "start"
 
     def step(self, ctx: Ctx) -> bool:
         model = ctx.state.model(self.model)
-        if not model.on_board:
+        if not model.on_board or (self.part == "mount" and model.mount is None):
             ctx.pop(self)
             return False
         if self.stage == "start":
@@ -298,19 +310,24 @@ class Wounding(Frame):
         if self.d3:
             amount = ctx.dice.d3("wounds_d3", self.source)
             ctx.log("wounds_d3", f"The Wound becomes {amount} Wounds (D3).", amount=amount)
-        lost = min(amount, model.wounds)
-        model.wounds -= lost
+        holder: Any = model.mount if self.part == "mount" else model
+        lost = min(amount, holder.wounds)
+        holder.wounds -= lost
         source = state.models.get(self.source)
         by = f" from {source.name}" if source else ""
         plural = "s" if lost != 1 else ""
         ctx.log(
             "wound",
-            f"{model.name} suffers {lost} Wound{plural}{by} ({model.wounds} left).",
+            f"{part_name(model, self.part)} suffers {lost} Wound{plural}{by} ({holder.wounds} left).",
             model=model.id,
+            part=self.part,
             source=self.source,
             amount=lost,
         )
-        if model.wounds <= 0:
+        if self.part == "mount":
+            if holder.wounds <= 0:
+                mount_slain(ctx, model)
+        elif model.wounds <= 0:
             remove_casualty(ctx, model, "slain", by=source)
             check_wiped_out(ctx)
 

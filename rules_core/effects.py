@@ -1,0 +1,39 @@
+"""When effects in play end: with their phase, when their caster's Will runs out, or with it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .state import Effect
+
+if TYPE_CHECKING:
+    from .engine import Ctx
+
+
+def describe(ctx: Ctx, effect: Effect) -> str:
+    target = ctx.state.models.get(effect.target)
+    return f"{effect.label} on {target.name}" if target and effect.target != effect.source else effect.label
+
+
+def end_effects(ctx: Ctx, until: str) -> None:
+    """End every effect that lasts until the end of phase `until` ("move", "shoot", "fight", "end")."""
+    ending = [e for e in ctx.state.effects if e.until == until]
+    for effect in ending:
+        if effect.kind not in QUIET:
+            ctx.log("effect_end", f"{describe(ctx, effect)} ends.", effect=effect.kind, model=effect.target)
+    ctx.state.effects = [e for e in ctx.state.effects if e.until != until]
+
+
+def end_exhausted(ctx: Ctx) -> None:
+    """Exhaustion effects end when their caster has no Will left."""
+    state = ctx.state
+    spent = [e for e in state.effects if e.until == "exhaustion" and state.model(e.source).will <= 0]
+    for effect in spent:
+        ctx.log(
+            "effect_end", f"{describe(ctx, effect)} ends: its caster has no Will left.", effect=effect.kind
+        )
+    state.effects = [e for e in state.effects if e not in spent]
+
+
+QUIET = ("heroic_march", "at_the_double", "heroic_strike", "heroic_defence", "take_aim")
+"""Effects that end with their phase without a log line of their own (their phase ending says it)."""

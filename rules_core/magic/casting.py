@@ -1,0 +1,485 @@
+"""Casting and resisting Magical Powers in the Move phase.
+
+A caster picks a power from its profile and a legal target, spends Will (a D6 each, never its
+mount's Will) and succeeds when any die reaches the casting value; Might may raise a die at once,
+which also raises the score a resister must beat. The target's player then chooses how much Will
+to spend on a Resist test (before rolling); free dice come from Fortify Spirit, Heroic Resolve and
+Resistant to Magic. A natural 6 on a die paid with Will gives that point back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ..battlefield import can_see, is_engaged
+from ..errors import RuleViolation
+from ..frame import Action, Frame, Option, Pending, Refusal
+from ..might import available, might_choice, might_to_reach, odds, payer_param, regain, spend
+from ..state import BattleState, Model, Power, Side, other, side_name
+from .registry import Cast, PowerSpec, bracket, spec_for
+
+if TYPE_CHECKING:
+    from ..engine import Ctx
+
+HEROIC_RESOLVE_RANGE = 6.0
+SHIELDED = ("protection_of_the_valar", "shroud_of_shadows")
+"""Powers in play that stop enemy Magical Powers targeting a model."""
+
+
+def why_cannot_cast(state: BattleState, caster: Model) -> str | None:
+    if not caster.profile.powers:
+        return f"{caster.name} has no Magical Powers."
+    if caster.cast:
+        return f"{caster.name} has already tried to cast a Magical Power this Move phase."
+    if caster.will < 1:
+        return f"{caster.name} has no Will left to cast with."
+    if is_engaged(state, caster):
+        return f"{caster.name} is Engaged and cannot cast."
+    for effect in state.effects:
+        if effect.target == caster.id and effect.kind in ("immobilise", "compel", "paralyse"):
+            return f"{caster.name} is under {effect.label} and cannot cast."
+    return None
+
+
+def channelling(state: BattleState, caster: Model) -> bool:
+    return any(e.kind == "heroic_channelling" and e.target == caster.id for e in state.effects)
+
+
+def power_range(power: Power, spec: PowerSpec, channelled: bool) -> float:
+    return power.range + (spec.channelled_range_bonus if channelled else 0.0)
+
+
+def shielded(state: BattleState, caster: Model, target: Model) -> str | None:
+    if target.side == caster.side:
+        return None
+    for effect in state.effects:
+        if effect.kind not in SHIELDED:
+            continue
+        guard = state.models.get(effect.source)
+        covered = effect.target == target.id or (
+            effect.kind == "protection_of_the_valar"
+            and effect.channelled
+            and guard is not None
+            and guard.side == target.side
+            and (guard.id == target.id or guard.distance_to(target) <= 3.0)
+        )
+        if covered:
+            return f"{target.name} is under {effect.label} and cannot be targeted by enemy Magical Powers."
+    return None
+
+
+def why_not_target(
+    state: BattleState, caster: Model, power: Power, spec: PowerSpec, target: Model
+) -> str | None:
+    reach = power_range(power, spec, channelling(state, caster))
+    wants_enemy = spec.targets == "enemy"
+    if wants_enemy and target.side == caster.side:
+        return f"{power.name} targets an enemy model."
+    if not wants_enemy and target.side != caster.side:
+        return f"{power.name} targets a friendly model."
+    if spec.targets == "friend" and target.id == caster.id:
+        return f"{power.name} targets another friendly model, not the caster."
+    if target.id != caster.id:
+        if caster.distance_to(target) > reach + 1e-6:
+            return f'{target.name} is out of range of {power.name} ({reach:g}").'
+        if not can_see(state, caster, target):
+            return f"{caster.name} cannot see {target.name}."
+    reason = shielded(state, caster, target)
+    if reason:
+        return reason
+    if spec.can_target is not None:
+        return spec.can_target(state, caster, target)
+    return None
+
+
+def targets_in_range(state: BattleState, caster: Model, power: Power, spec: PowerSpec) -> list[Model]:
+    """The models an area power affects: enemies (or friends of the bracket's kind) within reach."""
+    reach = spec.area or power_range(power, spec, channelling(state, caster))
+    if spec.targets == "enemies_in_range":
+        pool = state.army_models(other(caster.side))
+        return [
+            m for m in pool if caster.distance_to(m) <= reach + 1e-6 and shielded(state, caster, m) is None
+        ]
+    kind = bracket(power.name)
+    pool = state.army_models(caster.side)
+    return [
+        m for m in pool if caster.distance_to(m) <= reach + 1e-6 and (not kind or kind in m.profile.keywords)
+    ]
+
+
+def cast_chance(need: int, dice: int) -> Fraction:
+    miss = Fraction(max(0, need - 1), 6)
+    return 1 - miss**dice
+
+
+def cast_options(state: BattleState, casters: list[Model]) -> list[Option]:
+    choices: list[Option] = []
+    for caster in casters:
+        reason = why_cannot_cast(state, caster)
+        if reason is not None:
+            if caster.profile.powers:
+                choices.append(Refusal({"type": "cast", "model": caster.id}, "cannot_cast", reason))
+            continue
+        channelled = channelling(state, caster)
+        most = 1 if channelled else caster.will
+        for power in caster.profile.powers:
+            spec = spec_for(power.name)
+            if spec is None:
+                continue
+            command = {"type": "cast", "model": caster.id, "power": power.name}
+            params: dict[str, dict[str, Any]] = {"will": {"type": "int", "min": 1, "max": most}}
+            if spec.targets in ("enemy", "friend", "self_or_friend"):
+                allowed = []
+                for target in state.models.values():
+                    if not target.on_board or target.x < 0:
+                        continue
+                    reason = why_not_target(state, caster, power, spec, target)
+                    if reason is None:
+                        allowed.append({"value": target.id, "label": target.name})
+                    elif (target.side != caster.side) == (spec.targets == "enemy"):
+                        choices.append(Refusal({**command, "target": target.id}, "bad_target", reason))
+                if not allowed:
+                    continue
+                params["target"] = {"type": "choice", "options": allowed}
+                if spec.mount_choice and any(state.model(t["value"]).mount is not None for t in allowed):
+                    params["part"] = {
+                        "type": "choice",
+                        "options": [
+                            {"value": "rider", "label": "The rider"},
+                            {"value": "mount", "label": "The mount"},
+                        ],
+                        "default": "rider",
+                    }
+            need = 6 if channelled else power.casting
+            chances = [(f"{n} Will: cast", cast_chance(need, n)) for n in range(1, most + 1)]
+            form = " (channelled: counts as a 6)" if channelled else f" ({power.casting}+)"
+            choices.append(
+                Action(
+                    "cast",
+                    f"{caster.name}: cast {power.name}{form}",
+                    command,
+                    params,
+                    odds=odds(*chances),
+                    group=caster.id,
+                )
+            )
+    return choices
+
+
+def begin_cast(ctx: Ctx, command: dict[str, Any]) -> CastFrame:
+    """Check a cast fully before anything happens; return the frame that resolves it."""
+    state = ctx.state
+    caster = state.model(command["model"])
+    reason = why_cannot_cast(state, caster)
+    if reason:
+        raise RuleViolation("cannot_cast", reason)
+    power = next(p for p in caster.profile.powers if p.name == command["power"])
+    spec = spec_for(power.name)
+    assert spec is not None
+    target = command.get("target", "")
+    if target:
+        problem = why_not_target(state, caster, power, spec, state.model(target))
+        if problem:
+            raise RuleViolation("bad_target", problem)
+    part = command.get("part", "rider")
+    if part == "mount" and (not target or state.model(target).mount is None):
+        raise RuleViolation("bad_target", "Only a Cavalry model has a mount to target.")
+    return CastFrame(caster.id, power.name, target, part, int(command["will"]))
+
+
+def free_resist_dice(state: BattleState, model: Model) -> tuple[int, int]:
+    """Free Resist dice (paid with no Will) and a bonus to the highest die (channelled Fortify Spirit)."""
+    dice, bonus = 0, 0
+    for effect in state.effects:
+        if effect.kind == "fortify_spirit" and effect.target == model.id:
+            dice += 2
+            bonus = max(bonus, 1 if effect.channelled else 0)
+    resolving = [
+        e
+        for e in state.effects
+        if e.kind == "heroic_resolve"
+        and state.model(e.source).side == model.side
+        and (e.source == model.id or state.model(e.source).distance_to(model) <= HEROIC_RESOLVE_RANGE)
+    ]
+    if resolving:
+        dice += 1
+    if "Resistant to Magic" in model.profile.special_rules:
+        dice += 1
+    return dice, bonus
+
+
+def resist_chance(score: int, dice: int, bonus: int) -> Fraction:
+    if dice == 0:
+        return Fraction(0)
+    best_needed = score - bonus
+    miss = Fraction(max(0, min(6, best_needed - 1)), 6)
+    # The bonus adds only to the highest die; any die at or above the score resists.
+    return 1 - miss**dice
+
+
+@dataclass(slots=True)
+class CastFrame(Frame):
+    """One casting attempt, from the Casting test to its effect (or its failure, or its resisting)."""
+
+    kind = "cast"
+    caster: str
+    power: str
+    target: str = ""
+    part: str = "rider"
+    will: int = 1
+    stage: str = "roll"
+    faces: list[int] = field(default_factory=list)
+    boost: int = 0
+    score: int = 0
+    channelled: bool = False
+    resister: str = ""
+    resist_faces: list[int] = field(default_factory=list)
+    resist_boost: int = 0
+    resist_bonus: int = 0
+
+    def _power(self, state: BattleState) -> tuple[Model, Power, PowerSpec]:
+        caster = state.model(self.caster)
+        power = next(p for p in caster.profile.powers if p.name == self.power)
+        spec = spec_for(power.name)
+        assert spec is not None
+        return caster, power, spec
+
+    def affected(self, state: BattleState) -> list[Model]:
+        caster, power, spec = self._power(state)
+        if spec.targets in ("enemies_in_range", "friends_in_range"):
+            return targets_in_range(state, caster, power, spec)
+        if spec.targets == "self":
+            return [caster]
+        return [state.model(self.target)] if self.target else []
+
+    def resisters(self, state: BattleState) -> list[Model]:
+        """Who may try to Resist: the enemy targeted (or, for several, any one of them)."""
+        _, _, spec = self._power(state)
+        if not spec.resistible:
+            return []
+        return [
+            m
+            for m in self.affected(state)
+            if m.on_board and available(m, "will") + free_resist_dice(state, m)[0] > 0
+        ]
+
+    def step(self, ctx: Ctx) -> bool:
+        if self.stage == "roll":
+            caster, power, spec = self._power(ctx.state)
+            self._roll(ctx, caster, power, spec)
+        if self.stage in ("might", "resist_might"):
+            return True
+        return self._resolve_or_wait(ctx)
+
+    def _roll(self, ctx: Ctx, caster: Model, power: Power, spec: PowerSpec) -> None:
+        state = ctx.state
+        caster.cast = True
+        spend(ctx, caster, "will", self.will, f"to cast {power.name}", casting=True)
+        if channelling(state, caster):
+            state.effects = [
+                e for e in state.effects if not (e.kind == "heroic_channelling" and e.target == caster.id)
+            ]
+            self.channelled, self.faces, self.score = True, [6], 6
+            ctx.log(
+                "casting",
+                f"Heroic Channelling: {caster.name}'s Casting test counts as a 6; {power.name} is channelled.",
+            )
+            self.stage = "resist"
+            return
+        self.faces = ctx.dice.roll(self.will, "casting", caster.id)
+        self.score = max(self.faces)
+        target = state.models.get(self.target)
+        at = f" at {target.name}" if target is not None and target.id != caster.id else ""
+        result = "cast" if self.score >= power.casting else "not cast"
+        ctx.log(
+            "casting",
+            f"{caster.name} casts {power.name}{at}: needs {power.casting}+, rolls "
+            f"{', '.join(map(str, self.faces))}: {result}.",
+            caster=caster.id,
+            power=spec.key,
+            faces=list(self.faces),
+            need=power.casting,
+            success=self.score >= power.casting,
+        )
+        self.stage = "might" if self._might_matters(state) else "resist"
+        if self.stage == "resist" and self.score < power.casting:
+            self.stage = "failed"
+
+    def _might_matters(self, state: BattleState) -> bool:
+        """Might can make a failed cast succeed, or raise the score a resister must beat."""
+        caster, power, _ = self._power(state)
+        if not caster.is_hero or self.score >= 6 or not available(caster, "might"):
+            return False
+        if self.score < power.casting:
+            return might_to_reach(caster, self.score, self.score, power.casting) is not None
+        return bool(self.resisters(state))
+
+    def _resolve_or_wait(self, ctx: Ctx) -> bool:
+        state = ctx.state
+        caster, _, spec = self._power(state)
+        if self.stage == "failed":
+            ctx.log("cast_failed", f"{self.power} fails and has no effect.", power=spec.key)
+            ctx.pop(self)
+            return False
+        if self.stage == "resist":
+            if self.resisters(state):
+                return True
+            self.stage = "resolve"
+        if self.stage == "resisted":
+            ctx.pop(self)
+            return False
+        ctx.pop(self)
+        targets = [m for m in self.affected(state) if m.on_board]
+        target = state.models.get(self.target)
+        spec.resolve(ctx, Cast(caster, target, targets, self.channelled, self.part, self.score, self.power))
+        return False
+
+    def pending(self, state: BattleState) -> Pending:
+        caster, power, spec = self._power(state)
+        if self.stage == "might":
+            verb = "fails" if self.score < power.casting else "succeeds"
+            return Pending(
+                caster.side,
+                "spend_might",
+                f"{caster.name}'s Casting test for {self.power} {verb} with {self.score}: spend Might?",
+                {"model": caster.id, "roll": "casting", "score": self.score},
+            )
+        if self.stage == "resist_might":
+            resister = state.model(self.resister)
+            return Pending(
+                resister.side,
+                "spend_might",
+                f"{resister.name}'s Resist test fails: spend Might?",
+                {"model": resister.id, "roll": "resist"},
+            )
+        defender = self.resisters(state)[0].side
+        return Pending(
+            defender,
+            "resist",
+            f"{side_name(defender)} may resist {self.power} (cast with {self.score})",
+            {"power": spec.key, "score": self.score, "models": [m.id for m in self.resisters(state)]},
+        )
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        caster, power, _spec = self._power(state)
+        if self.stage == "might":
+            if self.score < power.casting:
+                amount = might_to_reach(caster, self.score, self.score, power.casting)
+                assert amount is not None
+                return might_choice(
+                    caster, amount, f"{self.power} is cast", keep="Keep the roll: the power fails"
+                )
+            choices: list[Option] = []
+            for amount in range(1, min(available(caster, "might"), 6 - self.score) + 1):
+                choices.append(
+                    Action(
+                        "spend_might",
+                        f"Spend {amount} Might: the casting score becomes {self.score + amount}",
+                        {"type": "might", "model": caster.id, "amount": amount},
+                        payer_param(caster, "might", amount),
+                    )
+                )
+            choices.append(Action("keep", f"Keep the casting score of {self.score}", {"type": "keep"}))
+            return choices
+        if self.stage == "resist_might":
+            resister = state.model(self.resister)
+            best = max(self.resist_faces) + self.resist_bonus + self.resist_boost
+            amount = might_to_reach(resister, max(self.resist_faces), best, self.score)
+            assert amount is not None
+            return might_choice(
+                resister, amount, f"{self.power} is resisted", keep="Keep the roll: the power takes effect"
+            )
+        choices = []
+        for model in self.resisters(state):
+            free, bonus = free_resist_dice(state, model)
+            least = 0 if free else 1
+            for will in range(least, available(model, "will") + 1):
+                dice = will + free
+                chance = resist_chance(self.score, dice, bonus)
+                paid = f"{will} Will" if will else "no Will"
+                extra = f" + {free} free" if free else ""
+                choices.append(
+                    Action(
+                        "resist",
+                        f"{model.name}: resist with {paid} ({dice} dice{extra})",
+                        {"type": "resist", "model": model.id, "will": will},
+                        payer_param(model, "will", will) if will else {},
+                        odds=odds(("the power is resisted", chance)),
+                        group=model.id,
+                    )
+                )
+        choices.append(Action("no_resist", "Do not resist", {"type": "no_resist"}))
+        return choices
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        state = ctx.state
+        caster, power, _spec = self._power(state)
+        kind = command["type"]
+        if self.stage == "might":
+            if kind == "might":
+                amount = int(command["amount"])
+                spend(
+                    ctx,
+                    caster,
+                    "might",
+                    amount,
+                    f"on the Casting test: {self.score} becomes {self.score + amount}",
+                    command.get("payer", "rider"),
+                )
+                self.score += amount
+            self.stage = "resist" if self.score >= power.casting else "failed"
+            return
+        if self.stage == "resist_might":
+            resister = state.model(self.resister)
+            if kind == "might":
+                amount = int(command["amount"])
+                spend(ctx, resister, "might", amount, "on the Resist test", command.get("payer", "rider"))
+                self.resist_boost += amount
+                ctx.log("resisted", f"{resister.name} resists {self.power}.", model=resister.id)
+                self.stage = "resisted"
+            else:
+                self.stage = "resolve"
+            return
+        if kind == "no_resist":
+            ctx.log("no_resist", f"{side_name(other(caster.side))} does not resist {self.power}.")
+            self.stage = "resolve"
+            return
+        self._resist(
+            ctx,
+            state.model(command["model"]),
+            int(command["will"]),
+            command.get("payer", "rider"),
+            self.power,
+        )
+
+    def _resist(self, ctx: Ctx, model: Model, will: int, payer: str, name: str) -> None:
+        free, bonus = free_resist_dice(ctx.state, model)
+        if will:
+            spend(ctx, model, "will", will, f"to resist {name}", payer)  # type: ignore[arg-type]
+        faces = ctx.dice.roll(will + free, "resist", model.id)
+        self.resister, self.resist_faces, self.resist_bonus = model.id, faces, bonus
+        best = max(faces) + bonus
+        resisted = any(f >= self.score for f in faces) or best >= self.score
+        free_note = f" ({free} of them free)" if free else ""
+        ctx.log(
+            "resist",
+            f"{model.name} resists with {len(faces)} dice{free_note}: rolls {', '.join(map(str, faces))}"
+            f"{f' (+{bonus} to the highest)' if bonus else ''}, needing {self.score}: "
+            f"{'resisted' if resisted else 'not enough'}.",
+            model=model.id,
+            faces=faces,
+            need=self.score,
+            success=resisted,
+        )
+        sixes = sum(1 for f in faces[:will] if f == 6)
+        if sixes:
+            regain(ctx, model, "will", sixes, "from a natural 6 on its Resist test")
+        if resisted:
+            ctx.log("resisted", f"{model.name} resists {name}: it has no effect.", model=model.id)
+            self.stage = "resisted"
+        elif model.is_hero and might_to_reach(model, max(faces), best, self.score) is not None:
+            self.stage = "resist_might"
+        else:
+            self.stage = "resolve"

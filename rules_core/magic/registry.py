@@ -1,0 +1,113 @@
+"""Magical Powers: one small entry per power, found by the name a profile gives it.
+
+An entry says whom the power targets, how long it lasts, and what it does when it is not
+resisted (`resolve`), in its normal and channelled forms. Powers live in modules by theme and
+register themselves here; `rules_core.magic` imports them all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..state import BattleState, Effect, Model
+
+if TYPE_CHECKING:
+    from ..engine import Ctx
+
+TARGETS = ("enemy", "friend", "self", "self_or_friend", "enemies_in_range", "friends_in_range")
+DURATIONS = {"instant": "Instant", "temporary": "Temporary", "exhaustion": "Exhaustion"}
+UNTIL = {"temporary": "end", "exhaustion": "exhaustion"}
+
+
+@dataclass
+class Cast:
+    """A power that got through: who cast it, at whom, how strongly."""
+
+    caster: Model
+    target: Model | None
+    targets: list[Model]
+    channelled: bool
+    part: str
+    score: int
+    name: str
+    """The power's name as the caster's profile gives it (Transfix, Fury (Goblin) ...)."""
+
+
+@dataclass(frozen=True)
+class PowerSpec:
+    key: str
+    name: str
+    duration: str
+    targets: str
+    resolve: Callable[[Ctx, Cast], None]
+    channelled: str
+    mount_choice: bool = False
+    can_target: Callable[[BattleState, Model, Model], str | None] | None = None
+    channelled_range_bonus: float = 0.0
+    area: float = 0.0
+    """For powers that affect every model within a distance of the caster (Nature's Wrath: 6")."""
+
+    @property
+    def resistible(self) -> bool:
+        return self.targets in ("enemy", "enemies_in_range")
+
+
+POWERS: dict[str, PowerSpec] = {}
+ALIASES = {"immobilise": "immobilise", "transfix": "immobilise", "command": "compel", "compel": "compel"}
+
+
+def register(spec: PowerSpec) -> PowerSpec:
+    if spec.key in POWERS:
+        raise ValueError(f"two powers share the key {spec.key!r}")
+    if spec.targets not in TARGETS or spec.duration not in DURATIONS:
+        raise ValueError(f"{spec.name}: unknown target kind or duration")
+    POWERS[spec.key] = spec
+    return spec
+
+
+def key_of(name: str) -> str:
+    """ "Fury (Goblin)" -> "fury", "Immobilise/Transfix" -> "immobilise", "Black Dart" -> "black_dart"."""
+    base = re.sub(r"\s*\(.*\)\s*$", "", name).split("/")[0].strip().lower().replace("'", "")
+    key = re.sub(r"[^a-z]+", "_", base).strip("_")
+    return ALIASES.get(key, key)
+
+
+def spec_for(name: str) -> PowerSpec | None:
+    return POWERS.get(key_of(name))
+
+
+def bracket(name: str) -> str:
+    """The keyword in a power's bracket: "Fury (Goblin)" -> "Goblin"."""
+    match = re.search(r"\((.*)\)\s*$", name)
+    return match.group(1).strip() if match else ""
+
+
+def add_effect(
+    ctx: Ctx, cast: Cast, spec: PowerSpec, target: Model | None, label: str = "", value: int = 0
+) -> None:
+    """Put a Temporary or Exhaustion power in play on `target` (or as an aura of the caster)."""
+    effect = Effect(
+        spec.key,
+        cast.caster.id,
+        label or cast.name + (" (channelled)" if cast.channelled else ""),
+        target.id if target is not None else "",
+        UNTIL[spec.duration],
+        value,
+        cast.channelled,
+    )
+    ctx.state.effects.append(effect)
+    if spec.duration == "exhaustion" and cast.caster.will <= 0:
+        ctx.log(
+            "effect_end",
+            f"{effect.label} ends at once: {cast.caster.name} has no Will left.",
+            effect=spec.key,
+        )
+        ctx.state.effects.remove(effect)
+
+
+def not_modelled(ctx: Ctx, what: str) -> None:
+    """Say plainly, to both players, what part of a power the referee does not hold in the battle."""
+    ctx.log("not_modelled", f"Not modelled by the referee: {what}. Apply it at the table.", note=what)
