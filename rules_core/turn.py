@@ -154,8 +154,11 @@ class EndPhase(Frame):
     kind = "end_phase"
 
     def step(self, ctx: Ctx) -> bool:
+        from .magic.registry import end_phase_hooks
+
         ctx.log("end_phase", f"End phase of turn {ctx.state.turn}.", turn=ctx.state.turn)
         ctx.pop(self)
+        end_phase_hooks(ctx)
         return False
 
 

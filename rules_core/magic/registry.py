@@ -49,6 +49,8 @@ class PowerSpec:
     channelled_range_bonus: float = 0.0
     area: float = 0.0
     """For powers that affect every model within a distance of the caster (Nature's Wrath: 6")."""
+    at_end_phase: Callable[[Ctx, Effect], None] | None = None
+    """What the power does in the End phase while in play, before Temporary effects end."""
 
     @property
     def resistible(self) -> bool:
@@ -111,3 +113,11 @@ def add_effect(
 def not_modelled(ctx: Ctx, what: str) -> None:
     """Say plainly, to both players, what part of a power the referee does not hold in the battle."""
     ctx.log("not_modelled", f"Not modelled by the referee: {what}. Apply it at the table.", note=what)
+
+
+def end_phase_hooks(ctx: Ctx) -> None:
+    """Run every power in play that acts in the End phase (Enrage Beast's hit ...)."""
+    for effect in list(ctx.state.effects):
+        spec = POWERS.get(effect.kind)
+        if spec is not None and spec.at_end_phase is not None and effect in ctx.state.effects:
+            spec.at_end_phase(ctx, effect)
