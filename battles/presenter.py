@@ -44,10 +44,16 @@ class ParamView:
     options: list[tuple[str, str]] = field(default_factory=list)  # (JSON value, label)
     min: int = 0
     max: int = 0
+    default: str | None = None  # JSON value used when the player leaves it
+    max_length: int = 0
 
     @property
     def on_board(self) -> bool:
         return self.type in ("path", "point")
+
+    @property
+    def optional(self) -> bool:
+        return self.default is not None
 
 
 @dataclass
@@ -65,7 +71,13 @@ class ActionView:
 
     @property
     def form_params(self) -> list[ParamView]:
-        return [p for p in self.params if not p.on_board]
+        """Values the board gesture itself supplies (a target), not the optional ones."""
+        return [p for p in self.params if not p.on_board and not p.optional]
+
+    @property
+    def optional_params(self) -> list[ParamView]:
+        """Values with a default (a shout, whose store pays) the player may change first."""
+        return [p for p in self.params if p.optional]
 
     @property
     def quick_choice(self) -> ParamView | None:
@@ -91,6 +103,10 @@ def param_view(name: str, spec: dict[str, Any]) -> ParamView:
         view.options = [(json.dumps(o["value"]), str(o.get("label", o["value"]))) for o in spec["options"]]
     elif kind == "int":
         view.min, view.max = int(spec["min"]), int(spec["max"])
+    elif kind == "text":
+        view.max_length = int(spec.get("max_length", 80))
+    if "default" in spec:
+        view.default = json.dumps(spec["default"])
     return view
 
 
@@ -98,6 +114,10 @@ def odds_view(odds: dict[str, Any] | None, prefix: str = "") -> list[tuple[str, 
     """Odds as (label, text) rows: chances as percentages, tables flattened one row per entry."""
     rows: list[tuple[str, str]] = []
     for key, value in (odds or {}).items():
+        if key == "outcomes" and isinstance(value, list):
+            # The engine's form: {"outcomes": [{"label": "the power is resisted", "p": 0.58}, ...]}
+            rows.extend((str(o.get("label", "")), f"{float(o.get('p', 0)):.0%}") for o in value if isinstance(o, dict))
+            continue
         label = f"{prefix}{humanize(key)}"
         if isinstance(value, dict):
             rows.extend(odds_view(value, f"{label} · "))

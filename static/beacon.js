@@ -87,6 +87,7 @@
     try {
       new FormData(form, (trigger && trigger.submitter) || null).forEach(function (value, key) {
         if (key.indexOf("p.") === 0) { command[key.slice(2)] = JSON.parse(value); }
+        if (key.indexOf("t.") === 0) { command[key.slice(2)] = value; }
       });
     } catch (err) {
       evt.preventDefault();
@@ -218,6 +219,8 @@
         command[name] = target.id;
       } else if (spec.type === "choice" && spec.options.length === 1) {
         command[name] = spec.options[0].value;
+      } else if (spec.default !== undefined) {
+        command[name] = chosenOption(action, name, spec.default);
       } else {
         return null;
       }
@@ -225,12 +228,28 @@
     return command;
   }
 
+  // An optional value (a shout, who pays) as the player set it in the panel, or its default.
+  function chosenOption(action, name, fallback) {
+    var forms = document.querySelectorAll("#decision-panel form[data-command]");
+    var wanted = JSON.stringify(action.command);
+    for (var i = 0; i < forms.length; i++) {
+      if (JSON.stringify(JSON.parse(forms[i].getAttribute("data-command"))) !== wanted) { continue; }
+      var field = forms[i].querySelector('select[data-param="' + name + '"]');
+      if (field) { return JSON.parse(field.value); }
+    }
+    return fallback;
+  }
+
+  function requiredChoices(action) {
+    return paramsOfType(action, "choice").filter(function (name) { return action.params[name].default === undefined; });
+  }
+
   // The actions of `mover` that a gesture could mean: aimed at `target`, or a plain move/place.
   function gestureActions(mover, target, dragged) {
     return actionsFor(mover.id).filter(function (a) {
       var onBoard = paramsOfType(a, "path").length + paramsOfType(a, "point").length > 0;
       if (target) { return choiceTaking(a, target.id) !== undefined; }
-      return dragged && onBoard && paramsOfType(a, "choice").length === 0;
+      return dragged && onBoard && requiredChoices(a).length === 0;
     });
   }
 

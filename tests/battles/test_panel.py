@@ -27,6 +27,35 @@ LATER_RULES = [
     ),
     Action("resist", "Resist with Will", {"type": "resist"}, {"will": {"type": "int", "min": 0, "max": 2}}),
     Action(
+        "resist_outcomes",
+        "Resist with 2 Will",
+        {"type": "resist", "will": 2},
+        odds={"outcomes": [{"label": "the power is resisted", "p": 0.5833}]},
+    ),
+    Action(
+        "take_test",
+        "Take a test",
+        {"type": "take_test"},
+        {
+            "test": {"type": "choice", "options": [{"value": "courage", "label": "Courage"}]},
+            "reason": {"type": "text", "max_length": 80},
+        },
+    ),
+    Action(
+        "march",
+        "Move with a shout",
+        {"type": "move", "model": "aragorn"},
+        {
+            "path": {"type": "path", "max_length": 9},
+            "shout": {
+                "type": "choice",
+                "options": [{"value": True, "label": "Shout"}, {"value": False, "label": "No shout"}],
+                "default": False,
+            },
+        },
+        group="aragorn",
+    ),
+    Action(
         "spend_might",
         "Spend Might",
         {"type": "might"},
@@ -62,12 +91,18 @@ def test_every_kind_of_parameter_and_odds_is_offered(monkeypatch: pytest.MonkeyP
 
     cast = form_of(panel, "cast")
     assert (
-        '<select name="p.power">' in cast
+        '<select name="p.power" data-param="power">' in cast
         and '<option value="&quot;immobilise&quot;">Immobilise</option>' in cast
     )
     assert '<input type="number" name="p.will" value="1" min="1" max="3"' in cast
     assert "<dt>Success</dt><dd>58%</dd>" in cast and "<dt>Wounds · 2</dt><dd>50%</dd>" in cast
     assert '<details class="action-group side-good" data-group="aragorn"' in panel
+
+    assert "<dt>the power is resisted</dt><dd>58%</dd>" in form_of(panel, "resist_outcomes")
+    test = form_of(panel, "take_test")
+    assert '<input type="text" name="t.reason" maxlength="80" required>' in test
+    march = form_of(panel, "march")
+    assert '<option value="false" selected>No shout</option>' in march and "drag it on the board" in march
 
     resist = form_of(panel, "resist")
     assert 'name="p.will" value="0" min="0" max="2"' in resist
