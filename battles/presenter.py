@@ -95,6 +95,14 @@ class ActionGroup:
     side: str
     actions: list[ActionView]
 
+    @property
+    def by_request(self) -> bool:
+        """Choices a player may always make but rarely needs (a test on request): kept folded."""
+        return not self.side
+
+
+GROUP_TITLES = {"tests": "Ask the referee for a test"}
+
 
 def param_view(name: str, spec: dict[str, Any]) -> ParamView:
     kind = str(spec.get("type", ""))
@@ -116,7 +124,9 @@ def odds_view(odds: dict[str, Any] | None, prefix: str = "") -> list[tuple[str, 
     for key, value in (odds or {}).items():
         if key == "outcomes" and isinstance(value, list):
             # The engine's form: {"outcomes": [{"label": "the power is resisted", "p": 0.58}, ...]}
-            rows.extend((str(o.get("label", "")), f"{float(o.get('p', 0)):.0%}") for o in value if isinstance(o, dict))
+            rows.extend(
+                (str(o.get("label", "")), f"{float(o.get('p', 0)):.0%}") for o in value if isinstance(o, dict)
+            )
             continue
         label = f"{prefix}{humanize(key)}"
         if isinstance(value, dict):
@@ -158,10 +168,11 @@ def action_groups(
             continue
         if action.group not in groups:
             model = state.models.get(action.group)
-            title = model.name if model else humanize(action.group)
+            title = model.name if model else GROUP_TITLES.get(action.group, humanize(action.group))
             groups[action.group] = ActionGroup(action.group, title, model.side if model else "", [])
         groups[action.group].actions.append(view)
-    return general, list(groups.values())
+    ordered = sorted(groups.values(), key=lambda g: g.by_request)
+    return general, ordered
 
 
 def models_view(state: BattleState, active: set[str]) -> list[dict[str, Any]]:
@@ -215,7 +226,7 @@ def context(battle: Battle, state: BattleState, audience: str, seq: int) -> dict
         "my_decision": pending.side == audience,
         "general_actions": general,
         "action_groups": groups,
-        "groups_open": len(groups) <= OPEN_GROUPS,
+        "groups_open": len([g for g in groups if not g.by_request]) <= OPEN_GROUPS,
         "actions_data": [a.to_dict() for a in actions],
         "models": [m for m in models if m["on_board"]],
         "heroes": [m for m in models if m["hero"]],

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
@@ -12,6 +14,7 @@ import rules_core
 from rules_core import Dice, RuleViolation, SystemDice
 
 from .armies import summarise
+from .dice import ScriptFileDice
 from .listfile import FollowerDraft, ListDraft, WarbandDraft
 from .models import ArmyList, Battle, BattleEvent, Follower, Profile, Seat, Warband
 from .profiles import BadData, clean_profile
@@ -19,7 +22,9 @@ from .setups import battle_setup
 
 
 def make_dice() -> Dice:
-    """Live dice. Tests replace this to script the rolls."""
+    """Live dice (scripted from a file when BEACON_DICE_SCRIPT names one: browser tests)."""
+    if settings.DICE_SCRIPT_FILE:
+        return ScriptFileDice(Path(settings.DICE_SCRIPT_FILE))
     return SystemDice()
 
 

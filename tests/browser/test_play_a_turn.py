@@ -234,7 +234,10 @@ def test_two_players_and_a_spectator_play_a_turn_and_survive_a_restart(browser, 
     expect(spectator.get_by_test_id("roll").filter(has_text="for to hit")).to_have_count(1)
     evil.wait_for_function(f"+document.querySelector('#battle-seq').dataset.seq >= {seq(spectator)}")
     decision = evil.get_by_test_id("decision")
-    if decision.get_attribute("data-pending-side") == "evil" and decision.get_attribute("data-pending-kind") == "shoot":
+    if (
+        decision.get_attribute("data-pending-side") == "evil"
+        and decision.get_attribute("data-pending-kind") == "shoot"
+    ):
         # (Unless Good's arrow slew the Orc archer: then the battle has moved on to the Fight phase.)
         group = evil.locator('details[data-group="orc-bow"]')
         if not group.evaluate("details => details.open"):
