@@ -541,10 +541,16 @@ class SideActivations(Frame):
         return choices
 
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        from .courage import broken_test
+
         if command["type"] == "end_moves":
             state = ctx.state
             if self.reason == "" and state.armies[self.side].broken:
-                rest = [m for m in self.waiting_models(state) if can_move(state, m) is None]
+                rest = [
+                    m
+                    for m in self.waiting_models(state)
+                    if can_move(state, m) is None or broken_test(state, m) is not None
+                ]
                 self._activate_rest(ctx, rest)
             if self.reason != "heroic_combat":
                 for model in self.waiting_models(state):

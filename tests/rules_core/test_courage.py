@@ -372,3 +372,59 @@ def test_asking_for_a_test_needs_a_reason_and_one_of_your_models() -> None:
         with pytest.raises(RuleViolation):
             apply(state, "good", bad, dice)
         assert state.to_dict() == before
+
+
+def test_example_66_heroic_resolve_free_resist_die_auto_pass_and_stand_fast_while_engaged() -> None:
+    gandalf = hero(
+        "Gandalf the White",
+        might=3,
+        will=6,
+        fate=3,
+        courage=3,
+        tier="legend",
+        heroic_actions=["heroic_resolve"],
+    )
+    dart = {"name": "Black Dart", "range": 12.0, "casting": 5}
+    witch_king = hero("Witch-king", might=3, will=10, tier="legend", special_rules=["Terror"], powers=[dart])
+    good = [
+        model("gandalf", gandalf, 20, 26),
+        model("guard", profile("Guard", courage=7), 23, 27),
+        model("farguard", profile("Far guard", courage=7), 40, 40),
+    ] + [model(f"fallen{i}", profile("Fallen"), 2 + 2 * i, 46) for i in range(4)]
+    state = new_battle(
+        setup(good, [model("witch-king", witch_king, 20, 20), model("orc", profile("Orc"), 40, 4)])
+    )
+    for i in range(4):
+        state.models[f"fallen{i}"].status = "casualty"
+    dice = ScriptedDice([1, 6])  # Evil wins the Priority roll and keeps Priority
+    state, _ = play(state, [("good", {"type": "ready"}), ("evil", {"type": "ready"})], dice)
+    assert state.armies["good"].broken
+    declare = {"type": "declare", "hero": "gandalf", "action": "heroic_resolve"}
+    state, _ = play(
+        state, [("evil", {"type": "priority", "side": "evil"}), ("good", declare), ("evil", PASS)], dice
+    )
+
+    # The Witch-king casts Black Dart at the guard, who stands within 6" of Gandalf: one free Resist die.
+    dice.script.append(5)
+    cast = {"type": "cast", "model": "witch-king", "power": "Black Dart", "will": 1, "target": "guard"}
+    state, _ = play(state, [("evil", cast), ("evil", {"type": "keep"})], dice)
+    assert "Guard: resist with no Will (1 dice + 1 free)" in [a.label for a in choices(state, "good")]
+    dice.script.extend([2, 1])  # the free die shows 2: not resisted; the dart's To Wound misses with a 1
+    state, events = play(state, [("good", {"type": "resist", "model": "guard", "will": 0})], dice)
+    assert "Guard resists with 1 dice (1 of them free): rolls 2, needing 5: not enough." in texts(events)
+    state, _ = play(state, [("evil", {"type": "keep"})], dice)  # no Might on the To Wound roll
+
+    # Then he charges Gandalf, before Gandalf can activate.
+    charge = {"type": "charge", "model": "witch-king", "target": "gandalf", "path": [[20, 25]]}
+    state, _ = play(state, [("evil", charge), ("evil", {"type": "end_moves"})], dice)
+    assert state.pending.side == "good"
+    # Gandalf is Engaged, yet activates to stand fast: his Broken test is passed by his Heroic Resolve.
+    dice.script.extend([3, 3])  # the far guard's own test
+    state, events = play(state, [("good", {"type": "end_moves"})], dice)
+    lines = texts(events)
+    assert "Gandalf the White passes its Courage test (its army is Broken): its Heroic Resolve." in lines
+    assert 'Gandalf the White calls "Stand Fast!"' in lines
+    assert "Guard passes its Courage test (its army is Broken): Gandalf the White's Stand Fast." in lines
+    assert (
+        "Far guard takes a Courage test (its army is Broken), needing 7+: rolls 3 + 3 = 6, failed." in lines
+    )
