@@ -175,9 +175,39 @@ def action_groups(
     return general, ordered
 
 
+def effects_on(state: BattleState) -> dict[str, list[str]]:
+    """What is in play on each model, as players read it: Heroic Actions, powers, Heroic Challenges."""
+    found: dict[str, list[str]] = {}
+    for effect in state.effects:
+        holder = effect.target or effect.source
+        found.setdefault(holder, []).append(effect.label)
+    for challenge in state.challenges:
+        challenger, target = state.models.get(challenge.challenger), state.models.get(challenge.target)
+        if challenger is None or target is None:
+            continue
+        answer = {True: "accepted", False: "declined", None: "unanswered"}[challenge.accepted]
+        found.setdefault(challenger.id, []).append(f"Heroic Challenge to {target.name} ({answer})")
+        found.setdefault(target.id, []).append(f"Challenged by {challenger.name} ({answer})")
+    return found
+
+
+def armies_view(state: BattleState) -> list[dict[str, Any]]:
+    return [
+        {
+            "side": side,
+            "name": army.name,
+            "casualties": state.casualties(side),  # type: ignore[arg-type]
+            "break_point": f"{army.break_point:g}",
+            "broken": army.broken,
+        }
+        for side, army in state.armies.items()
+    ]
+
+
 def models_view(state: BattleState, active: set[str]) -> list[dict[str, Any]]:
     from rules_core.battlefield import is_engaged
 
+    in_play = effects_on(state)
     views = []
     for m in state.models.values():
         on_board = m.on_board and m.x >= 0
@@ -204,6 +234,9 @@ def models_view(state: BattleState, active: set[str]) -> list[dict[str, Any]]:
                 "engaged": on_board and is_engaged(state, m),
                 "activated": m.activated,
                 "can_act": m.id in active,
+                "effects": in_play.get(m.id, []),
+                "prone": m.prone,
+                "mount": m.mount.name if m.mount else "",
             }
         )
     return views
@@ -233,7 +266,7 @@ def context(battle: Battle, state: BattleState, audience: str, seq: int) -> dict
         "zone": {"side": pending.side, "x": x0, "y": y0, "w": x1 - x0, "h": y1 - y0} if zone else None,
         "board": state.board,
         "terrain": state.terrain,
-        "armies": state.armies,
+        "armies": armies_view(state),
         "result": state.result,
     }
 

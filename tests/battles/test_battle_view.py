@@ -1,0 +1,48 @@
+"""What the battle page shows of the rules in play: Break Points, Broken armies, effects, challenges."""
+
+from __future__ import annotations
+
+import pytest
+
+from battles import presenter, services
+from battles.demo import demo_setup
+from rules_core.state import Challenge, Effect
+
+pytestmark = pytest.mark.django_db
+
+
+def page_for(state_change) -> str:
+    battle = services.create_battle("View", demo_setup())
+    state = battle.load_state()
+    state_change(state)
+    return presenter.render_view(battle, state, "spectator", 0)
+
+
+def test_each_army_shows_its_casualties_against_its_break_point_and_when_it_is_broken() -> None:
+    def break_good(state) -> None:
+        for model_id in list(state.models)[:5]:
+            if state.models[model_id].side == "good":
+                state.models[model_id].status = "casualty"
+        state.armies["good"].broken = True
+
+    html = page_for(break_good)
+    good = html.split('data-testid="army-good"')[1].split("</span>")[0]
+    evil = html.split('data-testid="army-evil"')[1].split("</span>")[0]
+    assert "Minas Tirith: 5 lost of Break Point 4 · <strong>Broken</strong>" in good
+    assert "Mordor: 0 lost of Break Point 4" in evil and "Broken" not in evil
+
+
+def test_effects_and_challenges_show_on_hero_cards_and_tokens() -> None:
+    def enchant(state) -> None:
+        state.effects.append(Effect("immobilise", "gothmog", "Immobilise", "aragorn", "end"))
+        state.challenges.append(Challenge("boromir-of-gondor", "gothmog", accepted=True))
+        state.models["gothmog"].prone = True
+
+    html = page_for(enchant)
+    aragorn = html.split('data-hero="aragorn"')[1].split("</div>")[0]
+    assert "<li>Immobilise</li>" in aragorn
+    gothmog = html.split('data-hero="gothmog"')[1].split("</div>")[0]
+    assert "<li>Challenged by Boromir of Gondor (accepted)</li>" in gothmog and "<li>Prone</li>" in gothmog
+    token = html.split('data-model="aragorn"')[0].rsplit("<g ", 1)[1]
+    assert "affected" in token
+    assert "Aragorn (Strider): 3/3 Wounds; Immobilise" in html
