@@ -153,6 +153,7 @@ class Slide:
     blocker: Model | None = None
 
 
+BOARD_EDGE = "the board edge"
 SLIDE_STEP = 0.05
 """Inches between the probes that look for terrain in a model's straight path."""
 
@@ -174,7 +175,7 @@ def slide(
     for u, p, size in ((ux, model.x, state.board.width), (uy, model.y, state.board.height)):
         room = (size - r - p) / u if u > 1e-12 else (p - r) / -u if u < -1e-12 else distance
         if room < best.travelled:
-            best = _stop_at(model, ux, uy, max(0.0, room), "the board edge")
+            best = _stop_at(model, ux, uy, max(0.0, room), BOARD_EDGE)
     for other_model in state.models.values():
         if other_model.id == model.id or not other_model.on_board:
             continue
@@ -229,26 +230,26 @@ def _first_touch_of_polygon(
 def push_away(
     ctx: Ctx, model: Model, source: Model, distance: float, verb: str, keep_clear: float = 0.0
 ) -> Slide:
-    """Move `model` by `slide` and say how far it went and what stopped it."""
+    """Move `model` as `slide` does and say how far it went and what stopped it."""
     moved = slide(ctx.state, model, source.pos, distance, keep_clear)
     start = model.pos
     model.x, model.y = moved.end
-    stop = ""
-    if moved.stopped_by == "the board edge":
-        stop = ", stopping at the board edge"
-    elif moved.stopped_by:
-        stop = (
-            f', stopping 1" short of {moved.stopped_by}'
-            if keep_clear
-            else f", stopping against {moved.stopped_by}"
-        )
-    ctx.log(
-        "forced_move",
-        f'{model.name} {verb} {moved.travelled:.1f}" directly away from {source.name}{stop}.',
-        model=model.id,
-        path=[list(start), list(moved.end)],
-    )
+    text = f'{model.name} {verb} {distance:g}" directly away from {source.name}'
+    if moved.stopped_by:
+        if moved.stopped_by == BOARD_EDGE:
+            where = f"at {BOARD_EDGE}"
+        elif keep_clear:
+            where = f'{keep_clear:g}" short of {moved.stopped_by}'
+        else:
+            where = f"against {moved.stopped_by}"
+        text += f' but stops after {moved.travelled:.1f}", {where}'
+    ctx.log("forced_move", text + ".", model=model.id, path=[list(start), list(moved.end)])
     return moved
+
+
+def knock_prone(ctx: Ctx, model: Model) -> None:
+    model.prone = True
+    ctx.log("prone", f"{model.name} is knocked Prone.", model=model.id)
 
 
 def marching(state: BattleState, model: Model) -> Effect | None:
