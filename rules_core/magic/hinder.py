@@ -215,18 +215,18 @@ def _worsen(ctx: Ctx, cast: Cast, stat: str, by: int, rolled: str = "") -> None:
     if stat == "strength":
         after = min(before, max(STRENGTH_LEAST, before - by))
         now = f"Strength is {after}"
+        change = f"Strength falls by {before - after}{rolled} to {after}"
     else:
         after = max(before, min(COURAGE_WORST, before + by))
         now = f"Courage tests need {after}+"
-    holder.stat_mods[stat] = after - base
+        change = f"Courage falls by {after - before}{rolled}: its Courage tests need {after}+"
     if after == before:
-        ctx.log("power", f"{holder.name}'s {now} already: {cast.name}{rolled} changes nothing.")
+        ctx.log("power", f"{holder.name}'s {now} already: {cast.name} changes nothing.")
         return
+    holder.stat_mods[stat] = after - base
     ctx.log(
         "power",
-        f"{holder.name}'s Courage falls by {after - before}{rolled}: its {now} for the rest of the battle."
-        if stat == "courage"
-        else f"{holder.name}'s Strength falls by {before - after}{rolled}: it {now} for the rest of the battle.",
+        f"{holder.name}'s {change} for the rest of the battle.",
         model=cast.target.id if cast.target else "",
         stat=stat,
         value=after,
