@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_core import RuleViolation, apply
+from rules_core import BattleState, RuleViolation, apply
 
 from .builders import BASE_25MM, model, play, profile, texts
 from .powers import CASTER, after_cast, cast, cast_power, scene
@@ -51,6 +51,14 @@ def test_channelled_banishment_causes_d3_wounds() -> None:
     assert state.model("wight").status == "casualty"
 
 
+def test_banishment_chosen_against_a_mount_that_is_no_spirit_has_no_effect() -> None:
+    wraith = {**model("wraith", {**WIGHT, "name": "Ringwraith"}, 10, 24), "mount": profile("Horse")}
+    state, dice = scene("Banishment", [wraith, FAR])
+    state, said = cast_power(state, dice, [3], "wraith", part="mount")
+    assert after_cast(said) == ["Horse is not a Spirit: Banishment has no effect on it."]
+    assert state.model("wraith").mount is not None and state.model("wraith").wounds == 3
+
+
 def test_banishment_cannot_target_a_model_that_is_not_a_spirit() -> None:
     state, dice = scene("Banishment", [orc(), FAR])
     assert refused(state, dice, "orc") == "Orc is not a Spirit: Banishment affects only Spirit models."
@@ -84,7 +92,9 @@ RUIN = {"name": "Ruined tower", "polygon": [[7, 21], [13, 21], [13, 27], [7, 27]
 
 
 def test_collapse_rocks_hits_a_target_in_a_ruin_at_strength_5() -> None:
-    state, dice = scene("Collapse Rocks", [orc(), orc("orc2", 11.5, 24), FAR], terrain=[RUIN])
+    state, dice = scene(
+        "Collapse Rocks", [orc(), orc("orc2", 11.5, 24, name="Orc scout"), FAR], terrain=[RUIN]
+    )
     state, said = cast_power(state, dice, [3, 4], "orc")
     assert after_cast(said) == [
         "Rocks fall on Orc.",
@@ -98,16 +108,20 @@ def test_collapse_rocks_hits_a_target_in_a_ruin_at_strength_5() -> None:
 def test_channelled_collapse_rocks_also_hits_friend_and_foe_within_2_inches() -> None:
     friend = model("warrior", profile("Warrior"), 10, 26.5)
     state, dice = scene(
-        "Collapse Rocks", [orc(), orc("orc2", 11.5, 24), FAR], good=(friend,), channelled=True, terrain=[RUIN]
+        "Collapse Rocks",
+        [orc(), orc("orc2", 11.5, 24, name="Orc scout"), FAR],
+        good=(friend,),
+        channelled=True,
+        terrain=[RUIN],
     )
     state, said = cast_power(state, dice, [1, 4, 1], "orc")
     assert after_cast(said) == [
-        "Rocks fall on Orc, Warrior, Orc.",
+        "Rocks fall on Orc, Warrior, Orc scout.",
         "Saruman's Collapse Rocks on Orc: To Wound 4+ (S5 against D4), rolls 1: fails to wound.",
         "Saruman's Collapse Rocks on Warrior: To Wound 4+ (S5 against D4), rolls 4: wounds.",
         "Warrior suffers 1 Wound from Saruman (0 left).",
         "Warrior is slain.",
-        "Saruman's Collapse Rocks on Orc: To Wound 4+ (S5 against D4), rolls 1: fails to wound.",
+        "Saruman's Collapse Rocks on Orc scout: To Wound 4+ (S5 against D4), rolls 1: fails to wound.",
     ]
     assert state.model(CASTER).on_board  # 5" away: out of the rockfall
 
@@ -208,16 +222,16 @@ def test_channelled_call_winds_blows_2d6_inches_and_stops_at_the_board_edge() ->
 
 def test_tremor_throws_down_and_hits_the_models_under_its_line() -> None:
     beside = orc("orc3", 12, 20)
-    state, dice = scene("Tremor", [orc(), orc("orc2", 10, 20), beside])
+    state, dice = scene("Tremor", [orc(), orc("orc2", 10, 20, name="Orc scout"), beside])
     state, said = cast_power(state, dice, [3, 4, 3, 2], "orc")  # cast, a 4" line, the two hits
     assert after_cast(said) == [
-        'A crack runs 4" from Orc directly away from Saruman: Orc, Orc are caught.',
+        'A crack runs 4" from Orc directly away from Saruman: Orc, Orc scout are caught.',
         "Orc is knocked Prone.",
-        "Orc is knocked Prone.",
+        "Orc scout is knocked Prone.",
         "Saruman's Tremor on Orc: To Wound 3+ (S6 against D4), rolls 3: wounds.",
         "Orc suffers 1 Wound from Saruman (0 left).",
         "Orc is slain.",
-        "Saruman's Tremor on Orc: To Wound 3+ (S6 against D4), rolls 2: fails to wound.",
+        "Saruman's Tremor on Orc scout: To Wound 3+ (S6 against D4), rolls 2: fails to wound.",
     ]
     assert state.model("orc2").prone and not state.model("orc3").prone
 
@@ -241,6 +255,7 @@ def test_shatter_destroys_the_piece_of_wargear_the_caster_picks() -> None:
     state, dice = scene("Shatter", [model("archer", ARMED, 10, 24), FAR])
     state, _ = cast_power(state, dice, [3], "archer")
     assert (state.pending.kind, state.pending.side) == ("choose_wargear", "good")
+    assert BattleState.from_dict(state.to_dict()).pending == state.pending
     state, events = play(state, [("good", {"type": "shatter", "item": "Bow"})], dice)
     assert texts(events) == [
         "Shatter destroys Orc archer's Bow.",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_core import RuleViolation, apply
+from rules_core import BattleState, RuleViolation, apply
 from rules_core.characteristics import attacks, courage, fight_value
 from rules_core.state import Effect
 
@@ -319,3 +319,14 @@ def test_channelled_wrath_of_bruinen_hits_at_strength_3_or_9_in_water() -> None:
         "Orc in the river suffers 1 Wound from Saruman (0 left).",
         "Orc in the river is slain.",
     ]
+
+
+def test_a_battle_waiting_on_a_powers_decision_round_trips_through_json() -> None:
+    state, dice = scene("Compel", [orc(), FAR])
+    state, _ = cast_power(state, dice, [3], "orc")
+    fear, fear_dice = scene("Instill Fear", [orc(), orc("orc2", 14, 26), FAR])
+    fear, _ = cast_power(fear, fear_dice, [3])
+    for waiting in (state, fear):
+        data = waiting.to_dict()
+        assert BattleState.from_dict(data).to_dict() == data
+        assert BattleState.from_dict(data).pending == waiting.pending
