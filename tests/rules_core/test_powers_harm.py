@@ -163,11 +163,11 @@ def test_a_model_blasted_into_is_knocked_prone_and_hit_indirectly_without_resist
     assert (orc_now.x, orc_now.y) == (10, pytest.approx(20 + BASE_25MM))
     # The Orc was the target: Saruman may spend Might on its To Wound roll; nobody resisted.
     assert (state.pending.kind, state.pending.detail["model"]) == ("spend_might", CASTER)
-    dice.script.append(1)  # the captain's indirect hit: no Might offered, no Resist asked
+    dice.script.append(2)  # the captain's indirect hit: 3 Might would make it, but none is offered
     state, events = play(state, [("good", {"type": "keep"})], dice)
     assert texts(events) == [
         "Saruman's Sorcerous Blast on Orc: To Wound 4+ (S5 against D4), rolls 1: fails to wound.",
-        "Saruman's Sorcerous Blast on Orc captain: To Wound 5+ (S3 against D4), rolls 1: fails to wound.",
+        "Saruman's Sorcerous Blast on Orc captain: To Wound 5+ (S3 against D4), rolls 2: fails to wound.",
     ]
     assert state.pending.kind == "activate" and state.model(CASTER).might == 3
 
