@@ -94,7 +94,7 @@ def _separate_mount(ctx: Ctx, model: Model) -> None:
 
 
 def mount_slain(ctx: Ctx, model: Model, how: str = "is slain") -> None:
-    """The mount is slain (or flees, `how`): the rider fights on foot. (The Thrown Rider roll is not modelled.)"""
+    """The mount is slain (or, by `how`, flees): the rider fights on foot. (Thrown Rider is not modelled.)"""
     assert model.mount is not None
     name = model.mount.name
     model.mount = None
