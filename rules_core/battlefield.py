@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .geometry import Point, dist, point_in_polygon, segment_crosses_polygon, sight_lines
-from .state import BattleState, Model, Side, other
+from .geometry import (
+    Point,
+    dist,
+    point_in_polygon,
+    point_polygon_distance,
+    segment_crosses_polygon,
+    sight_lines,
+)
+from .state import BattleState, Model, Side, Terrain, other
 
 BASE_CONTACT = 0.05
 """Bases closer than this (in inches) are touching; charges snap to exact contact."""
@@ -59,3 +66,18 @@ def can_see(state: BattleState, viewer: Model, target: Model) -> bool:
 
 def centre_distance(a: Model, b: Model) -> float:
     return dist(a.pos, b.pos)
+
+
+def terrain_named(state: BattleState, model: Model, words: Iterable[str]) -> Terrain | None:
+    """The terrain piece `model` stands in (its base over the piece) whose name has one of `words`.
+
+    The referee knows terrain only by its flags and its name, so rules about a kind of terrain
+    (rocks for Collapse Rocks, water for Wrath of Bruinen) go by the name."""
+    for piece in state.terrain:
+        name = piece.name.lower()
+        if (
+            any(word in name for word in words)
+            and point_polygon_distance(model.pos, piece.polygon) < model.radius
+        ):
+            return piece
+    return None

@@ -110,6 +110,15 @@ def component_of(graph: dict[str, set[str]], start: str, free: frozenset[str]) -
     return frozenset(seen)
 
 
+def combat_of(state: BattleState, model: Model) -> list[Model]:
+    """The models in a combat with `model` (linked by base contact with enemies), itself included;
+    none when it is not Engaged."""
+    graph = engagement_graph(state)
+    if model.id not in graph:
+        return []
+    return [state.model(m) for m in sorted(component_of(graph, model.id, frozenset(graph)))]
+
+
 def combat_label(state: BattleState, star: Star) -> str:
     centre, leaves = star
     return f"{state.model(centre).name} against {' & '.join(state.model(m).name for m in leaves)}"

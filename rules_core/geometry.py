@@ -80,6 +80,13 @@ def point_in_polygon(p: Point, polygon: Sequence[Point]) -> bool:
     return inside
 
 
+def point_polygon_distance(p: Point, polygon: Sequence[Point]) -> float:
+    """0 inside the polygon, else the gap to its nearest edge."""
+    if point_in_polygon(p, polygon):
+        return 0.0
+    return min(point_segment_distance(p, c, d) for c, d in edges(polygon))
+
+
 def segment_polygon_distance(a: Point, b: Point, polygon: Sequence[Point]) -> float:
     """0 when the segment touches or enters the polygon, else the gap between them."""
     if point_in_polygon(a, polygon) or point_in_polygon(b, polygon):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ from .geometry import (
     dist,
     length_inside,
     path_length,
+    point_polygon_distance,
     point_segment_distance,
     segment_polygon_distance,
 )
@@ -126,14 +128,128 @@ NEAR_RANGE = 6.0
 CANNOT_MOVE = ("immobilise", "compel", "paralyse")
 
 
+def held_by(state: BattleState, model: Model) -> Effect | None:
+    """The power in play that stops `model` moving (Immobilise, Command/Compel, Paralyse), if any."""
+    return next((e for e in state.effects if e.target == model.id and e.kind in CANNOT_MOVE), None)
+
+
 def can_move(state: BattleState, model: Model) -> str | None:
     """Why `model` may not move now, or None."""
     if is_engaged(state, model):
         return f"{model.name} is Engaged and cannot move."
-    for effect in state.effects:
-        if effect.target == model.id and effect.kind in CANNOT_MOVE:
-            return f"{model.name} is under {effect.label} and cannot move."
+    held = held_by(state, model)
+    if held is not None:
+        return f"{model.name} is under {held.label} and cannot move."
     return None
+
+
+@dataclass(frozen=True)
+class Slide:
+    """Where a model thrown or fleeing in a straight line ends, and what stopped it ("" if nothing)."""
+
+    end: Point
+    travelled: float
+    stopped_by: str = ""
+    blocker: Model | None = None
+
+
+BOARD_EDGE = "the board edge"
+SLIDE_STEP = 0.05
+"""Inches between the probes that look for terrain in a model's straight path."""
+
+
+def slide(
+    state: BattleState, model: Model, away_from: Point, distance: float, keep_clear: float = 0.0
+) -> Slide:
+    """Move `model` up to `distance` in a straight line directly away from `away_from`.
+
+    It stops at the board edge, and `keep_clear` inches short of the first model or impassable
+    terrain piece in its way (0: in contact). What it starts next to stops it only if it moves
+    towards it."""
+    gap = dist(model.pos, away_from)
+    if gap < 1e-9 or distance <= 0:
+        return Slide(model.pos, 0.0)
+    ux, uy = (model.x - away_from[0]) / gap, (model.y - away_from[1]) / gap
+    r = model.radius
+    best = Slide((model.x + ux * distance, model.y + uy * distance), distance)
+    for u, p, size in ((ux, model.x, state.board.width), (uy, model.y, state.board.height)):
+        room = (size - r - p) / u if u > 1e-12 else (p - r) / -u if u < -1e-12 else distance
+        if room < best.travelled:
+            best = _stop_at(model, ux, uy, max(0.0, room), BOARD_EDGE)
+    for other_model in state.models.values():
+        if other_model.id == model.id or not other_model.on_board:
+            continue
+        t = _first_touch_of_circle(model, ux, uy, other_model.pos, r + other_model.radius + keep_clear)
+        if t is not None and t < best.travelled:
+            best = _stop_at(model, ux, uy, t, other_model.name, other_model)
+    for piece in state.terrain:
+        if not piece.impassable:
+            continue
+        t = _first_touch_of_polygon(model, ux, uy, best.travelled, piece.polygon, r + keep_clear)
+        if t is not None and t < best.travelled:
+            best = _stop_at(model, ux, uy, t, piece.name)
+    return best
+
+
+def _stop_at(model: Model, ux: float, uy: float, t: float, by: str, blocker: Model | None = None) -> Slide:
+    return Slide((model.x + ux * t, model.y + uy * t), t, by, blocker)
+
+
+def _first_touch_of_circle(model: Model, ux: float, uy: float, centre: Point, reach: float) -> float | None:
+    dx, dy = model.x - centre[0], model.y - centre[1]
+    along = dx * ux + dy * uy
+    start = dx * dx + dy * dy - reach * reach
+    if start <= 1e-6:
+        return 0.0 if along < -1e-9 else None
+    disc = along * along - start
+    if disc < 0 or along >= 0:
+        return None
+    return -along - math.sqrt(disc)
+
+
+def _first_touch_of_polygon(
+    model: Model, ux: float, uy: float, reach: float, polygon: list[tuple[float, float]], clear: float
+) -> float | None:
+    def gap(t: float) -> float:
+        return point_polygon_distance((model.x + ux * t, model.y + uy * t), polygon) - clear
+
+    if gap(0.0) <= 1e-6:
+        return 0.0 if gap(min(reach, SLIDE_STEP)) < gap(0.0) else None
+    low, t = 0.0, 0.0
+    while t < reach:
+        t = min(reach, t + SLIDE_STEP)
+        if gap(t) <= 0:
+            for _ in range(40):
+                mid = (low + t) / 2
+                low, t = (low, mid) if gap(mid) <= 0 else (mid, t)
+            return low
+        low = t
+    return None
+
+
+def push_away(
+    ctx: Ctx, model: Model, source: Model, distance: float, verb: str, keep_clear: float = 0.0
+) -> Slide:
+    """Move `model` as `slide` does and say how far it went and what stopped it."""
+    moved = slide(ctx.state, model, source.pos, distance, keep_clear)
+    start = model.pos
+    model.x, model.y = moved.end
+    text = f'{model.name} {verb} {distance:g}" directly away from {source.name}'
+    if moved.stopped_by:
+        if moved.stopped_by == BOARD_EDGE:
+            where = f"at {BOARD_EDGE}"
+        elif keep_clear:
+            where = f'{keep_clear:g}" short of {moved.stopped_by}'
+        else:
+            where = f"against {moved.stopped_by}"
+        text += f' but stops after {moved.travelled:.1f}", {where}'
+    ctx.log("forced_move", text + ".", model=model.id, path=[list(start), list(moved.end)])
+    return moved
+
+
+def knock_prone(ctx: Ctx, model: Model) -> None:
+    model.prone = True
+    ctx.log("prone", f"{model.name} is knocked Prone.", model=model.id)
 
 
 def marching(state: BattleState, model: Model) -> Effect | None:
@@ -383,6 +499,13 @@ class Activation(Frame):
         if self.stage == "start":
             model.activated = True
             self.stage = "cast"
+            if model.prone and held_by(state, model) is None:
+                model.prone = False
+                ctx.log(
+                    "stand_up",
+                    f"{model.name} stands up (the cost of standing is not modelled).",
+                    model=model.id,
+                )
             test = broken_test(state, model) if state.phase == "move" else None
             if test is not None:
                 ctx.push(test)

@@ -95,6 +95,7 @@ class Mount:
     might: int = 0
     will: int = 0
     fate: int = 0
+    stat_mods: dict[str, int] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

@@ -87,17 +87,18 @@ def _separate_mount(ctx: Ctx, model: Model) -> None:
     rider = model.name
     model.profile, model.wounds = mount.profile, mount.wounds
     model.might, model.will, model.fate = mount.might, mount.will, mount.fate
+    model.stat_mods = dict(mount.stat_mods)
     model.mount, model.status = None, "on_board"
     ctx.log("separated", f"{model.name}, {rider}'s mount, is left without its rider.", model=model.id)
     ctx.push(Test(model.id, "courage", SEPARATED, "its rider has fallen", on_fail="flee"))
 
 
-def mount_slain(ctx: Ctx, model: Model) -> None:
-    """The mount is slain: the rider fights on foot. (The Thrown Rider roll is not modelled.)"""
+def mount_slain(ctx: Ctx, model: Model, how: str = "is slain") -> None:
+    """The mount is slain (or, by `how`, flees): the rider fights on foot. (Thrown Rider is not modelled.)"""
     assert model.mount is not None
     name = model.mount.name
     model.mount = None
-    ctx.log("mount_slain", f"{name} is slain; {model.name} is thrown and fights on foot.", model=model.id)
+    ctx.log("mount_slain", f"{name} {how}; {model.name} is thrown and fights on foot.", model=model.id)
 
 
 @dataclass(slots=True)

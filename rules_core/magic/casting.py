@@ -252,7 +252,13 @@ class CastFrame(Frame):
             return targets_in_range(state, caster, power, spec)
         if spec.targets == "self":
             return [caster]
-        return [state.model(self.target)] if self.target else []
+        if not self.target:
+            return []
+        target = state.model(self.target)
+        if not (self.channelled and spec.channelled_also_targets):
+            return [target]
+        others = spec.channelled_also_targets(state, caster, target)
+        return [target, *(m for m in others if m.id != target.id and shielded(state, caster, m) is None)]
 
     def resisters(self, state: BattleState) -> list[Model]:
         """Who may try to Resist: the enemy targeted (or, for several, any one of them)."""

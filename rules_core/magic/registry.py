@@ -51,6 +51,9 @@ class PowerSpec:
     """For powers that affect every model within a distance of the caster (Nature's Wrath: 6")."""
     at_end_phase: Callable[[Ctx, Effect], None] | None = None
     """What the power does in the End phase while in play, before Temporary effects end."""
+    channelled_also_targets: Callable[[BattleState, Model, Model], list[Model]] | None = None
+    """Other models the channelled form targets besides the chosen one (Panic Steed: enemy Cavalry
+    within 3"); any one of them may Resist for all."""
 
     @property
     def resistible(self) -> bool:
@@ -88,15 +91,23 @@ def bracket(name: str) -> str:
 
 
 def add_effect(
-    ctx: Ctx, cast: Cast, spec: PowerSpec, target: Model | None, label: str = "", value: int = 0
+    ctx: Ctx,
+    cast: Cast,
+    spec: PowerSpec,
+    target: Model | None,
+    label: str = "",
+    value: int = 0,
+    until: str = "",
 ) -> None:
-    """Put a Temporary or Exhaustion power in play on `target` (or as an aura of the caster)."""
+    """Put a Temporary or Exhaustion power in play on `target` (or as an aura of the caster).
+
+    `until` overrides the duration for a power with its own (Paralyse lasts until its target recovers)."""
     effect = Effect(
         spec.key,
         cast.caster.id,
         label or cast.name + (" (channelled)" if cast.channelled else ""),
         target.id if target is not None else "",
-        UNTIL[spec.duration],
+        until or UNTIL[spec.duration],
         value,
         cast.channelled,
     )
