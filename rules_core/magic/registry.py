@@ -51,6 +51,8 @@ class PowerSpec:
     """For powers that affect every model within a distance of the caster (Nature's Wrath: 6")."""
     at_end_phase: Callable[[Ctx, Effect], None] | None = None
     """What the power does in the End phase while in play, before Temporary effects end."""
+    channelled_duration: str = ""
+    """The duration of the channelled form, where it differs (Blinding Light: Exhaustion)."""
 
     @property
     def resistible(self) -> bool:
@@ -64,7 +66,8 @@ ALIASES = {"immobilise": "immobilise", "transfix": "immobilise", "command": "com
 def register(spec: PowerSpec) -> PowerSpec:
     if spec.key in POWERS:
         raise ValueError(f"two powers share the key {spec.key!r}")
-    if spec.targets not in TARGETS or spec.duration not in DURATIONS:
+    durations = (spec.duration, spec.channelled_duration or spec.duration)
+    if spec.targets not in TARGETS or any(d not in DURATIONS for d in durations):
         raise ValueError(f"{spec.name}: unknown target kind or duration")
     POWERS[spec.key] = spec
     return spec
@@ -88,26 +91,34 @@ def bracket(name: str) -> str:
 
 
 def add_effect(
-    ctx: Ctx, cast: Cast, spec: PowerSpec, target: Model | None, label: str = "", value: int = 0
+    ctx: Ctx,
+    cast: Cast,
+    spec: PowerSpec,
+    target: Model | list[Model] | None,
+    label: str = "",
+    value: int = 0,
 ) -> None:
-    """Put a Temporary or Exhaustion power in play on `target` (or as an aura of the caster)."""
-    effect = Effect(
-        spec.key,
-        cast.caster.id,
-        label or cast.name + (" (channelled)" if cast.channelled else ""),
-        target.id if target is not None else "",
-        UNTIL[spec.duration],
-        value,
-        cast.channelled,
-    )
-    ctx.state.effects.append(effect)
-    if spec.duration == "exhaustion" and cast.caster.will <= 0:
-        ctx.log(
-            "effect_end",
-            f"{effect.label} ends at once: {cast.caster.name} has no Will left.",
-            effect=spec.key,
+    """Put a Temporary or Exhaustion power in play on `target` (each of a list of targets, or as an
+    aura of the caster when None)."""
+    duration = (cast.channelled and spec.channelled_duration) or spec.duration
+    targets = target if isinstance(target, list) else [target]
+    label = label or cast.name + (" (channelled)" if cast.channelled else "")
+    effects = [
+        Effect(
+            spec.key,
+            cast.caster.id,
+            label,
+            t.id if t is not None else "",
+            UNTIL[duration],
+            value,
+            cast.channelled,
         )
-        ctx.state.effects.remove(effect)
+        for t in targets
+    ]
+    if duration == "exhaustion" and cast.caster.will <= 0:
+        ctx.log("effect_end", f"{label} ends at once: {cast.caster.name} has no Will left.", effect=spec.key)
+        return
+    ctx.state.effects.extend(effects)
 
 
 def not_modelled(ctx: Ctx, what: str) -> None:
