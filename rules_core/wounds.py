@@ -314,7 +314,7 @@ class Wounding(Frame):
             return False
         self.fury_face = ctx.dice.d6("fury", model.id)
         if self.fury_face >= FURY_WARD:
-            self._ignored(ctx, model)
+            self._prevented(ctx, model, by_fury=True)
             return True
         enough = might_to_reach(model, self.fury_face, self.fury_face, FURY_WARD) is not None
         ctx.log(
@@ -327,15 +327,6 @@ class Wounding(Frame):
         if enough:
             self.stage = "fury_might"
         return False
-
-    def _ignored(self, ctx: Ctx, model: Model) -> None:
-        ctx.log(
-            "fury_saved",
-            f"Fury roll for {model.name}: the Wound is ignored.",
-            model=model.id,
-            faces=[self.fury_face],
-        )
-        ctx.pop(self)
 
     def _apply(self, ctx: Ctx, model: Model) -> None:
         from .turn import check_wiped_out
@@ -425,10 +416,7 @@ class Wounding(Frame):
                 f"on the {'Fury' if fury else 'Fate'} roll of {face}",
                 command.get("payer", "rider"),
             )
-            if fury:
-                self._ignored(ctx, model)
-            else:
-                self._prevented(ctx, model)
+            self._prevented(ctx, model, by_fury=fury)
             return
         if kind == "keep" or kind == "take":
             self.stage = "fate" if kind == "keep" and available(model, "fate") else "apply"
@@ -454,11 +442,19 @@ class Wounding(Frame):
             )
             self.stage = "fate" if available(model, "fate") else "apply"
 
-    def _prevented(self, ctx: Ctx, model: Model) -> None:
-        ctx.log(
-            "fate_saved",
-            f"Fate roll: the Wound on {model.name} is prevented.",
-            model=model.id,
-            faces=[self.fate_face],
-        )
+    def _prevented(self, ctx: Ctx, model: Model, by_fury: bool = False) -> None:
+        """The Wound does not happen: a Fate roll prevented it, or a Fury roll ignored it."""
+        if by_fury:
+            kind, text, face = (
+                "fury_saved",
+                f"Fury roll for {model.name}: the Wound is ignored.",
+                self.fury_face,
+            )
+        else:
+            kind, text, face = (
+                "fate_saved",
+                f"Fate roll: the Wound on {model.name} is prevented.",
+                self.fate_face,
+            )
+        ctx.log(kind, text, model=model.id, faces=[face])
         ctx.pop(self)

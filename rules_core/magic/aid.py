@@ -39,9 +39,9 @@ STRENGTHEN_WILL = register(
 
 def _fortify_spirit(ctx: Ctx, cast: Cast) -> None:
     assert cast.target is not None
-    add_effect(ctx, cast, FORTIFY_SPIRIT, cast.target)
     extra = " and 1 added to the highest" if cast.channelled else ""
-    ctx.log("power", f"{cast.target.name} rolls two extra Resist dice{extra} while Fortify Spirit lasts.")
+    note = f"{cast.target.name} rolls two extra Resist dice{extra} while Fortify Spirit lasts."
+    add_effect(ctx, cast, FORTIFY_SPIRIT, cast.target, note=note)
 
 
 FORTIFY_SPIRIT = register(
@@ -75,13 +75,9 @@ def _recover(ctx: Ctx, cast: Cast, stat: Regained, amount: int) -> None:
 
 def _bladewrath(ctx: Ctx, cast: Cast) -> None:
     assert cast.target is not None
-    add_effect(ctx, cast, BLADEWRATH, cast.target)
     strength = 10 if cast.channelled else 6
-    ctx.log(
-        "power",
-        f"{cast.target.name}'s Strikes are resolved at Strength {strength} until the End phase.",
-        model=cast.target.id,
-    )
+    note = f"{cast.target.name}'s Strikes are resolved at Strength {strength} until the End phase."
+    add_effect(ctx, cast, BLADEWRATH, cast.target, note=note)
 
 
 BLADEWRATH = register(
@@ -115,13 +111,9 @@ BLESSING_OF_THE_VALAR = register(
 
 def _enchanted_blades(ctx: Ctx, cast: Cast) -> None:
     assert cast.target is not None
-    add_effect(ctx, cast, ENCHANTED_BLADES, cast.target)
     extra = " and adds 1 to each" if cast.channelled else ""
-    ctx.log(
-        "power",
-        f"{cast.target.name} re-rolls failed To Wound rolls in the Fight phase{extra} until the End phase.",
-        model=cast.target.id,
-    )
+    note = f"{cast.target.name} re-rolls failed To Wound rolls in the Fight phase{extra} until the End phase."
+    add_effect(ctx, cast, ENCHANTED_BLADES, cast.target, note=note)
 
 
 ENCHANTED_BLADES = register(
@@ -139,13 +131,11 @@ ENCHANTED_BLADES = register(
 def _enrage_beast(ctx: Ctx, cast: Cast) -> None:
     assert cast.target is not None
     bonus = 3 if cast.channelled else 2
-    add_effect(ctx, cast, ENRAGE_BEAST, cast.target, value=bonus)
-    ctx.log(
-        "power",
+    note = (
         f"{cast.target.name} is enraged: Fight, Attacks, Strength and Courage +{bonus} until the End phase, "
-        f"when it suffers a Strength {ENRAGED_HIT} hit.",
-        model=cast.target.id,
+        f"when it suffers a Strength {ENRAGED_HIT} hit."
     )
+    add_effect(ctx, cast, ENRAGE_BEAST, cast.target, value=bonus, note=note)
 
 
 def _a_beast(state: BattleState, caster: Model, target: Model) -> str | None:
@@ -178,9 +168,9 @@ ENRAGE_BEAST = register(
 
 def _protection_of_the_valar(ctx: Ctx, cast: Cast) -> None:
     assert cast.target is not None
-    add_effect(ctx, cast, PROTECTION_OF_THE_VALAR, cast.target)
     who = f'{cast.caster.name} and every friend within 3" of them' if cast.channelled else cast.target.name
-    ctx.log("power", f"{who} cannot be targeted by enemy Magical Powers until the End phase.")
+    note = f"{who} cannot be targeted by enemy Magical Powers until the End phase."
+    add_effect(ctx, cast, PROTECTION_OF_THE_VALAR, cast.target, note=note)
 
 
 def _caster_or_near(state: BattleState, caster: Model, target: Model) -> str | None:
@@ -262,14 +252,12 @@ RENEW = register(
 
 def _shroud_of_shadows(ctx: Ctx, cast: Cast) -> None:
     assert cast.target is not None
-    add_effect(ctx, cast, SHROUD_OF_SHADOWS, cast.target)
     extra = "; enemies fighting it halve their Fight value" if cast.channelled else ""
-    ctx.log(
-        "power",
+    note = (
         f"{cast.target.name} is invisible until the End phase: enemy shooting and Magical Powers "
-        f"cannot target it{extra}.",
-        model=cast.target.id,
+        f"cannot target it{extra}."
     )
+    add_effect(ctx, cast, SHROUD_OF_SHADOWS, cast.target, note=note)
 
 
 SHROUD_OF_SHADOWS = register(
@@ -285,13 +273,9 @@ SHROUD_OF_SHADOWS = register(
 
 
 def _blinding_light(ctx: Ctx, cast: Cast) -> None:
-    add_effect(ctx, cast, BLINDING_LIGHT, None)
     until = f"while {cast.caster.name} has Will left" if cast.channelled else "until the End phase"
-    ctx.log(
-        "power",
-        f'Shots at {cast.caster.name} or a friend within 6" of them hit only on a 6 {until}.',
-        model=cast.caster.id,
-    )
+    note = f'Shots at {cast.caster.name} or a friend within 6" of them hit only on a 6 {until}.'
+    add_effect(ctx, cast, BLINDING_LIGHT, None, note=note)
     not_modelled(ctx, f'the light within 12" of {cast.caster.name} counts as daylight')
 
 

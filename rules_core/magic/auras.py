@@ -12,11 +12,9 @@ if TYPE_CHECKING:
 
 
 def _aura_of_command(ctx: Ctx, cast: Cast) -> None:
-    add_effect(ctx, cast, AURA_OF_COMMAND, None)
     reach = 12 if cast.channelled else 6
-    ctx.log(
-        "power", f'{cast.caster.name} and friends within {reach}" pass every Courage test while it lasts.'
-    )
+    note = f'{cast.caster.name} and friends within {reach}" pass every Courage test while it lasts.'
+    add_effect(ctx, cast, AURA_OF_COMMAND, None, note=note)
 
 
 AURA_OF_COMMAND = register(
@@ -32,9 +30,9 @@ AURA_OF_COMMAND = register(
 
 
 def _aura_of_dismay(ctx: Ctx, cast: Cast) -> None:
-    add_effect(ctx, cast, AURA_OF_DISMAY, None)
     reach = 12 if cast.channelled else 6
-    ctx.log("power", f'{cast.caster.name} and friends within {reach}" cause Terror while it lasts.')
+    note = f'{cast.caster.name} and friends within {reach}" cause Terror while it lasts.'
+    add_effect(ctx, cast, AURA_OF_DISMAY, None, note=note)
 
 
 AURA_OF_DISMAY = register(
@@ -50,13 +48,14 @@ AURA_OF_DISMAY = register(
 
 
 def _terrifying_aura(ctx: Ctx, cast: Cast) -> None:
-    add_effect(ctx, cast, TERRIFYING_AURA, None)
     extra = (
         "; a model wishing to charge them takes its Courage test on 3D6, dropping the highest"
         if cast.channelled
         else ""
     )
-    ctx.log("power", f"{cast.caster.name} causes Terror while it lasts{extra}.")
+    add_effect(
+        ctx, cast, TERRIFYING_AURA, None, note=f"{cast.caster.name} causes Terror while it lasts{extra}."
+    )
 
 
 TERRIFYING_AURA = register(
@@ -76,18 +75,14 @@ FURY_WARD = 6
 
 
 def _fury(ctx: Ctx, cast: Cast) -> None:
-    add_effect(ctx, cast, FURY, cast.targets)
-    names = ", ".join(m.name for m in cast.targets) or "No one"
+    names = ", ".join(m.name for m in cast.targets) or "no one"
     ward = (
         f' and ignore a Wound on a {FURY_WARD} while within {FURY_RANGE:g}" of a friend who cast Fury'
         if cast.channelled
         else ""
     )
-    ctx.log(
-        "power",
-        f"{cast.name}: {names} pass every Courage test{ward} while it lasts.",
-        models=[m.id for m in cast.targets],
-    )
+    note = f"{cast.name}: {names} pass every Courage test{ward} while it lasts."
+    add_effect(ctx, cast, FURY, cast.targets, note=note)
 
 
 FURY = register(

@@ -97,28 +97,22 @@ def add_effect(
     target: Model | list[Model] | None,
     label: str = "",
     value: int = 0,
+    note: str = "",
 ) -> None:
-    """Put a Temporary or Exhaustion power in play on `target` (each of a list of targets, or as an
-    aura of the caster when None)."""
+    """Put a Temporary or Exhaustion power in play on `target` (on each of a list of targets, or as
+    an aura of the caster when None), saying what it does in `note`."""
     duration = (cast.channelled and spec.channelled_duration) or spec.duration
     targets = target if isinstance(target, list) else [target]
     label = label or cast.name + (" (channelled)" if cast.channelled else "")
-    effects = [
-        Effect(
-            spec.key,
-            cast.caster.id,
-            label,
-            t.id if t is not None else "",
-            UNTIL[duration],
-            value,
-            cast.channelled,
-        )
-        for t in targets
-    ]
+    if note:
+        ctx.log("power", note, power=spec.key, models=[t.id for t in targets if t is not None])
     if duration == "exhaustion" and cast.caster.will <= 0:
         ctx.log("effect_end", f"{label} ends at once: {cast.caster.name} has no Will left.", effect=spec.key)
         return
-    ctx.state.effects.extend(effects)
+    ctx.state.effects.extend(
+        Effect(spec.key, cast.caster.id, label, t.id if t else "", UNTIL[duration], value, cast.channelled)
+        for t in targets
+    )
 
 
 def not_modelled(ctx: Ctx, what: str) -> None:
