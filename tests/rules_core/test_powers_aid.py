@@ -319,3 +319,220 @@ def test_channelled_protection_of_the_valar_covers_every_friend_within_3_of_the_
     )
     dart = next(a for a in choices(state, "evil") if a.kind == "cast")
     assert [o["value"] for o in dart.params["target"]["options"]] == ["far"]
+
+
+# Refreshing Song ------------------------------------------------------------------------------
+
+
+def wounded_frodo(state) -> None:
+    """Frodo (3 Wounds, 2 Might, Will and Fate) down to 1 Wound and nothing in store, under an
+    enemy's Immobilise and a friend's Fortify Spirit."""
+    frodo = state.model("frodo")
+    frodo.wounds, frodo.might, frodo.will, frodo.fate = 1, 0, 0, 0
+    state.effects += [
+        Effect("immobilise", "far-orc", "Immobilise", "frodo", "end"),
+        Effect("fortify_spirit", "wiz", "Fortify Spirit", "frodo", "exhaustion"),
+    ]
+
+
+@pytest.mark.parametrize(("channel", "wounds"), [(False, 1), (True, 2)])
+def test_refreshing_song_recovers_wounds_might_will_fate_and_ends_enemy_powers(channel, wounds) -> None:
+    frodo = hero("Frodo", might=2, will=2, fate=2, wounds=3)
+    state, dice = ready(
+        [model("wiz", wizard("Refreshing Song", might=int(channel)), 10, 30), model("frodo", frodo, 14, 30)],
+        [FAR_ORC],
+        channel=channel,
+    )
+    wounded_frodo(state)
+    state, events = cast_and_stand(
+        state, dice, cast("wiz", "Refreshing Song", 1, "frodo"), [] if channel else [3]
+    )
+    plural = "s" if wounds > 1 else ""
+    assert texts(events)[2:7] == [
+        f"Frodo regains {wounds} Wound{plural} from Refreshing Song ({1 + wounds} now).",
+        "Frodo regains 1 Might from Refreshing Song (1 now).",
+        "Frodo regains 1 Will from Refreshing Song (1 now).",
+        "Frodo regains 1 Fate from Refreshing Song (1 now).",
+        "Immobilise on Frodo ends (Refreshing Song).",
+    ]
+    frodo_now = state.model("frodo")
+    assert (frodo_now.wounds, frodo_now.might, frodo_now.will, frodo_now.fate) == (1 + wounds, 1, 1, 1)
+    assert [e.kind for e in state.effects] == ["fortify_spirit"]
+
+
+def test_refreshing_song_says_what_it_leaves_to_the_table() -> None:
+    state, dice = ready(
+        [model("wiz", wizard("Refreshing Song"), 10, 30), model("sam", profile("Sam"), 14, 30)], [FAR_ORC]
+    )
+    state.model("sam").stat_mods["strength"] = -1
+    state, events = cast_and_stand(state, dice, cast("wiz", "Refreshing Song", 1, "sam"), [3])
+    assert (
+        "Not modelled by the referee: undoing lasting changes to Sam's characteristics by enemy powers. "
+        "Apply it at the table." in texts(events)
+    )
+
+
+# Renew ----------------------------------------------------------------------------------------
+
+
+def test_renew_gives_back_a_lost_wound() -> None:
+    state, dice = ready(
+        [model("wiz", wizard("Renew"), 10, 30), model("sam", profile("Sam", wounds=2), 14, 30)], [FAR_ORC]
+    )
+    state.model("sam").wounds = 1
+    state, events = cast_and_stand(state, dice, cast("wiz", "Renew", 1, "sam"), [3])
+    assert "Sam regains 1 Wound from Renew (2 now)." in texts(events)
+    assert state.model("sam").wounds == 2
+
+
+def test_channelled_renew_gives_back_d3_lost_wounds() -> None:
+    state, dice = ready(
+        [model("wiz", wizard("Renew", might=1), 10, 30), model("sam", profile("Sam", wounds=4), 14, 30)],
+        [FAR_ORC],
+        channel=True,
+    )
+    state.model("sam").wounds = 1
+    state, events = cast_and_stand(state, dice, cast("wiz", "Renew", 1, "sam"), [3])
+    assert texts(events)[2:4] == [
+        "Renew (channelled): the D3 gives 2.",
+        "Sam regains 2 Wounds from Renew (3 now).",
+    ]
+    assert state.model("sam").wounds == 3
+
+
+def test_renew_on_a_cavalry_model_can_heal_the_mount() -> None:
+    horse = profile("Horse", wounds=2)
+    rider = {**model("rider", profile("Rider"), 14, 30), "mount": horse}
+    state, dice = ready([model("wiz", wizard("Renew"), 10, 30), rider], [FAR_ORC])
+    state.model("rider").mount.wounds = 1
+    state, events = cast_and_stand(state, dice, cast("wiz", "Renew", 1, "rider", part="mount"), [3])
+    assert "Horse regains 1 Wound from Renew (2 now)." in texts(events)
+    assert state.model("rider").mount.wounds == 2
+
+
+def test_renew_on_an_unhurt_model_has_no_effect() -> None:
+    state, dice = ready(
+        [model("wiz", wizard("Renew"), 10, 30), model("sam", profile("Sam"), 14, 30)], [FAR_ORC]
+    )
+    state, events = cast_and_stand(state, dice, cast("wiz", "Renew", 1, "sam"), [3])
+    assert "Sam has lost no Wounds: Renew has no effect." in texts(events)
+
+
+# Shroud of Shadows ----------------------------------------------------------------------------
+
+ARCHER = profile("Archer", shoot=4, missile={"name": "Orc bow", "range": 24.0, "strength": 2})
+
+
+def test_shroud_of_shadows_hides_its_target_from_enemy_shooting_and_powers() -> None:
+    state, dice = ready(
+        [model("wiz", wizard("Shroud of Shadows"), 10, 30), model("sam", profile("Sam"), 14, 30)],
+        [model("shaman", SHAMAN, 10, 22), model("archer", ARCHER, 20, 10)],
+    )
+    state, events = cast_and_stand(state, dice, cast("wiz", "Shroud of Shadows", 1, "sam"), [3])
+    assert (
+        "Sam is invisible until the End phase: enemy shooting and Magical Powers cannot target it."
+        in texts(events)
+    )
+    state, message = evil_casts_black_dart_at(state, dice, "sam")
+    assert message == "Sam is under Shroud of Shadows and cannot be targeted by enemy Magical Powers."
+    state, _ = skip_to(state, dice, stop="shoot")
+    assert state.pending.side == "evil"
+    with pytest.raises(RuleViolation) as refused:
+        apply(state, "evil", {"type": "shoot", "model": "archer", "target": "sam"}, dice)
+    assert refused.value.message == "Sam is hidden by Shroud of Shadows and cannot be targeted."
+
+
+def test_channelled_shroud_of_shadows_halves_the_fight_value_of_enemies_fighting_its_target() -> None:
+    state, dice = ready(
+        [
+            model("wiz", wizard("Shroud of Shadows", might=1), 20, 26),
+            model("sam", profile("Sam", fight=4), 20, 20),
+        ],
+        [model("orc", profile("Orc", fight=5), 20 + BASE_25MM, 20), FAR_ORC],
+        channel=True,
+    )
+    state, events = cast_and_stand(state, dice, cast("wiz", "Shroud of Shadows", 1, "sam"), [])
+    assert (
+        "Sam is invisible until the End phase: enemy shooting and Magical Powers cannot target it; "
+        "enemies fighting it halve their Fight value." in texts(events)
+    )
+    # Both roll 4: the Orc's Fight 5 is halved to 3 (rounding up), so Sam's 4 wins the tie.
+    dice.script.extend([4, 4, 1, *NEXT_TURN])  # Duel: Orc 4, Sam 4; Sam's To Wound 1
+    state, events = skip_until(state, dice, "end")
+    assert "Good wins the Duel (both rolled 4, higher Fight Value 4)." in texts(events)
+    assert dice.unused == []
+
+
+# Blinding Light -------------------------------------------------------------------------------
+
+
+def shoot_at(state, dice, target: str, face: int):
+    """Skip to Evil's shooting; its Archer shoots at `target`, rolling `face` To Hit, and the turn
+    plays on to the next one's Priority."""
+    state, _ = skip_to(state, dice, stop="shoot")
+    dice.script.extend([face, *NEXT_TURN])
+    return play(state, [("evil", {"type": "shoot", "model": "archer", "target": target})], dice)
+
+
+def test_blinding_light_makes_shots_at_the_caster_and_friends_within_6_hit_only_on_a_6() -> None:
+    state, dice = ready(
+        [model("wiz", wizard("Blinding Light"), 10, 30), model("sam", profile("Sam"), 15, 30)],
+        [model("archer", ARCHER, 10, 14)],
+    )
+    state, events = cast_and_stand(state, dice, cast("wiz", "Blinding Light", 1), [3])
+    assert texts(events)[2:4] == [
+        'Shots at Wizard or a friend within 6" of them hit only on a 6 until the End phase.',
+        'Not modelled by the referee: the light within 12" of Wizard counts as daylight. Apply it at the table.',
+    ]
+    assert [(e.kind, e.target, e.until) for e in state.effects] == [("blinding_light", "", "end")]
+    state, events = shoot_at(state, dice, "sam", 5)
+    assert "Archer shoots at Sam: To Hit 6+, rolls 5: miss." in texts(events)
+    assert "Blinding Light ends." in texts(events) and state.effects == []
+
+
+def test_channelled_blinding_light_lasts_until_the_caster_has_no_will() -> None:
+    state, dice = ready(
+        [model("wiz", wizard("Blinding Light", might=1), 10, 30)],
+        [model("archer", ARCHER, 10, 14)],
+        channel=True,
+    )
+    state, events = cast_and_stand(state, dice, cast("wiz", "Blinding Light", 1), [])
+    assert (
+        'Shots at Wizard or a friend within 6" of them hit only on a 6 while Wizard has Will left.'
+        in texts(events)
+    )
+    assert [(e.kind, e.until) for e in state.effects] == [("blinding_light", "exhaustion")]
+    state, events = shoot_at(state, dice, "wiz", 5)
+    assert "Archer shoots at Wizard: To Hit 6+, rolls 5: miss." in texts(events)
+    assert state.turn == 2 and [e.kind for e in state.effects] == ["blinding_light"]
+
+
+# Temporary powers end in the End phase --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "target", "end_dice", "line"),
+    [
+        ("Bladewrath", "sam", [], "Bladewrath on Sam ends."),
+        ("Enchanted Blades", "sam", [], "Enchanted Blades on Sam ends."),
+        ("Enrage Beast", "warg", [1], "Enrage Beast on Warg ends."),  # its Strength 10 hit rolls 1
+        ("Protection of the Valar", "wiz", [], "Protection of the Valar ends."),
+        ("Shroud of Shadows", "sam", [], "Shroud of Shadows on Sam ends."),
+        ("Blinding Light", None, [], "Blinding Light ends."),
+    ],
+)
+def test_a_temporary_power_ends_in_the_end_phase(name, target, end_dice, line) -> None:
+    state, dice = ready(
+        [
+            model("wiz", wizard(name), 10, 30),
+            model("sam", profile("Sam"), 14, 30),
+            model("warg", WARG, 10, 34),
+        ],
+        [FAR_ORC],
+    )
+    state, _ = cast_and_stand(state, dice, cast("wiz", name, 1, target), [3])
+    assert [e.kind for e in state.effects] == [name.lower().replace(" ", "_")]
+    dice.script.extend([*end_dice, *NEXT_TURN])
+    state, events = skip_until(state, dice, "priority")
+    assert line in texts(events)
+    assert state.effects == [] and dice.unused == []
