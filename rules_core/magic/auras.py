@@ -77,11 +77,11 @@ FURY_WARD = 6
 def _fury(ctx: Ctx, cast: Cast) -> None:
     names = ", ".join(m.name for m in cast.targets) or "no one"
     ward = (
-        f' and ignore a Wound on a {FURY_WARD} while within {FURY_RANGE:g}" of a friend who cast Fury'
+        f'; a Wound they suffer within {FURY_RANGE:g}" of a friend who cast Fury is ignored on a {FURY_WARD}'
         if cast.channelled
         else ""
     )
-    note = f"{cast.name}: {names} pass every Courage test{ward} while it lasts."
+    note = f"{cast.name}: {names} pass every Courage test while it lasts{ward}."
     add_effect(ctx, cast, FURY, cast.targets, note=note)
 
 
