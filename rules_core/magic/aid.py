@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..might import Regained, Store, regain
 from ..state import BattleState, Effect, Model
 from ..wounds import ToWound, part_name
-from .registry import POWERS, Cast, PowerSpec, add_effect, not_modelled, register
+from .registry import POWERS, Cast, PowerSpec, add_effect, key_of, not_modelled, register
 
 if TYPE_CHECKING:
     from ..engine import Ctx
@@ -60,7 +60,7 @@ def _one_or_d3(ctx: Ctx, cast: Cast) -> int:
     """1, or a D3 in the channelled form (shown, since the starting value may cap what is regained)."""
     if not cast.channelled:
         return 1
-    amount = ctx.dice.d3(cast.name.lower().replace(" ", "_"), cast.caster.id)
+    amount = ctx.dice.d3(key_of(cast.name), cast.caster.id)
     ctx.log("power_roll", f"{cast.name} (channelled): the D3 gives {amount}.", amount=amount)
     return amount
 
@@ -171,6 +171,7 @@ def _protection_of_the_valar(ctx: Ctx, cast: Cast) -> None:
     who = f'{cast.caster.name} and every friend within 3" of them' if cast.channelled else cast.target.name
     note = f"{who} cannot be targeted by enemy Magical Powers until the End phase."
     add_effect(ctx, cast, PROTECTION_OF_THE_VALAR, cast.target, note=note)
+    not_modelled(ctx, f"enemy special rules may not target {who} either")
 
 
 def _caster_or_near(state: BattleState, caster: Model, target: Model) -> str | None:
@@ -215,7 +216,7 @@ def _refreshing_song(ctx: Ctx, cast: Cast) -> None:
     for effect in ending:
         ctx.log("effect_end", f"{effect.label} on {target.name} ends ({cast.name}).", effect=effect.kind)
     state.effects = [e for e in state.effects if not any(e is x for x in ending)]
-    if any(v < 0 for v in target.stat_mods.values()):
+    if any(target.stat_mods.values()):
         not_modelled(ctx, f"undoing lasting changes to {target.name}'s characteristics by enemy powers")
     elif not recovered and not ending:
         ctx.log("power", f"{target.name} has nothing to recover: {cast.name} has no effect.")
@@ -258,6 +259,7 @@ def _shroud_of_shadows(ctx: Ctx, cast: Cast) -> None:
         f"cannot target it{extra}."
     )
     add_effect(ctx, cast, SHROUD_OF_SHADOWS, cast.target, note=note)
+    not_modelled(ctx, f"enemy special rules may not target {cast.target.name} either")
 
 
 SHROUD_OF_SHADOWS = register(

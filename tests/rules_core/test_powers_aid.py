@@ -277,7 +277,10 @@ def test_protection_of_the_valar_stops_enemy_powers_targeting_a_friend_within_3(
         [model("shaman", SHAMAN, 10, 22)],
     )
     state, events = cast_and_stand(state, dice, cast("wiz", "Protection of the Valar", 1, "frodo"), [3])
-    assert "Frodo cannot be targeted by enemy Magical Powers until the End phase." in texts(events)
+    assert texts(events)[2:4] == [
+        "Frodo cannot be targeted by enemy Magical Powers until the End phase.",
+        "Not modelled by the referee: enemy special rules may not target Frodo either. Apply it at the table.",
+    ]
     _, message = evil_casts_black_dart_at(state, dice, "frodo")
     assert message == "Frodo is under Protection of the Valar and cannot be targeted by enemy Magical Powers."
 
@@ -429,10 +432,10 @@ def test_shroud_of_shadows_hides_its_target_from_enemy_shooting_and_powers() -> 
         [model("shaman", SHAMAN, 10, 22), model("archer", ARCHER, 20, 10)],
     )
     state, events = cast_and_stand(state, dice, cast("wiz", "Shroud of Shadows", 1, "sam"), [3])
-    assert (
-        "Sam is invisible until the End phase: enemy shooting and Magical Powers cannot target it."
-        in texts(events)
-    )
+    assert texts(events)[2:4] == [
+        "Sam is invisible until the End phase: enemy shooting and Magical Powers cannot target it.",
+        "Not modelled by the referee: enemy special rules may not target Sam either. Apply it at the table.",
+    ]
     state, message = evil_casts_black_dart_at(state, dice, "sam")
     assert message == "Sam is under Shroud of Shadows and cannot be targeted by enemy Magical Powers."
     state, _ = skip_to(state, dice, stop="shoot")
