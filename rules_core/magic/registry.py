@@ -110,7 +110,15 @@ def add_effect(
         ctx.log("effect_end", f"{label} ends at once: {cast.caster.name} has no Will left.", effect=spec.key)
         return
     ctx.state.effects.extend(
-        Effect(spec.key, cast.caster.id, label, t.id if t else "", UNTIL[duration], value, cast.channelled)
+        Effect(
+            spec.key,
+            cast.caster.id,
+            label,
+            t.id if t is not None else "",
+            UNTIL[duration],
+            value,
+            cast.channelled,
+        )
         for t in targets
     )
 
