@@ -72,6 +72,11 @@ def causes_terror(state: BattleState, model: Model) -> bool:
     return False
 
 
+def terror_on_three_dice(state: BattleState, target: Model) -> bool:
+    """Channelled Terrifying Aura: a model wishing to charge its caster tests on 3D6, dropping the highest."""
+    return any(e.kind == "terrifying_aura" and e.channelled and e.source == target.id for e in state.effects)
+
+
 def auto_pass_reason(state: BattleState, model: Model, kind: str, source: str) -> str | None:
     """Why `model` passes this test without rolling, if it does."""
     if source in model.passed_tests:

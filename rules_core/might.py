@@ -7,13 +7,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 from .frame import Action, Option
-from .state import Model
+from .state import Model, Mount
 
 if TYPE_CHECKING:
     from .engine import Ctx
 
 Store = Literal["might", "will", "fate"]
 Payer = Literal["rider", "mount"]
+Regained = Literal["might", "will", "fate", "wounds"]
 
 
 def _store(model: Model, payer: Payer, stat: Store) -> int:
@@ -75,19 +76,31 @@ def _owner(model: Model, payer: Payer) -> str:
     return model.name if payer == "rider" or model.mount is None else model.mount.name
 
 
-def regain(ctx: Ctx, model: Model, stat: Store, amount: int, why: str, above_start: bool = False) -> int:
-    """Give back points, never above the starting number unless a rule says so."""
-    start = int(getattr(model.profile, stat))
-    current = int(getattr(model, stat))
+def regain(
+    ctx: Ctx,
+    model: Model,
+    stat: Regained,
+    amount: int,
+    why: str,
+    above_start: bool = False,
+    part: str = "rider",
+) -> int:
+    """Give back points or lost Wounds (to the rider, or to its mount), never above the starting
+    number unless a rule says so."""
+    holder: Model | Mount = model.mount if part == "mount" and model.mount is not None else model
+    start = int(getattr(holder.profile, stat))
+    current = int(getattr(holder, stat))
     gained = amount if above_start else max(0, min(amount, start - current))
     if gained:
-        setattr(model, stat, current + gained)
+        setattr(holder, stat, current + gained)
+        what = stat.capitalize() if stat != "wounds" else "Wound" if gained == 1 else "Wounds"
         ctx.log(
             "regain",
-            f"{model.name} regains {gained} {stat.capitalize()} {why} ({current + gained} now).",
+            f"{holder.name} regains {gained} {what} {why} ({current + gained} now).",
             model=model.id,
             stat=stat,
             amount=gained,
+            part=part,
         )
     return gained
 

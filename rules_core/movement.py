@@ -371,13 +371,15 @@ def _charge_options(
 
 def _target_label(state: BattleState, model: Model, target: Model) -> str:
     """A charge target's name, with the Courage test and its chance when it causes Terror."""
-    from .courage import TERROR, causes_terror, chance_to_pass, need
+    from .courage import TERROR, causes_terror, chance_to_pass, need, terror_on_three_dice
 
     if not causes_terror(state, target) or TERROR in model.passed_tests or _compelled(state, model):
         return target.name
     courage = need(state, model, "courage")
-    chance = chance_to_pass(courage)
-    return f"{target.name} (Terror: Courage {courage}+, {float(chance):.0%})"
+    three = terror_on_three_dice(state, target)
+    chance = chance_to_pass(courage, three_dice=three)
+    dice = " on 3D6 dropping the highest" if three else ""
+    return f"{target.name} (Terror: Courage {courage}+{dice}, {float(chance):.0%})"
 
 
 def start_activation(ctx: Ctx, command: dict[str, Any], near: str = "") -> Activation:
@@ -490,7 +492,7 @@ class Activation(Frame):
     near: str = ""
 
     def step(self, ctx: Ctx) -> bool:
-        from .courage import TERROR, Test, broken_test, call_stand_fast, causes_terror
+        from .courage import TERROR, Test, broken_test, call_stand_fast, causes_terror, terror_on_three_dice
         from .magic import begin_cast
 
         state = ctx.state
@@ -525,7 +527,10 @@ class Activation(Frame):
             self.stage = "act"
             if terrified and not _compelled(state, model):
                 assert target is not None
-                ctx.push(Test(model.id, "courage", TERROR, f"to charge {target.name}, who causes Terror"))
+                reason = f"to charge {target.name}, who causes Terror"
+                ctx.push(
+                    Test(model.id, "courage", TERROR, reason, three_dice=terror_on_three_dice(state, target))
+                )
                 return False
         if self.stage == "act":
             self.stage = "after"

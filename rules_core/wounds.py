@@ -277,8 +277,9 @@ class ToWound(Frame):
 
 @dataclass(slots=True)
 class Wounding(Frame):
-    """`model` suffers a Wound from one hit of `source`: Fate may prevent it (a 4+ each point,
-    Might on each Fate roll decided before the next), then it loses `amount` Wounds (D3 with `d3`).
+    """`model` suffers a Wound from one hit of `source`: channelled Fury may ignore it (a 6, Might
+    may help), then Fate may prevent it (a 4+ each point, Might on each Fate roll decided before
+    the next), then it loses `amount` Wounds (D3 with `d3`).
     """
 
     kind = "wounding"
@@ -288,6 +289,7 @@ class Wounding(Frame):
     d3: bool = False
     part: str = "rider"
     fate_face: int = 0
+    fury_face: int = 0
     stage: str = "start"
 
     def step(self, ctx: Ctx) -> bool:
@@ -295,12 +297,36 @@ class Wounding(Frame):
         if not model.on_board or (self.part == "mount" and model.mount is None):
             ctx.pop(self)
             return False
+        if self.stage == "start" and self.part == "rider" and self._fury_ignores(ctx, model):
+            return False
         if self.stage == "start":
             self.stage = "fate" if available(model, "fate") else "apply"
-        if self.stage in ("fate", "fate_might"):
+        if self.stage in ("fate", "fate_might", "fury_might"):
             return True
         ctx.pop(self)
         self._apply(ctx, model)
+        return False
+
+    def _fury_ignores(self, ctx: Ctx, model: Model) -> bool:
+        """Channelled Fury: before any Fate, a 6 on a D6 ignores the Wound. True if it did."""
+        from .magic.auras import FURY_WARD, fury_ward
+
+        if not fury_ward(ctx.state, model):
+            return False
+        self.fury_face = ctx.dice.d6("fury", model.id)
+        if self.fury_face >= FURY_WARD:
+            self._prevented(ctx, model, by_fury=True)
+            return True
+        enough = might_to_reach(model, self.fury_face, self.fury_face, FURY_WARD) is not None
+        ctx.log(
+            "fury_roll",
+            f"Fury roll for {model.name}: {self.fury_face}, "
+            + ("not enough yet." if enough else "the Wound stands."),
+            model=model.id,
+            faces=[self.fury_face],
+        )
+        if enough:
+            self.stage = "fury_might"
         return False
 
     def _apply(self, ctx: Ctx, model: Model) -> None:
@@ -334,6 +360,9 @@ class Wounding(Frame):
 
     def pending(self, state: BattleState) -> Pending:
         model = state.model(self.model)
+        if self.stage == "fury_might":
+            label = f"{model.name}'s Fury roll of {self.fury_face} fails: spend Might?"
+            return Pending(model.side, "spend_might", label, {"model": model.id, "roll": "fury"})
         if self.stage == "fate_might":
             label = f"{model.name}'s Fate roll of {self.fate_face} fails: spend Might?"
             return Pending(model.side, "spend_might", label, {"model": model.id, "roll": "fate"})
@@ -342,6 +371,12 @@ class Wounding(Frame):
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
         model = state.model(self.model)
+        if self.stage == "fury_might":
+            from .magic.auras import FURY_WARD
+
+            amount = might_to_reach(model, self.fury_face, self.fury_face, FURY_WARD)
+            assert amount is not None
+            return might_choice(model, amount, "the Wound is ignored", keep="Keep the roll")
         if self.stage == "fate_might":
             amount = might_to_reach(model, self.fate_face, self.fate_face, FATE_SAVES)
             assert amount is not None
@@ -371,16 +406,18 @@ class Wounding(Frame):
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
         model = ctx.state.model(self.model)
         kind = command["type"]
+        fury = self.stage == "fury_might"
         if kind == "might":
+            face = self.fury_face if fury else self.fate_face
             spend(
                 ctx,
                 model,
                 "might",
                 int(command["amount"]),
-                f"on the Fate roll of {self.fate_face}",
+                f"on the {'Fury' if fury else 'Fate'} roll of {face}",
                 command.get("payer", "rider"),
             )
-            self._prevented(ctx, model)
+            self._prevented(ctx, model, by_fury=fury)
             return
         if kind == "keep" or kind == "take":
             self.stage = "fate" if kind == "keep" and available(model, "fate") else "apply"
@@ -406,11 +443,19 @@ class Wounding(Frame):
             )
             self.stage = "fate" if available(model, "fate") else "apply"
 
-    def _prevented(self, ctx: Ctx, model: Model) -> None:
-        ctx.log(
-            "fate_saved",
-            f"Fate roll: the Wound on {model.name} is prevented.",
-            model=model.id,
-            faces=[self.fate_face],
-        )
+    def _prevented(self, ctx: Ctx, model: Model, by_fury: bool = False) -> None:
+        """The Wound does not happen: a Fate roll prevented it, or a Fury roll ignored it."""
+        if by_fury:
+            kind, text, face = (
+                "fury_saved",
+                f"Fury roll for {model.name}: the Wound is ignored.",
+                self.fury_face,
+            )
+        else:
+            kind, text, face = (
+                "fate_saved",
+                f"Fate roll: the Wound on {model.name} is prevented.",
+                self.fate_face,
+            )
+        ctx.log(kind, text, model=model.id, faces=[face])
         ctx.pop(self)

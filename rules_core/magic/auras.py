@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..state import BattleState, Model
 from .registry import Cast, PowerSpec, add_effect, register
 
 if TYPE_CHECKING:
@@ -11,11 +12,9 @@ if TYPE_CHECKING:
 
 
 def _aura_of_command(ctx: Ctx, cast: Cast) -> None:
-    add_effect(ctx, cast, AURA_OF_COMMAND, None)
     reach = 12 if cast.channelled else 6
-    ctx.log(
-        "power", f'{cast.caster.name} and friends within {reach}" pass every Courage test while it lasts.'
-    )
+    note = f'{cast.caster.name} and friends within {reach}" pass every Courage test while it lasts.'
+    add_effect(ctx, cast, AURA_OF_COMMAND, None, note=note)
 
 
 AURA_OF_COMMAND = register(
@@ -28,3 +27,84 @@ AURA_OF_COMMAND = register(
         'The range of this power is increased to 12".',
     )
 )
+
+
+def _aura_of_dismay(ctx: Ctx, cast: Cast) -> None:
+    reach = 12 if cast.channelled else 6
+    note = f'{cast.caster.name} and friends within {reach}" cause Terror while it lasts.'
+    add_effect(ctx, cast, AURA_OF_DISMAY, None, note=note)
+
+
+AURA_OF_DISMAY = register(
+    PowerSpec(
+        "aura_of_dismay",
+        "Aura of Dismay",
+        "exhaustion",
+        "self",
+        _aura_of_dismay,
+        'The range of this power is increased to 12".',
+    )
+)
+
+
+def _terrifying_aura(ctx: Ctx, cast: Cast) -> None:
+    extra = (
+        "; a model wishing to charge them takes its Courage test on 3D6, dropping the highest"
+        if cast.channelled
+        else ""
+    )
+    add_effect(
+        ctx, cast, TERRIFYING_AURA, None, note=f"{cast.caster.name} causes Terror while it lasts{extra}."
+    )
+
+
+TERRIFYING_AURA = register(
+    PowerSpec(
+        "terrifying_aura",
+        "Terrifying Aura",
+        "exhaustion",
+        "self",
+        _terrifying_aura,
+        "Models wishing to Charge the caster take their Courage test on 3D6, discarding the highest dice.",
+    )
+)
+
+FURY_RANGE = 6.0
+FURY_WARD = 6
+"""Channelled Fury: the D6 score that ignores a Wound."""
+
+
+def _fury(ctx: Ctx, cast: Cast) -> None:
+    names = ", ".join(m.name for m in cast.targets) or "no one"
+    ward = (
+        f'; a Wound they suffer within {FURY_RANGE:g}" of a friend who cast Fury is ignored on a {FURY_WARD}'
+        if cast.channelled
+        else ""
+    )
+    note = f"{cast.name}: {names} pass every Courage test while it lasts{ward}."
+    add_effect(ctx, cast, FURY, cast.targets, note=note)
+
+
+FURY = register(
+    PowerSpec(
+        "fury",
+        "Fury",
+        "exhaustion",
+        "friends_in_range",
+        _fury,
+        "Each time a target suffers a Wound within range of a friendly model that cast Fury, "
+        "a 6 on a D6 ignores it.",
+        area=FURY_RANGE,
+    )
+)
+
+
+def fury_ward(state: BattleState, model: Model) -> bool:
+    """Whether a Wound on `model` is first rolled against channelled Fury."""
+    if not any(e.kind == "fury" and e.channelled and e.target == model.id for e in state.effects):
+        return False
+    casters = [state.model(source) for source in {e.source for e in state.effects if e.kind == "fury"}]
+    return any(
+        c.side == model.side and (c.id == model.id or c.distance_to(model) <= FURY_RANGE + 1e-6)
+        for c in casters
+    )

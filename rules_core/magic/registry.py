@@ -54,6 +54,8 @@ class PowerSpec:
     channelled_also_targets: Callable[[BattleState, Model, Model], list[Model]] | None = None
     """Other models the channelled form targets besides the chosen one (Panic Steed: enemy Cavalry
     within 3"); any one of them may Resist for all."""
+    channelled_duration: str = ""
+    """The duration of the channelled form, where it differs (Blinding Light: Exhaustion)."""
 
     @property
     def resistible(self) -> bool:
@@ -67,7 +69,8 @@ ALIASES = {"immobilise": "immobilise", "transfix": "immobilise", "command": "com
 def register(spec: PowerSpec) -> PowerSpec:
     if spec.key in POWERS:
         raise ValueError(f"two powers share the key {spec.key!r}")
-    if spec.targets not in TARGETS or spec.duration not in DURATIONS:
+    durations = (spec.duration, spec.channelled_duration or spec.duration)
+    if spec.targets not in TARGETS or any(d not in DURATIONS for d in durations):
         raise ValueError(f"{spec.name}: unknown target kind or duration")
     POWERS[spec.key] = spec
     return spec
@@ -94,31 +97,35 @@ def add_effect(
     ctx: Ctx,
     cast: Cast,
     spec: PowerSpec,
-    target: Model | None,
+    target: Model | list[Model] | None,
     label: str = "",
     value: int = 0,
+    note: str = "",
     until: str = "",
 ) -> None:
-    """Put a Temporary or Exhaustion power in play on `target` (or as an aura of the caster).
-
-    `until` overrides the duration for a power with its own (Paralyse lasts until its target recovers)."""
-    effect = Effect(
-        spec.key,
-        cast.caster.id,
-        label or cast.name + (" (channelled)" if cast.channelled else ""),
-        target.id if target is not None else "",
-        until or UNTIL[spec.duration],
-        value,
-        cast.channelled,
-    )
-    ctx.state.effects.append(effect)
-    if spec.duration == "exhaustion" and cast.caster.will <= 0:
-        ctx.log(
-            "effect_end",
-            f"{effect.label} ends at once: {cast.caster.name} has no Will left.",
-            effect=spec.key,
+    """Put a Temporary or Exhaustion power in play on `target` (on each of a list of targets, or as
+    an aura of the caster when None), saying what it does in `note`. `until` overrides the duration
+    for a power with its own (Paralyse lasts until its target recovers)."""
+    duration = (cast.channelled and spec.channelled_duration) or spec.duration
+    targets = target if isinstance(target, list) else [target]
+    label = label or cast.name + (" (channelled)" if cast.channelled else "")
+    if note:
+        ctx.log("power", note, power=spec.key, models=[t.id for t in targets if t is not None])
+    if duration == "exhaustion" and not until and cast.caster.will <= 0:
+        ctx.log("effect_end", f"{label} ends at once: {cast.caster.name} has no Will left.", effect=spec.key)
+        return
+    ctx.state.effects.extend(
+        Effect(
+            spec.key,
+            cast.caster.id,
+            label,
+            t.id if t is not None else "",
+            until or UNTIL[duration],
+            value,
+            cast.channelled,
         )
-        ctx.state.effects.remove(effect)
+        for t in targets
+    )
 
 
 def not_modelled(ctx: Ctx, what: str) -> None:
