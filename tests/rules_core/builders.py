@@ -145,3 +145,33 @@ def skip_until(
         state, more = play(state, [(side, SKIP_STEP[state.pending.kind])], dice)
         events.extend(more)
     return state, events
+
+
+GOOD_PRIORITY = [6, 1]
+"""Dice for the first Priority roll: Good 6, Evil 1 (Good chooses)."""
+PASS = {"type": "pass"}
+
+
+def power(name: str, range_: float, casting: int) -> dict[str, Any]:
+    return {"name": name, "range": range_, "casting": casting}
+
+
+def cast(caster: str, name: str, will: int, target: str | None = None, **extra: Any) -> dict[str, Any]:
+    command = {"type": "cast", "model": caster, "power": name, "will": will, **extra}
+    if target:
+        command["target"] = target
+    return command
+
+
+def battle(
+    good: list[dict[str, Any]], evil: list[dict[str, Any]], dice: ScriptedDice | None = None, **extra: Any
+) -> tuple[BattleState, ScriptedDice]:
+    """Good (with Priority) to act in its Move phase, after the Declare Heroic Actions step."""
+    dice = dice or ScriptedDice(GOOD_PRIORITY)
+    state = deployed(setup(good, evil, **extra), dice, priority="good")
+    state, _ = skip_until(state, dice, "move")
+    while state.pending.kind == "declare_heroic_action":
+        side = state.pending.side
+        assert side is not None
+        state, _ = play(state, [(side, PASS)], dice)
+    return state, dice

@@ -6,8 +6,21 @@ from typing import Any
 
 from rules_core import BattleState, ScriptedDice
 
-from .builders import NEXT_TURN, deployed, hero, model, play, setup, skip_until, texts
-from .test_magic import GOOD_PRIORITY, PASS, battle, cast, power
+from .builders import (
+    GOOD_PRIORITY,
+    NEXT_TURN,
+    PASS,
+    battle,
+    cast,
+    deployed,
+    hero,
+    model,
+    play,
+    power,
+    setup,
+    skip_until,
+    texts,
+)
 
 CASTER = "saruman"
 

@@ -12,24 +12,22 @@ from rules_core.wounds import remove_casualty
 
 from .builders import (
     BASE_25MM,
+    GOOD_PRIORITY,
     NEXT_TURN,
+    PASS,
+    battle,
+    cast,
     choices,
     deployed,
     hero,
     model,
     play,
+    power,
     profile,
     setup,
     skip_until,
     texts,
 )
-
-GOOD_PRIORITY = [6, 1]
-PASS = {"type": "pass"}
-
-
-def power(name: str, range_: float, casting: int) -> dict:
-    return {"name": name, "range": range_, "casting": casting}
 
 
 def gandalf(**stats) -> dict:
@@ -43,23 +41,6 @@ def gandalf(**stats) -> dict:
     ]
     base = dict(might=3, will=6, fate=3, tier="legend", powers=powers, heroic_actions=["heroic_channelling"])
     return hero("Gandalf", **{**base, **stats})
-
-
-def cast(caster: str, name: str, will: int, target: str | None = None, **extra) -> dict:
-    command = {"type": "cast", "model": caster, "power": name, "will": will, **extra}
-    if target:
-        command["target"] = target
-    return command
-
-
-def battle(good, evil, dice=None, **extra):
-    """Good (with Priority) to act in its Move phase, after the Declare Heroic Actions step."""
-    dice = dice or ScriptedDice(GOOD_PRIORITY)
-    state = deployed(setup(good, evil, **extra), dice, priority="good")
-    state, _ = skip_until(state, dice, "move")
-    while state.pending.kind == "declare_heroic_action":
-        state, _ = play(state, [(state.pending.side, PASS)], dice)
-    return state, dice
 
 
 def test_the_casting_roll_example_strengthen_will_on_frodo() -> None:

@@ -10,19 +10,22 @@ from rules_core.state import Effect
 
 from .builders import (
     BASE_25MM,
+    GOOD_PRIORITY,
     NEXT_TURN,
+    PASS,
+    cast,
     choices,
     deployed,
     hero,
     model,
     play,
+    power,
     profile,
     setup,
     skip_to,
     skip_until,
     texts,
 )
-from .test_magic import GOOD_PRIORITY, PASS, cast, power
 
 CHANNEL = {"type": "declare", "hero": "wiz", "action": "heroic_channelling"}
 FAR_ORC = model("far-orc", profile("Far orc"), 40, 4)

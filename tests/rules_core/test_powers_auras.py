@@ -7,8 +7,7 @@ import pytest
 from rules_core.courage import causes_terror
 from rules_core.magic.auras import fury_ward
 
-from .builders import BASE_25MM, NEXT_TURN, choices, hero, model, play, profile, skip_until, texts
-from .test_magic import cast
+from .builders import BASE_25MM, NEXT_TURN, cast, choices, hero, model, play, profile, skip_until, texts
 from .test_powers_aid import FAR_ORC, cast_and_stand, ready, wizard
 
 

@@ -6,9 +6,8 @@ import pytest
 
 from rules_core import BattleState, RuleViolation, apply
 
-from .builders import BASE_25MM, model, play, profile, texts
+from .builders import BASE_25MM, model, play, power, profile, texts
 from .powers import CASTER, after_cast, cast, cast_power, scene
-from .test_magic import power
 
 FAR = model("far", profile("Far orc"), 40, 4)
 """Keeps Evil in the battle when a scene's target falls."""
