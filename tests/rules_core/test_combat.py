@@ -7,9 +7,18 @@ import pytest
 from rules_core import ScriptedDice, apply, legal_actions
 from rules_core.wounds import to_wound_need
 
-from .builders import BASE_25MM, NEXT_TURN, choices, hero, model, play, profile, texts, to_fight
-
-GOOD_PRIORITY = [6, 1]
+from .builders import (
+    BASE_25MM,
+    GOOD_PRIORITY,
+    NEXT_TURN,
+    choices,
+    hero,
+    model,
+    play,
+    profile,
+    texts,
+    to_fight,
+)
 
 
 def fight(good, evil, dice, priority="good", next_turn=True):

@@ -10,7 +10,9 @@ from rules_core.courage import chance_to_pass
 
 from .builders import (
     BASE_25MM,
+    GOOD_PRIORITY,
     NEXT_TURN,
+    PASS,
     choices,
     deployed,
     hero,
@@ -22,9 +24,6 @@ from .builders import (
     skip_until,
     texts,
 )
-
-GOOD_PRIORITY = [6, 1]
-PASS = {"type": "pass"}
 
 
 def charge(model_id: str, target: str, x: float, y: float) -> dict:

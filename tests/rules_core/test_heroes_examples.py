@@ -13,7 +13,9 @@ from rules_core.state import Challenge
 
 from .builders import (
     BASE_25MM,
+    GOOD_PRIORITY,
     NEXT_TURN,
+    PASS,
     choices,
     deployed,
     hero,
@@ -27,10 +29,8 @@ from .builders import (
     to_fight,
 )
 
-GOOD_PRIORITY = [6, 1]
 BOW = {"name": "Bow", "range": 24.0, "strength": 2}
 WALL = {"name": "Wall", "polygon": [[5, 19], [15, 19], [15, 20], [5, 20]]}
-PASS = {"type": "pass"}
 
 
 def declare(hero_id: str, action: str, **params) -> dict:

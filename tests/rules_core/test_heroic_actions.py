@@ -8,7 +8,9 @@ from rules_core import RuleViolation, ScriptedDice, apply, legal_actions, new_ba
 
 from .builders import (
     BASE_25MM,
+    GOOD_PRIORITY,
     NEXT_TURN,
+    PASS,
     choices,
     deployed,
     hero,
@@ -21,8 +23,6 @@ from .builders import (
     to_fight,
 )
 
-GOOD_PRIORITY = [6, 1]
-PASS = {"type": "pass"}
 BOW = {"name": "Bow", "range": 24.0, "strength": 2}
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from rules_core import RuleViolation, ScriptedDice, apply, legal_actions
 
-from .builders import choices, deployed, hero, model, play, profile, setup, texts
+from .builders import PASS, choices, deployed, hero, model, play, profile, setup, texts
 
 # Good rolls 6, Evil 1 for Priority: Good chooses.
 GOOD_CHOOSES = [6, 1]
@@ -29,9 +29,6 @@ def rohan_against_mordor(haleth_might: int = 1) -> dict:
 
 def declare(hero_id: str, action: str = "heroic_move") -> dict:
     return {"type": "declare", "hero": hero_id, "action": action}
-
-
-PASS = {"type": "pass"}
 
 
 def test_example_61_both_declare_then_both_pass_in_succession() -> None:

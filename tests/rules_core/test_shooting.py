@@ -6,9 +6,8 @@ import pytest
 
 from rules_core import RuleViolation, ScriptedDice, apply, legal_actions
 
-from .builders import BASE_25MM, deployed, model, play, profile, setup, skip_to, texts
+from .builders import BASE_25MM, GOOD_PRIORITY, deployed, model, play, profile, setup, skip_to, texts
 
-GOOD_PRIORITY = [6, 1]
 NEXT_TURN = [6, 1]  # once both sides have shot, the turn ends and turn 2 rolls for Priority
 BOW = {"name": "Bow", "range": 24.0, "strength": 2}
 ORC_BOW = {"name": "Orc bow", "range": 18.0, "strength": 2}
