@@ -267,7 +267,7 @@ def must_end_near(state: BattleState, model: Model, near: str = "") -> tuple[Mod
 
 
 def activation_options(
-    state: BattleState, models: list[Model], shout: str = "", near: str = ""
+    state: BattleState, models: list[Model], shout: str = "", near: str = "", begun: bool = False
 ) -> list[Option]:
     from .heroic import _shout_params, challenge_partner
 
@@ -304,11 +304,12 @@ def activation_options(
                     )
                 )
             options.extend(_charge_options(state, model, allowance, path, extra, partner))
-        options.append(
-            Action(
-                "stand", f"{model.name} stays put", {"type": "stand", "model": model.id}, extra, group=group
-            )
-        )
+        stand = {"type": "stand", "model": model.id}
+        too_far = None if begun else _stand_refused(state, model, near)
+        if too_far:
+            options.append(Refusal(stand, "too_far_from_hero", too_far))
+        else:
+            options.append(Action("stand", f"{model.name} stays put", stand, extra, group=group))
     return options
 
 
@@ -382,15 +383,19 @@ def _target_label(state: BattleState, model: Model, target: Model) -> str:
     return f"{target.name} (Terror: Courage {courage}+{dice}, {float(chance):.0%})"
 
 
-def start_activation(ctx: Ctx, command: dict[str, Any], near: str = "") -> Activation:
-    """Check an activation command fully before anything happens; return the frame to run it."""
+def start_activation(ctx: Ctx, command: dict[str, Any], near: str = "", begun: bool = False) -> Activation:
+    """Check an activation command fully before anything happens; return the frame to run it.
+
+    A model whose activation has `begun` (it has cast) may always stay where it is: it can no
+    longer forgo its activation, so if With Me would have it end further away it simply stops."""
     state = ctx.state
     model = state.model(command["model"])
     kind = command["type"]
     anchor = must_end_near(state, model, near)
     if kind == "stand":
-        if anchor and anchor[1] == "With Me":
-            _check_near(model, model.pos, anchor)
+        refused = None if begun else _stand_refused(state, model, near)
+        if refused:
+            raise RuleViolation("too_far_from_hero", refused)
         return Activation(model.id, "stand", [])
     points = full_path(model, command["path"])
     target = state.model(command["target"]) if kind == "charge" else None
@@ -402,6 +407,18 @@ def start_activation(ctx: Ctx, command: dict[str, Any], near: str = "") -> Activ
     if anchor:
         _check_near(model, points[-1], anchor)
     return Activation(model.id, kind, [list(p) for p in points], target.id if target else None)
+
+
+def _stand_refused(state: BattleState, model: Model, near: str) -> str | None:
+    """A model answering With Me may stay put only if that already leaves it within 6" of the Hero."""
+    anchor = must_end_near(state, model, near)
+    if not anchor or anchor[1] != "With Me":
+        return None
+    try:
+        _check_near(model, model.pos, anchor)
+    except RuleViolation as refused:
+        return refused.message
+    return None
 
 
 def _check_near(model: Model, end: Point, anchor: tuple[Model, str]) -> None:
@@ -427,7 +444,7 @@ def begin_activation(
         begin_cast(ctx, command)
         ctx.push(Activation(command["model"], "", cast=dict(command), shout=shout, near=near))
         return []
-    activation = start_activation(ctx, command, near)
+    activation = start_activation(ctx, command, near, begun=tested)
     if tested:
         activation.stage = "terror"
     model = state.model(command["model"])
@@ -570,7 +587,7 @@ class Activation(Frame):
 
         model = state.model(self.model)
         if self.stage == "choose":
-            return activation_options(state, [model], shout=self.shout, near=self.near)
+            return activation_options(state, [model], shout=self.shout, near=self.near, begun=True)
         choices = cast_options(state, [model])
         choices.append(Action("end_activation", f"End {model.name}'s activation", {"type": "end_activation"}))
         return choices

@@ -84,7 +84,11 @@ class CompelMove(Frame):
         path = {"type": "path", "max_length": reach}
         choices: list[Option] = [
             Action(
-                "compel_move", f'Move {target.name} up to {reach:g}"', {"type": "compel_move"}, {"path": path}
+                "compel_move",
+                f'Move {target.name} up to {reach:g}"',
+                {"type": "compel_move"},
+                {"path": path},
+                group=target.id,
             )
         ]
         foes = [e for e in enemies(state, target.side) if target.distance_to(e) <= reach + 1e-6]
@@ -96,9 +100,14 @@ class CompelMove(Frame):
                     f"Make {target.name} charge",
                     {"type": "compel_charge"},
                     {"target": victims, "path": path},
+                    group=target.id,
                 )
             )
-        choices.append(Action("compel_leave", f"Leave {target.name} where it is", {"type": "compel_leave"}))
+        choices.append(
+            Action(
+                "compel_leave", f"Leave {target.name} where it is", {"type": "compel_leave"}, group=target.id
+            )
+        )
         return choices
 
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:

@@ -39,7 +39,9 @@ class Bot:
             ideas.append(self.fill(state, action))
         if "place" in by_kind and rng.random() < 0.1:
             ideas.append(self.fill(state, rng.choice(by_kind["place"])))
-        skip = ("declare", "charge", "shoot", "move", "place", *FALLBACK_KINDS)
+        if "take_test" in by_kind and rng.random() < 0.03:
+            ideas.insert(0, self.fill(state, by_kind["take_test"][0]))
+        skip = ("declare", "charge", "shoot", "move", "place", "take_test", *FALLBACK_KINDS)
         others = [a for a in actions if a.kind not in skip]
         for action in rng.sample(others, len(others)):
             ideas.append(self.fill(state, action))
@@ -61,11 +63,16 @@ class Bot:
                 x0, y0, x1, y1 = spec["zone"]
                 command[name] = [self.rng.uniform(x0, x1), self.rng.uniform(y0, y1)]
         if "path" in action.params:
-            command["path"] = self.path(state, command, action.params["path"]["max_length"])
+            mover = command.get("model") or action.group
+            command["path"] = self.path(state, mover, command, action.params["path"]["max_length"])
         return command
 
-    def path(self, state: BattleState, command: dict[str, Any], reach: float) -> list[list[float]]:
-        mover = state.model(command["model"])
+    def path(
+        self, state: BattleState, mover_id: str, command: dict[str, Any], reach: float
+    ) -> list[list[float]]:
+        """A path for the model that moves (the one commanded, or the action's model when it is
+        moved by another's power)."""
+        mover = state.model(mover_id)
         if "target" in command:
             target = state.model(command["target"])
             return [[target.x, target.y]]

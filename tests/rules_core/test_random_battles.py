@@ -12,12 +12,35 @@ from hypothesis import strategies as st
 
 from rules_core import BattleState, RuleViolation, SeededDice, apply, legal_actions, new_battle
 from rules_core.dice import Roll
+from rules_core.heroic import HEROIC_ACTIONS
+from rules_core.magic import POWERS
 from rules_core.record import Entry, build, steps
 
 from .bot import Bot
 from .builders import hero, profile
 
 MAX_STEPS = 3000
+
+
+def random_powers(rng: random.Random) -> list[dict[str, Any]]:
+    names = sorted({spec.name for spec in POWERS.values()})
+    chosen = rng.sample(names, rng.randint(0, 3))
+    return [
+        {"name": "Fury (Orc)" if n.startswith("Fury") else n.split("/")[0], "range": float(rng.choice([6, 12, 18])),
+         "casting": rng.randint(2, 5)}
+        for n in chosen
+    ]  # fmt: skip
+
+
+def random_hero_extras(rng: random.Random) -> dict[str, Any]:
+    specialised = sorted(k for k, a in HEROIC_ACTIONS.items() if not a.universal)
+    return {
+        "will": rng.randint(0, 4),
+        "fate": rng.randint(0, 3),
+        "powers": random_powers(rng),
+        "heroic_actions": rng.sample(specialised, rng.randint(0, 3)),
+        "tier": rng.choice(["legend", "valour", "fortitude", "minor", "independent"]),
+    }
 
 
 def random_setup(rng: random.Random) -> dict[str, Any]:
@@ -36,9 +59,29 @@ def random_setup(rng: random.Random) -> dict[str, Any]:
             }
             if rng.random() < 0.3:
                 stats["missile"] = {"name": "Bow", "range": 24.0, "strength": 2}
+            if rng.random() < 0.15:
+                stats["special_rules"] = ["Terror"]
+            if rng.random() < 0.2:
+                stats["wargear"] = ["staff"]
+            kind = rng.choice(["Spirit", "Goblin", "Orc", "Warg", "Spider", "Man", "Man", "Man"])
             name = f"{side} {i}"
-            prof = hero(name, might=rng.randint(0, 3), **stats) if i == 0 else profile(name, **stats)
-            models.append({"id": f"{side}-{i}", "profile": prof, "x": 4.0 + 6 * i, "y": rng.uniform(y0, y1)})
+            if i == 0 or rng.random() < 0.2:
+                prof = hero(name, might=rng.randint(0, 3), **stats, **random_hero_extras(rng))
+            else:
+                prof = profile(name, **stats)
+            prof["keywords"] = [*prof.get("keywords", ["Infantry"]), kind]
+            entry: dict[str, Any] = {
+                "id": f"{side}-{i}",
+                "profile": prof,
+                "x": 4.0 + 6 * i,
+                "y": rng.uniform(y0, y1),
+            }
+            if rng.random() < 0.15:
+                horse = profile("Horse", move=10.0, attacks=rng.choice([0, 1]), courage=5)
+                if rng.random() < 0.5:
+                    horse = hero("Steed", might=1, will=1, fate=1, tier="independent", move=10.0)
+                entry["mount"] = horse
+            models.append(entry)
         return models
 
     terrain = []
@@ -46,7 +89,7 @@ def random_setup(rng: random.Random) -> dict[str, Any]:
         x, y = rng.uniform(5, 35), rng.uniform(16, 28)
         terrain.append(
             {
-                "name": "Ruins",
+                "name": rng.choice(["Ruins", "River", "Wood", "Rock pile"]),
                 "polygon": [[x, y], [x + 6, y], [x + 6, y + 3], [x, y + 3]],
                 "blocks_sight": rng.random() < 0.5,
                 "impassable": rng.random() < 0.5,
@@ -138,6 +181,15 @@ def test_random_battles_end_and_keep_every_invariant(seed: int) -> None:
                 else:
                     raise AssertionError(f"{side} {command} was accepted but is not a legal action")
                 assert state.to_dict() == before
+            side = state.pending.side
+            assert side is not None
+            plain = [
+                a
+                for a in legal_actions(state, side)
+                if not any("default" not in p for p in a.params.values())
+            ]
+            if plain:
+                apply(state, side, rng.choice(plain).command, dice)  # an offered choice is never refused
             dice.take_rolls()
         side, command, outcome = bot.play(state, dice)
         entries.append(Entry(side, command, list(outcome.rolls)))
