@@ -7,7 +7,7 @@ that each roll is asked for the same purpose as when it was first made.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,18 +16,26 @@ from .errors import RecordMismatch
 
 @dataclass(slots=True)
 class Roll:
-    """One throw of one or more D6: why, by whom, and the faces that came up."""
+    """One throw of one or more D6: why, by whom, and the faces that came up.
+
+    `at` is how many of the step's events came before it, so a log can show each roll beside the
+    event it belongs to (-1 when not known)."""
 
     purpose: str
     roller: str
     faces: list[int]
+    at: int = -1
 
     def to_dict(self) -> dict[str, Any]:
-        return {"purpose": self.purpose, "roller": self.roller, "faces": list(self.faces)}
+        data: dict[str, Any] = {"purpose": self.purpose, "roller": self.roller, "faces": list(self.faces)}
+        if self.at >= 0:
+            data["at"] = self.at
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Roll:
-        return cls(str(data["purpose"]), str(data.get("roller", "")), [int(f) for f in data["faces"]])
+        faces = [int(f) for f in data["faces"]]
+        return cls(str(data["purpose"]), str(data.get("roller", "")), faces, int(data.get("at", -1)))
 
 
 @dataclass
@@ -35,10 +43,12 @@ class Dice:
     """Base class: subclasses supply `_faces`; `roll` records every throw in `rolls`."""
 
     rolls: list[Roll] = field(default_factory=list)
+    events_so_far: Callable[[], int] | None = None
 
     def roll(self, count: int, purpose: str, roller: str) -> list[int]:
         faces = self._faces(count, purpose)
-        self.rolls.append(Roll(purpose, roller, faces))
+        at = self.events_so_far() if self.events_so_far is not None else -1
+        self.rolls.append(Roll(purpose, roller, faces, at))
         return list(faces)
 
     def d6(self, purpose: str, roller: str) -> int:

@@ -30,6 +30,9 @@ class Ctx:
     dice: Dice
     events: list[dict[str, Any]] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        self.dice.events_so_far = lambda: len(self.events)
+
     def log(self, kind: str, text: str, **data: Any) -> None:
         self.events.append({"type": kind, "text": text, **data})
 
