@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..battlefield import terrain_named
@@ -281,12 +281,12 @@ def wargear_of(model: Model) -> list[str]:
 
 
 def destroy_wargear(ctx: Ctx, model: Model, item: str, power: str) -> None:
+    # A new profile, never a change to the old: states share profiles (see engine._copy).
     profile = model.profile
-    if item in profile.wargear:
-        profile.wargear.remove(item)
+    model.profile = replace(profile, wargear=[w for w in profile.wargear if w != item])
     ctx.log("wargear_destroyed", f"{power} destroys {model.name}'s {item}.", model=model.id, item=item)
     if profile.missile is not None and profile.missile.name.lower() == item.lower():
-        profile.missile = None
+        model.profile = replace(model.profile, missile=None)
         ctx.log("power", f"{model.name} can no longer shoot.", model=model.id)
     not_modelled(ctx, f"the loss of any special rules that came with {model.name}'s {item}")
 
