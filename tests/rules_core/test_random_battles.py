@@ -192,6 +192,7 @@ def test_random_battles_end_and_keep_every_invariant(seed: int) -> None:
                 apply(state, side, rng.choice(plain).command, dice)  # an offered choice is never refused
             dice.take_rolls()
         side, command, outcome = bot.play(state, dice)
+        assert state.to_dict() == states[-1], "apply changed the state it was given"
         entries.append(Entry(side, command, list(outcome.rolls)))
         state = outcome.state
         check_invariants(state)
