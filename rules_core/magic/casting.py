@@ -153,7 +153,7 @@ def cast_options(state: BattleState, casters: list[Model]) -> list[Option]:
                         "default": "rider",
                     }
             need = 6 if channelled else power.casting
-            chances = [(f"{n} Will: cast", cast_chance(need, n)) for n in range(1, most + 1)]
+            chances = [(f"{n} Will", cast_chance(need, n)) for n in range(1, most + 1)]
             form = " (channelled: counts as a 6)" if channelled else f" ({power.casting}+)"
             choices.append(
                 Action(

@@ -53,7 +53,7 @@ def test_the_casting_roll_example_strengthen_will_on_frodo() -> None:
         a for a in choices(state, "good") if a.kind == "cast" and a.command["power"] == "Strengthen Will"
     )
     assert offer.params["target"]["options"] == [{"value": "frodo", "label": "Frodo"}]
-    assert offer.odds["outcomes"][1] == {"label": "2 Will: cast", "p": round(1 - (3 / 6) ** 2, 4)}
+    assert offer.odds["outcomes"][1] == {"label": "2 Will", "p": round(1 - (3 / 6) ** 2, 4)}
     dice.script.extend([3, 5])
     state, events = play(state, [("good", cast("gandalf", "Strengthen Will", 2, "frodo"))], dice)
     assert texts(events)[:3] == [
