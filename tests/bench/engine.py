@@ -63,7 +63,7 @@ def same_kind_after(history: list[Any], index: int, kind: str) -> int:
 
 
 def run(long_steps: int = 2100, repeats: int = 300) -> dict[str, float]:
-    history = play_long_battle(long_steps)
+    history, _ = play_long_battle(long_steps)
     # Commands per second counts apply alone, not the bot's thinking.
     apply_time = sum(step_cost(entry, 1) for entry in history)
     early = same_kind_after(history, 10, "move")

@@ -1,0 +1,41 @@
+"""The floor: a bare Channels consumer that relays every message it gets to its group, and nothing else.
+
+Served by Daphne as `tests.bench.floor:application` on the same channel layer (Redis) as Beacon,
+so the bench can tell what the stack itself costs: a websocket in, a group_send, a websocket out to
+every member. No database, no authentication, no rendering.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+django.setup()
+
+from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.urls import path  # noqa: E402
+
+
+class RelayConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.group = "floor-" + self.scope["url_route"]["kwargs"]["room"]
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self.channel_layer.group_send(self.group, {"type": "relay", "text": text_data})
+
+    async def relay(self, message: dict[str, Any]) -> None:
+        await self.send(text_data=message["text"])
+
+
+application = ProtocolTypeRouter(
+    {"websocket": URLRouter([path("ws/floor/<slug:room>/", RelayConsumer.as_asgi())])}
+)
