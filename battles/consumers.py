@@ -56,6 +56,8 @@ class BattleConsumer(AsyncWebsocketConsumer):
         self.window_start, self.window_count = time.monotonic(), 0
         self.presence: presence.Summary | None = None
         await self.channel_layer.group_add(group_name(battle_id), self.channel_name)
+        # Listed before the view is read, so a step committed meanwhile is in the view or sent after it.
+        await presence.store().listen(public_id, self._listener())
         await self.accept()
         await self.send_view()
         await self._heartbeat(announce=True)
@@ -63,6 +65,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "battle_id"):
             await self.channel_layer.group_discard(group_name(self.battle_id), self.channel_name)
+            await presence.store().unlisten(self.public_id, self._listener())
             who = presence.member(self.audience, self.channel_name)
             summary = await presence.store().leave(self.public_id, who)
             await publish_presence(self.channel_layer, self.battle_id, summary)
@@ -169,11 +172,19 @@ class BattleConsumer(AsyncWebsocketConsumer):
     async def _send_json(self, data: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(data))
 
+    def _listener(self) -> str:
+        return presence.listener(self.audience, self.format, self.channel_name)
+
     async def battle_step(self, message: dict[str, Any]) -> None:
-        if self.format == "json":
-            await self._send_json(message["json"][self.audience])
+        rendered = message[self.format].get(self.audience)
+        if rendered is None:
+            # Not rendered for this socket (its listing was lost, say Redis restarted): the whole view.
+            await presence.store().listen(self.public_id, self._listener())
+            await self.send_view()
+        elif self.format == "json":
+            await self._send_json(rendered)
         else:
-            await self.send(text_data=message["html"][self.audience])
+            await self.send(text_data=rendered)
 
     async def battle_presence(self, message: dict[str, Any]) -> None:
         self.presence = presence.Summary(message["seats"], message["spectators"])

@@ -114,14 +114,14 @@ def _submit(
         if state.result is not None:
             battle.status = Battle.Status.FINISHED
         battle.save(update_fields=["state", "version", "status", "updated_at"])
-        transaction.on_commit(lambda: broadcast_step(battle, event))
+        transaction.on_commit(lambda: broadcast_step(battle, event, state))
     return Submitted(event, duplicate=False)
 
 
-def broadcast_step(battle: Battle, event: BattleEvent) -> None:
+def broadcast_step(battle: Battle, event: BattleEvent, state: rules_core.BattleState) -> None:
     from .realtime import publish_step
 
-    publish_step(battle, event)
+    publish_step(battle, event, state)
 
 
 def start_battle(
