@@ -9,6 +9,7 @@ its own variant from it.
 
 from __future__ import annotations
 
+from json import dumps
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -48,7 +49,7 @@ def publish_step(battle: Battle, event: BattleEvent, state: BattleState | None =
         if html:
             message["html"][audience] = render_step(battle, state, event, audience, actions)
         if json:
-            message["json"][audience] = step_json(state, event, audience, actions)
+            message["json"][audience] = dumps(step_json(state, event, audience, actions))
     async_to_sync(layer.group_send)(group_name(battle.id), message)
 
 
