@@ -124,9 +124,10 @@ def _submit(
 
 
 def _lock(battle_id: int, command_id: str) -> Battle | None:
-    """Lock the battle's row (without its setup, which a submit never reads), and in the same query
-    ask whether `command_id` was applied before (`seen_command`)."""
-    battles = Battle.objects.select_for_update().defer("setup").filter(pk=battle_id)
+    """Lock the battle's row, and in the same query ask whether `command_id` was applied before
+    (`seen_command`). The setup is never read, and the state only when this process has not the
+    latest one at hand (RecentStates): Django fetches a deferred field when it is first read."""
+    battles = Battle.objects.select_for_update().defer("setup", "state").filter(pk=battle_id)
     seen = BattleEvent.objects.filter(battle=OuterRef("pk"), command_id=command_id)
     return battles.annotate(seen_command=Exists(seen) if command_id else Value(False)).first()
 
