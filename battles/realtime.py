@@ -12,7 +12,7 @@ from __future__ import annotations
 from json import dumps
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
 
@@ -30,13 +30,19 @@ def group_name(battle_id: int) -> str:
 
 def publish_step(battle: Battle, event: BattleEvent, state: BattleState | None = None) -> None:
     """Send a committed step to the battle's sockets; `state` is the battle after it, when at hand."""
+    async_to_sync(_publish)(battle, event, state if state is not None else battle.load_state())
+
+
+async def _publish(battle: Battle, event: BattleEvent, state: BattleState) -> None:
+    """One trip from the submit's thread to the event loop: ask which variants are wanted, make
+    them, send them. JSON is made here; HTML back in the submit's thread, as templates may read
+    the database."""
     layer = get_channel_layer()
     if layer is None:
         return
-    wanted = async_to_sync(presence.store().variants)(battle.public_id)
+    wanted = await presence.store().variants(battle.public_id)
     if not wanted:
         return
-    state = state if state is not None else battle.load_state()
     message: dict[str, Any] = {"type": "battle.step", "seq": event.seq, "html": {}, "json": {}}
     for audience in AUDIENCES:
         html, json = (
@@ -47,10 +53,12 @@ def publish_step(battle: Battle, event: BattleEvent, state: BattleState | None =
             continue
         actions = legal(state, audience)
         if html:
-            message["html"][audience] = render_step(battle, state, event, audience, actions)
+            message["html"][audience] = await sync_to_async(render_step)(
+                battle, state, event, audience, actions
+            )
         if json:
             message["json"][audience] = dumps(step_json(state, event, audience, actions))
-    async_to_sync(layer.group_send)(group_name(battle.id), message)
+    await layer.group_send(group_name(battle.id), message)
 
 
 async def publish_presence(layer: Any, battle_id: int, summary: Summary) -> None:
