@@ -34,7 +34,20 @@ class ProtocolError(Exception):
         self.message = message
 
 
-class BattleConsumer(AsyncWebsocketConsumer):
+class DirectDispatch(AsyncWebsocketConsumer):
+    """Channels' own dispatch, less its hop to the database thread before every message to close
+    stale connections. For a consumer that reaches the database only through database_sync_to_async,
+    which does that itself; otherwise a step pushed to a battle's sockets queues one hop per socket
+    on the one thread that also runs every submit."""
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class BattleConsumer(DirectDispatch):
     battle_id: int
     side: str | None
     format: str
@@ -62,16 +75,6 @@ class BattleConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self.send_view()
         await self._heartbeat(announce=True)
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' own dispatch, less its hop to the database thread before every message to close
-        stale connections: this consumer reaches the database only through database_sync_to_async,
-        which does that itself. Otherwise a step pushed to a battle's sockets queues one hop per socket
-        on the one thread that also runs every submit."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "battle_id"):

@@ -115,15 +115,16 @@ def create_battles(count: int) -> list[BeaconBattle]:
 class Floor:
     """Rooms on the bare relay: the player sends the step that every socket of the room receives."""
 
-    name = "floor"
     sends_view = False
     ACTIONS = [{"kind": "pass", "label": "Pass", "command": {"type": "pass"}, "params": {}, "group": ""}]
 
-    def __init__(self, payload_bytes: int) -> None:
+    def __init__(self, payload_bytes: int, lean: bool = False) -> None:
         self.padding = "x" * max(0, payload_bytes - 200)
+        self.name = "lean_floor" if lean else "floor"
+        self.route = "lean" if lean else "floor"
 
     def path(self, battle: int, role: str) -> str:
-        return f"/ws/floor/b{battle}/"
+        return f"/ws/{self.route}/b{battle}/"
 
     def message(self, seq: int, side: str, command: dict[str, Any]) -> str:
         other = "evil" if side == "good" else "good"

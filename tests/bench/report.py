@@ -73,10 +73,12 @@ def targets_table(figures: dict[str, Any]) -> str:
 
 
 def summary_table(figures: dict[str, Any]) -> str:
-    engine = [
+    rows_wanted = [
         ("Engine: commands per second", "engine_commands_per_s", "{:,.0f}"),
         ("Engine: one step at step 10 (ms)", "engine_step_cost_10_ms", "{:.3f}"),
         ("Engine: one step at step 2,000 (ms)", "engine_step_cost_2000_ms", "{:.3f}"),
+        ("B = 1: Beacon's p50 latency / the lean floor's", "latency_p50_ratio_b1_lean", "{:.2f}"),
+        ("B = 50: Beacon's steps per second / the lean floor's", "steps_per_s_ratio_b50_lean", "{:.2f}"),
         ("Two Daphne processes / one: steps per second at B = 50", "two_process_steps_per_s_ratio", "{:.2f}"),
         (
             "Floor, two processes / one: steps per second at B = 50",
@@ -87,7 +89,9 @@ def summary_table(figures: dict[str, Any]) -> str:
         ("Memory per idle socket, Beacon (JSON bot, KiB)", "idle_socket_kib_json", "{:.1f}"),
         ("Memory per idle socket, floor (KiB)", "idle_socket_kib_floor", "{:.1f}"),
     ]
-    rows = [[label, f"`{key}`", form.format(figures[key])] for label, key, form in engine if key in figures]
+    rows = [
+        [label, f"`{key}`", form.format(figures[key])] for label, key, form in rows_wanted if key in figures
+    ]
     return markdown_table(["figure", "key", "value"], rows)
 
 

@@ -2,12 +2,13 @@
 
 1. Engine: commands per second, one step's cost at step 10 and 2,000 of a long battle (in process).
 2. End to end: B battles of 2 player bots and S spectators on a real Daphne, PostgreSQL and Redis.
-3. The floor: the same bots and load on a bare Channels relay (tests/bench/floor.py).
+3. The floor: the same bots and load on a bare Channels relay (tests/bench/floor.py), stock, and
+   at the lowest and highest load also without Channels' per-message database hop (as Beacon's).
 4. Two Daphne processes against one, with the same load.
 5. Memory per idle connected socket.
 
 Everything runs on its own database (dropped and made anew) and Redis DB, and every loop is bounded
-by a fixed time, so the run ends by itself in about ten minutes. BENCH_SECONDS (default 10) sets how
+by a fixed time, so the run ends by itself in about six minutes. BENCH_SECONDS (default 15) sets how
 long each scenario is measured, after BENCH_WARMUP (default 2) seconds of play; BENCH_LOADS (default
 1,10,25,50) the numbers of battles.
 """
@@ -32,7 +33,7 @@ DOCS = ROOT / "docs"
 LOADS = [int(b) for b in os.environ.get("BENCH_LOADS", "1,10,25,50").split(",")]
 SPECTATORS = 5
 IDLE_SOCKETS = 300
-SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
+SECONDS = float(os.environ.get("BENCH_SECONDS", "15"))
 WARMUP = float(os.environ.get("BENCH_WARMUP", "2"))
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
 
@@ -69,8 +70,11 @@ async def end_to_end(battles: list[Any], figures: dict[str, Any]) -> list[tuple[
             ours = await run_scenario(beacon_system, beacon, b, SPECTATORS, SECONDS, WARMUP)
             record(ours)
             # The floor's bots send messages as large as Beacon's steps were at this load.
-            floor_system = Floor(round(ours.figures()["step_message_bytes"]))
+            payload = round(ours.figures()["step_message_bytes"])
+            floor_system = Floor(payload)
             record(await run_scenario(floor_system, floor, b, SPECTATORS, SECONDS, WARMUP))
+            if b in (LOADS[0], LOADS[-1]):
+                record(await run_scenario(Floor(payload, lean=True), floor, b, SPECTATORS, SECONDS, WARMUP))
         top = LOADS[-1]
         beacon.append(stack.server().start())
         floor.append(stack.server("tests.bench.floor:application").start())
@@ -102,13 +106,16 @@ async def memory(battles: list[Any], figures: dict[str, Any]) -> None:
 
 
 def ratios(figures: dict[str, Any]) -> None:
-    top = LOADS[-1]
-    figures["latency_p50_ratio_b1"] = figures["beacon_b1_latency_p50_ms"] / figures["floor_b1_latency_p50_ms"]
-    figures["latency_p99_ratio_b1"] = figures["beacon_b1_latency_p99_ms"] / figures["floor_b1_latency_p99_ms"]
-    for b in LOADS:
-        figures[f"steps_per_s_ratio_b{b}"] = (
-            figures[f"beacon_b{b}_steps_per_s"] / figures[f"floor_b{b}_steps_per_s"]
-        )
+    low, top = LOADS[0], LOADS[-1]
+    for floor, suffix, loads in (("floor", "", LOADS), ("lean_floor", "_lean", [low, top])):
+        for p in ("p50", "p99"):
+            figures[f"latency_{p}_ratio_b{low}{suffix}"] = (
+                figures[f"beacon_b{low}_latency_{p}_ms"] / figures[f"{floor}_b{low}_latency_{p}_ms"]
+            )
+        for b in loads:
+            figures[f"steps_per_s_ratio_b{b}{suffix}"] = (
+                figures[f"beacon_b{b}_steps_per_s"] / figures[f"{floor}_b{b}_steps_per_s"]
+            )
     figures["two_process_steps_per_s_ratio"] = (
         figures[f"beacon_2proc_b{top}_steps_per_s"] / figures[f"beacon_b{top}_steps_per_s"]
     )
