@@ -102,6 +102,7 @@ SERIES = [
     ("beacon", "latency_p99_ms", "Beacon p99", "#b0413e", "6 4"),
     ("floor", "latency_p50_ms", "floor p50", "#3b6ea5", ""),
     ("floor", "latency_p99_ms", "floor p99", "#3b6ea5", "6 4"),
+    ("lean_floor", "latency_p50_ms", "lean floor p50", "#888888", "2 3"),
 ]
 
 
@@ -109,7 +110,11 @@ def latency_svg(figures: dict[str, Any], loads: list[int]) -> str:
     """Latency (log scale) against the number of battles, Beacon's and the floor's, as a plain SVG."""
     width, height, left, right, top, bottom = 640, 360, 64, 150, 24, 48
     plot_w, plot_h = width - left - right, height - top - bottom
-    values = [figures[f"{scenario_key(system, b, 1)}_{key}"] for system, key, *_ in SERIES for b in loads]
+
+    def point(system: str, key: str, b: int) -> float | None:
+        return figures.get(f"{scenario_key(system, b, 1)}_{key}")
+
+    values = [v for system, key, *_ in SERIES for b in loads if (v := point(system, key, b)) is not None]
     positive = [v for v in values if v > 0 and math.isfinite(v)]
     low = 10 ** math.floor(math.log10(min(positive)))
     high = 10 ** math.ceil(math.log10(max(positive)))
@@ -148,7 +153,7 @@ def latency_svg(figures: dict[str, Any], loads: list[int]) -> str:
     )
     out.append(f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>')
     for n, (system, key, label, colour, dash) in enumerate(SERIES):
-        points = [(x(b), y(figures[f"{scenario_key(system, b, 1)}_{key}"])) for b in loads]
+        points = [(x(b), y(v)) for b in loads if (v := point(system, key, b)) is not None]
         path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"{dashes}/>')
