@@ -77,6 +77,18 @@ def summary_table(figures: dict[str, Any]) -> str:
         ("Engine: commands per second", "engine_commands_per_s", "{:,.0f}"),
         ("Engine: one step at step 10 (ms)", "engine_step_cost_10_ms", "{:.3f}"),
         ("Engine: one step at step 2,000 (ms)", "engine_step_cost_2000_ms", "{:.3f}"),
+        ("Engine: state size at step 10 / 2,000 (bytes)", "engine_state_bytes_10", "{:,.0f}"),
+        ("", "engine_state_bytes_2000", "{:,.0f}"),
+        (
+            "Engine, moving battle: the bot's move near step 10 (ms)",
+            "engine_moving_step_cost_10_ms",
+            "{:.3f}",
+        ),
+        (
+            "Engine, moving battle: the bot's move near step 2,000 (ms)",
+            "engine_moving_step_cost_2000_ms",
+            "{:.3f}",
+        ),
         ("B = 1: Beacon's p50 latency / the lean floor's", "latency_p50_ratio_b1_lean", "{:.2f}"),
         ("B = 50: Beacon's steps per second / the lean floor's", "steps_per_s_ratio_b50_lean", "{:.2f}"),
         ("Two Daphne processes / one: steps per second at B = 50", "two_process_steps_per_s_ratio", "{:.2f}"),
@@ -156,7 +168,8 @@ def latency_svg(figures: dict[str, Any], loads: list[int]) -> str:
         points = [(x(b), y(v)) for b in loads if (v := point(system, key, b)) is not None]
         path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"{dashes}/>')
+        if len(points) == len(loads):  # a series measured at some loads only is shown as points
+            out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"{dashes}/>')
         out += [f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{colour}"/>' for px, py in points]
         ly = top + 10 + 18 * n
         lx = left + plot_w + 14
