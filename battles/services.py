@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Q, Value
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
 
 import rules_core
 from rules_core import Dice, RuleViolation, SystemDice
@@ -124,12 +124,23 @@ def _submit(
 
 
 def _lock(battle_id: int, command_id: str) -> Battle | None:
-    """Lock the battle's row, and in the same query ask whether `command_id` was applied before
-    (`seen_command`). The setup is never read, and the state only when this process has not the
-    latest one at hand (RecentStates): Django fetches a deferred field when it is first read."""
-    battles = Battle.objects.select_for_update().defer("setup", "state").filter(pk=battle_id)
-    seen = BattleEvent.objects.filter(battle=OuterRef("pk"), command_id=command_id)
-    return battles.annotate(seen_command=Exists(seen) if command_id else Value(False)).first()
+    """Lock the battle's row and, in the same query, ask whether `command_id` was applied before
+    (`seen_command`). Written in SQL: building it with the ORM took longer than running it (0.5 ms
+    of CPU a command). The setup and the state are left out: a submit never reads the setup, and
+    reads the state only when this process has not the latest at hand (RecentStates); Django fetches
+    a left-out field when it is first read."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(
+        quote(f.column) for f in Battle._meta.concrete_fields if f.name not in ("setup", "state")
+    )
+    seen = (
+        f"EXISTS(SELECT 1 FROM {quote(BattleEvent._meta.db_table)} WHERE battle_id = %s AND command_id = %s)"
+    )
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    query = (
+        f"SELECT {columns}, {seen} AS seen_command FROM {quote(Battle._meta.db_table)} WHERE id = %s{lock}"
+    )
+    return next(iter(Battle.objects.raw(query, [battle_id, command_id, battle_id])), None)
 
 
 class RecentStates:
