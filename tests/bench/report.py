@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +45,19 @@ def scenario_key(system: str, battles: int, processes: int) -> str:
     return f"{system}{'' if processes == 1 else f'_{processes}proc'}_b{battles}"
 
 
+SYSTEMS = ("beacon", "floor", "lean_floor")
+
+
+def scenarios_in(figures: dict[str, Any]) -> list[tuple[str, int, int]]:
+    """(system, battles, processes) of every scenario in a run's figures, in the order they ran."""
+    found = []
+    for key in figures:
+        match = re.fullmatch(r"([a-z_]+?)(?:_(\d+)proc)?_b(\d+)_latency_p50_ms", key)
+        if match and match[1] in SYSTEMS:
+            found.append((match[1], int(match[3]), int(match[2] or 1)))
+    return sorted(found, key=lambda s: (s[2], s[1], SYSTEMS.index(s[0])))
+
+
 def markdown_table(header: list[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
@@ -77,28 +91,16 @@ def summary_table(figures: dict[str, Any]) -> str:
         ("Engine: commands per second", "engine_commands_per_s", "{:,.0f}"),
         ("Engine: one step at step 10 (ms)", "engine_step_cost_10_ms", "{:.3f}"),
         ("Engine: one step at step 2,000 (ms)", "engine_step_cost_2000_ms", "{:.3f}"),
-        ("Engine: state size at step 10 / 2,000 (bytes)", "engine_state_bytes_10", "{:,.0f}"),
-        ("", "engine_state_bytes_2000", "{:,.0f}"),
-        (
-            "Engine, moving battle: the bot's move near step 10 (ms)",
-            "engine_moving_step_cost_10_ms",
-            "{:.3f}",
-        ),
-        (
-            "Engine, moving battle: the bot's move near step 2,000 (ms)",
-            "engine_moving_step_cost_2000_ms",
-            "{:.3f}",
-        ),
+        ("Engine: state at step 10 (bytes)", "engine_state_bytes_10", "{:,.0f}"),
+        ("Engine: state at step 2,000 (bytes)", "engine_state_bytes_2000", "{:,.0f}"),
+        ("Engine, moving battle: a move near step 10 (ms)", "engine_moving_step_cost_10_ms", "{:.3f}"),
+        ("Engine, moving battle: a move near step 2,000 (ms)", "engine_moving_step_cost_2000_ms", "{:.3f}"),
         ("B = 1: Beacon's p50 latency / the lean floor's", "latency_p50_ratio_b1_lean", "{:.2f}"),
         ("B = 50: Beacon's steps per second / the lean floor's", "steps_per_s_ratio_b50_lean", "{:.2f}"),
-        ("Two Daphne processes / one: steps per second at B = 50", "two_process_steps_per_s_ratio", "{:.2f}"),
-        (
-            "Floor, two processes / one: steps per second at B = 50",
-            "floor_two_process_steps_per_s_ratio",
-            "{:.2f}",
-        ),
-        ("Memory per idle socket, Beacon (browser page, KiB)", "idle_socket_kib", "{:.1f}"),
-        ("Memory per idle socket, Beacon (JSON bot, KiB)", "idle_socket_kib_json", "{:.1f}"),
+        ("B = 50: two Daphne processes / one, steps per second", "two_process_steps_per_s_ratio", "{:.2f}"),
+        ("B = 50: the floor's two processes / one", "floor_two_process_steps_per_s_ratio", "{:.2f}"),
+        ("Memory per idle socket, Beacon, browser (KiB)", "idle_socket_kib", "{:.1f}"),
+        ("Memory per idle socket, Beacon, JSON (KiB)", "idle_socket_kib_json", "{:.1f}"),
         ("Memory per idle socket, floor (KiB)", "idle_socket_kib_floor", "{:.1f}"),
     ]
     rows = [

@@ -149,7 +149,18 @@ def write_docs(figures: dict[str, Any], ran: list[tuple[str, int, int]]) -> str:
     return generated
 
 
+def rewrite_docs() -> int:
+    """`python -m tests.bench.run --docs`: docs/performance.md and the plot again from the last run's figures."""
+    from tests.bench.report import scenarios_in
+
+    figures = json.loads((DOCS / "performance.json").read_text())
+    write_docs(figures, scenarios_in(figures))
+    return 0
+
+
 def main() -> int:
+    if "--docs" in sys.argv[1:]:
+        return rewrite_docs()
     stack.configure_environment()
     django.setup()
     from tests.bench import engine
