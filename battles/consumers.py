@@ -8,6 +8,7 @@ import time
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -33,7 +34,20 @@ class ProtocolError(Exception):
         self.message = message
 
 
-class BattleConsumer(AsyncWebsocketConsumer):
+class DirectDispatch(AsyncWebsocketConsumer):
+    """Channels' own dispatch, less its hop to the database thread before every message to close
+    stale connections. For a consumer that reaches the database only through database_sync_to_async,
+    which does that itself; otherwise a step pushed to a battle's sockets queues one hop per socket
+    on the one thread that also runs every submit."""
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class BattleConsumer(DirectDispatch):
     battle_id: int
     side: str | None
     format: str
@@ -56,6 +70,8 @@ class BattleConsumer(AsyncWebsocketConsumer):
         self.window_start, self.window_count = time.monotonic(), 0
         self.presence: presence.Summary | None = None
         await self.channel_layer.group_add(group_name(battle_id), self.channel_name)
+        # Listed before the view is read, so a step committed meanwhile is in the view or sent after it.
+        await presence.store().listen(public_id, self._listener())
         await self.accept()
         await self.send_view()
         await self._heartbeat(announce=True)
@@ -63,6 +79,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "battle_id"):
             await self.channel_layer.group_discard(group_name(self.battle_id), self.channel_name)
+            await presence.store().unlisten(self.public_id, self._listener())
             who = presence.member(self.audience, self.channel_name)
             summary = await presence.store().leave(self.public_id, who)
             await publish_presence(self.channel_layer, self.battle_id, summary)
@@ -169,11 +186,17 @@ class BattleConsumer(AsyncWebsocketConsumer):
     async def _send_json(self, data: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(data))
 
+    def _listener(self) -> str:
+        return presence.listener(self.audience, self.format, self.channel_name)
+
     async def battle_step(self, message: dict[str, Any]) -> None:
-        if self.format == "json":
-            await self._send_json(message["json"][self.audience])
+        rendered = message[self.format].get(self.audience)
+        if rendered is None:
+            # Not rendered for this socket (its listing was lost, say Redis restarted): the whole view.
+            await presence.store().listen(self.public_id, self._listener())
+            await self.send_view()
         else:
-            await self.send(text_data=message["html"][self.audience])
+            await self.send(text_data=rendered)
 
     async def battle_presence(self, message: dict[str, Any]) -> None:
         self.presence = presence.Summary(message["seats"], message["spectators"])

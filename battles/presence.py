@@ -3,6 +3,11 @@
 A socket whose server died (kill -9) never says goodbye; its entry simply expires. Entries live in
 Redis when REDIS_URL is set, so every server process counts the same sockets; otherwise in this
 process's memory. Nothing here touches the database.
+
+Beside presence, the store keeps which variants of a step (audience and format, "spectator.html")
+a battle's sockets need, so a step is rendered only in those. A socket is listed from its connect
+to its disconnect, without expiry by heartbeat: a socket whose server died stays listed (for a day)
+and costs only a render nobody reads, never a step somebody misses.
 """
 
 from __future__ import annotations
@@ -37,10 +42,28 @@ def member(audience: str, channel_name: str) -> str:
     return f"{audience}:{channel_name}"
 
 
+def variant(audience: str, fmt: str) -> str:
+    """One rendering of a step: for an audience (good, evil, spectator) in a format (html, json)."""
+    return f"{audience}.{fmt}"
+
+
+LISTENER_TTL_SECONDS = 86400
+"""How long a battle's list of listeners lives after its last arrival (as channel groups do)."""
+
+
+def listener(audience: str, fmt: str, channel_name: str) -> str:
+    return f"{variant(audience, fmt)}:{channel_name}"
+
+
+def variants_of(listeners: Iterable[str]) -> set[str]:
+    return {who.split(":", 1)[0] for who in listeners}
+
+
 class MemoryPresence:
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
         self.entries: dict[str, dict[str, float]] = {}
+        self.listeners: dict[str, set[str]] = {}
 
     async def touch(self, battle: str, who: str, ttl: float) -> tuple[Summary, int]:
         """Renew `who`; drop what has expired. Returns the summary and how many entries expired."""
@@ -58,6 +81,16 @@ class MemoryPresence:
     async def summaries(self, battles: list[str]) -> dict[str, Summary]:
         now = self.clock()
         return {b: summarize(m for m, exp in self.entries.get(b, {}).items() if exp > now) for b in battles}
+
+    async def listen(self, battle: str, who: str) -> None:
+        self.listeners.setdefault(battle, set()).add(who)
+
+    async def unlisten(self, battle: str, who: str) -> None:
+        self.listeners.get(battle, set()).discard(who)
+
+    async def variants(self, battle: str) -> set[str]:
+        """The variants of a step that someone on this battle needs now."""
+        return variants_of(self.listeners.get(battle, ()))
 
     def _expire(self, entries: dict[str, float]) -> int:
         now = self.clock()
@@ -80,12 +113,17 @@ class RedisPresence:
     def key(self, battle: str) -> str:
         return f"{self.prefix}:presence:{battle}"
 
+    def listeners_key(self, battle: str) -> str:
+        return f"{self.prefix}:listeners:{battle}"
+
     def client(self) -> Any:
         import redis.asyncio
 
         loop = asyncio.get_running_loop()
         if loop not in self.clients:
-            self.clients[loop] = redis.asyncio.Redis.from_url(self.url)
+            # Sockets arriving or leaving all at once wait for a connection rather than fail.
+            pool = redis.asyncio.BlockingConnectionPool.from_url(self.url, max_connections=100, timeout=20)
+            self.clients[loop] = redis.asyncio.Redis(connection_pool=pool)
         return self.clients[loop]
 
     async def touch(self, battle: str, who: str, ttl: float) -> tuple[Summary, int]:
@@ -105,6 +143,19 @@ class RedisPresence:
             pipe.zrangebyscore(key, self.clock(), "+inf")
             _, members = await pipe.execute()
         return summarize(m.decode() for m in members)
+
+    async def listen(self, battle: str, who: str) -> None:
+        key = self.listeners_key(battle)
+        async with self.client().pipeline(transaction=True) as pipe:
+            pipe.sadd(key, who)
+            pipe.expire(key, LISTENER_TTL_SECONDS)
+            await pipe.execute()
+
+    async def unlisten(self, battle: str, who: str) -> None:
+        await self.client().srem(self.listeners_key(battle), who)
+
+    async def variants(self, battle: str) -> set[str]:
+        return variants_of(m.decode() for m in await self.client().smembers(self.listeners_key(battle)))
 
     async def summaries(self, battles: list[str]) -> dict[str, Summary]:
         if not battles:

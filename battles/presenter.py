@@ -242,9 +242,16 @@ def models_view(state: BattleState, active: set[str]) -> list[dict[str, Any]]:
     return views
 
 
-def context(battle: Battle, state: BattleState, audience: str, seq: int) -> dict[str, Any]:
+def context(
+    battle: Battle,
+    state: BattleState,
+    audience: str,
+    seq: int,
+    actions: list[rules_core.Action] | None = None,
+) -> dict[str, Any]:
+    """What the templates show this audience; `actions` are its legal actions, when already known."""
     pending = state.pending
-    actions = legal(state, audience)
+    actions = legal(state, audience) if actions is None else actions
     general, groups = action_groups(state, actions)
     models = models_view(state, {a.group for a in actions if a.group})
     zone = pending.detail.get("zone") if pending.kind == "deploy" else None
@@ -309,8 +316,14 @@ def render_page_parts(battle: Battle, state: BattleState, audience: str, seq: in
     return ctx
 
 
-def render_step(battle: Battle, state: BattleState, event: BattleEvent, audience: str) -> str:
-    ctx = context(battle, state, audience, event.seq)
+def render_step(
+    battle: Battle,
+    state: BattleState,
+    event: BattleEvent,
+    audience: str,
+    actions: list[rules_core.Action] | None = None,
+) -> str:
+    ctx = context(battle, state, audience, event.seq, actions)
     ctx["log"] = log_steps(state, [event])
     ctx["append_log"] = True
     return render_to_string("battles/_push.html", ctx)
@@ -322,7 +335,9 @@ def render_view(battle: Battle, state: BattleState, audience: str, seq: int) -> 
     return render_to_string("battles/_push.html", ctx)
 
 
-def step_json(state: BattleState, event: BattleEvent, audience: str) -> dict[str, Any]:
+def step_json(
+    state: BattleState, event: BattleEvent, audience: str, actions: list[rules_core.Action] | None = None
+) -> dict[str, Any]:
     """A step as JSON. `state` is the battle now; choices are given only on the latest step."""
     data = {
         "type": "step",
@@ -335,7 +350,7 @@ def step_json(state: BattleState, event: BattleEvent, audience: str) -> dict[str
         "pending": event.pending,
     }
     if event.seq == state.step:
-        data["actions"] = [a.to_dict() for a in legal(state, audience)]
+        data["actions"] = [a.to_dict() for a in (legal(state, audience) if actions is None else actions)]
     return data
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 
 import rules_core
@@ -84,20 +86,23 @@ def _submit(
     dice: Dice | None,
 ) -> Submitted:
     with transaction.atomic():
-        battle = Battle.objects.select_for_update().filter(pk=battle_id).first()
+        battle = _lock(battle_id, command_id)
         if battle is None:
             raise SubmitError("unknown_battle", "There is no such battle.")
-        if command_id:
+        # The lock's query said whether the id was seen; a stale version may hide a retry whose
+        # first try committed while we waited for the lock, so look again before refusing it.
+        stale = expected_version is not None and expected_version != battle.version
+        if command_id and (battle.seen_command or stale):
             existing = BattleEvent.objects.filter(battle=battle, command_id=command_id).first()
             if existing is not None:
                 return Submitted(existing, duplicate=True)
-        if expected_version is not None and expected_version != battle.version:
+        if stale:
             raise SubmitError(
                 "stale_version",
                 "The battle has moved on since your screen last updated; it has been refreshed, "
                 "please choose again.",
             )
-        outcome = rules_core.apply(battle.load_state(), side, command, dice or make_dice())  # type: ignore[arg-type]
+        outcome = rules_core.apply(recent_states.get(battle), side, command, dice or make_dice())  # type: ignore[arg-type]
         battle.version += 1
         state = outcome.state
         event = BattleEvent.objects.create(
@@ -114,14 +119,68 @@ def _submit(
         if state.result is not None:
             battle.status = Battle.Status.FINISHED
         battle.save(update_fields=["state", "version", "status", "updated_at"])
-        transaction.on_commit(lambda: broadcast_step(battle, event))
+        transaction.on_commit(lambda: committed(battle, event, state))
     return Submitted(event, duplicate=False)
 
 
-def broadcast_step(battle: Battle, event: BattleEvent) -> None:
+def _lock(battle_id: int, command_id: str) -> Battle | None:
+    """Lock the battle's row and, in the same query, ask whether `command_id` was applied before
+    (`seen_command`). Written in SQL: building it with the ORM took longer than running it (0.5 ms
+    of CPU a command). The setup and the state are left out: a submit never reads the setup, and
+    reads the state only when this process has not the latest at hand (RecentStates); Django fetches
+    a left-out field when it is first read."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(
+        quote(f.column) for f in Battle._meta.concrete_fields if f.name not in ("setup", "state")
+    )
+    seen = (
+        f"EXISTS(SELECT 1 FROM {quote(BattleEvent._meta.db_table)} WHERE battle_id = %s AND command_id = %s)"
+    )
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    query = (
+        f"SELECT {columns}, {seen} AS seen_command FROM {quote(Battle._meta.db_table)} WHERE id = %s{lock}"
+    )
+    return next(iter(Battle.objects.raw(query, [battle_id, command_id, battle_id])), None)
+
+
+class RecentStates:
+    """The state each battle reached in this process's latest committed submit, so the next submit
+    need not decode the snapshot. A hit must match the battle's public id and version: a battle that
+    another process moved on, or a new battle that reuses an id, is decoded afresh. Sharing a state
+    is safe because nothing changes one in place (apply returns a new state)."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.states: OrderedDict[int, tuple[str, int, rules_core.BattleState]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, battle: Battle) -> rules_core.BattleState:
+        with self.lock:
+            hit = self.states.get(battle.id)
+        if hit is not None and hit[:2] == (battle.public_id, battle.version):
+            return hit[2]
+        return battle.load_state()
+
+    def put(self, battle: Battle, state: rules_core.BattleState) -> None:
+        with self.lock:
+            self.states[battle.id] = (battle.public_id, battle.version, state)
+            self.states.move_to_end(battle.id)
+            while len(self.states) > self.size:
+                self.states.popitem(last=False)
+
+
+recent_states = RecentStates()
+
+
+def committed(battle: Battle, event: BattleEvent, state: rules_core.BattleState) -> None:
+    recent_states.put(battle, state)
+    broadcast_step(battle, event, state)
+
+
+def broadcast_step(battle: Battle, event: BattleEvent, state: rules_core.BattleState) -> None:
     from .realtime import publish_step
 
-    publish_step(battle, event)
+    publish_step(battle, event, state)
 
 
 def start_battle(

@@ -69,6 +69,12 @@ TEMPLATES = [
 
 DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'beacon.sqlite3'}"
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_flag("DATABASE_POOL", True):
+    # A pool per process: a websocket message borrows a connection instead of opening a new one
+    # (Channels closes a connection after each database_sync_to_async call when it is not pooled).
+    DATABASES["default"]["OPTIONS"] = {
+        "pool": {"min_size": 1, "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10"))}
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # IMMEDIATE makes each submit take the write lock up front, as a row lock would.
     DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}

@@ -33,7 +33,13 @@ class Tagged:
             base_registry[cls.kind] = cls
 
 
+PLAIN = frozenset({str, int, float, bool, type(None)})
+"""Types that are their own data: most values in a state, so they are tested first."""
+
+
 def to_data(value: Any) -> Any:
+    if type(value) in PLAIN:
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         data = {f.name: to_data(getattr(value, f.name)) for f in _fields(type(value))}
         if isinstance(value, Tagged):

@@ -39,11 +39,22 @@ def test_database_url() -> str:
 
 
 class DaphneServer:
-    def __init__(self, port: int | None = None, extra_env: dict[str, str] | None = None) -> None:
+    """`python -m daphne` on a free port: Beacon on the test database unless told another app or database."""
+
+    def __init__(
+        self,
+        port: int | None = None,
+        extra_env: dict[str, str] | None = None,
+        app: str = "config.asgi:application",
+        database_url: str | None = None,
+        log_dir: Path | None = None,
+    ) -> None:
         self.port = port or free_port()
         self.extra_env = extra_env or {}
+        self.app = app
+        self.database_url = database_url
         self.process: subprocess.Popen[bytes] | None = None
-        self.log_path = ROOT / "tests" / "browser" / "artifacts" / f"daphne-{self.port}.log"
+        self.log_path = (log_dir or ROOT / "tests" / "browser" / "artifacts") / f"daphne-{self.port}.log"
 
     @property
     def url(self) -> str:
@@ -52,13 +63,13 @@ class DaphneServer:
     def start(self) -> DaphneServer:
         env = {
             **os.environ,
-            "DATABASE_URL": test_database_url(),
+            "DATABASE_URL": self.database_url or test_database_url(),
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
             "PYTHONUNBUFFERED": "1",
-            **self.extra_env,
         }
         if settings.REDIS_URL:
             env["REDIS_URL"] = settings.REDIS_URL
+        env.update(self.extra_env)
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(
@@ -70,7 +81,7 @@ class DaphneServer:
                 "127.0.0.1",
                 "-p",
                 str(self.port),
-                "config.asgi:application",
+                self.app,
             ],
             cwd=ROOT,
             env=env,
@@ -92,6 +103,11 @@ class DaphneServer:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError(f"daphne did not listen on {self.port} within {timeout}s")
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
 
     def kill(self) -> None:
         """kill -9: no shutdown, no goodbye to the sockets."""

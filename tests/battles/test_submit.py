@@ -1,0 +1,75 @@
+"""submit: the state it reuses from this process's last commit, and a retry with a stale version."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.db import transaction
+
+from battles import services
+from battles.demo import demo_setup
+from battles.models import Battle
+from rules_core import BattleState, RuleViolation
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _no_recent_states(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(services, "recent_states", services.RecentStates())
+
+
+def _snapshot_never_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(battle: Battle) -> None:
+        raise AssertionError("the snapshot was decoded")
+
+    monkeypatch.setattr(Battle, "load_state", refuse)
+
+
+def test_the_next_submit_reuses_the_state_this_process_committed(scripted_dice, monkeypatch) -> None:
+    battle = services.create_battle("Reuse", demo_setup())
+    services.submit(battle.id, "good", {"type": "ready"})
+    _snapshot_never_read(monkeypatch)
+    scripted_dice.script.extend([6, 2])
+    services.submit(battle.id, "evil", {"type": "ready"})
+    saved = Battle.objects.get(pk=battle.id)
+    public_id, version, state = services.recent_states.states[battle.id]
+    assert (public_id, version) == (saved.public_id, saved.version) == (battle.public_id, 2)
+    assert BattleState.from_dict(saved.state).to_dict() == state.to_dict()
+
+
+def test_a_battle_moved_on_by_another_process_is_read_from_its_snapshot(scripted_dice) -> None:
+    battle = services.create_battle("Moved on", demo_setup())
+    services.submit(battle.id, "good", {"type": "ready"})
+    known_here = dict(services.recent_states.states)
+    services.recent_states.states.clear()  # another process applies the next command
+    scripted_dice.script.extend([6, 2])
+    services.submit(battle.id, "evil", {"type": "ready"})
+    services.recent_states.states.update(known_here)  # this process still holds step 1
+
+    # Only the state after step 2 offers Good the Priority choice; step 1's would refuse it.
+    services.submit(battle.id, "good", {"type": "priority", "side": "good"})
+    assert Battle.objects.get(pk=battle.id).version == 3
+
+
+def test_a_rolled_back_submit_leaves_no_state_behind(scripted_dice) -> None:
+    battle = services.create_battle("Rolled back", demo_setup())
+    with pytest.raises(RuntimeError), transaction.atomic():
+        services.submit(battle.id, "good", {"type": "ready"})
+        raise RuntimeError("the caller's transaction fails")
+    assert battle.id not in services.recent_states.states
+    with pytest.raises(RuleViolation):
+        services.submit(battle.id, "evil", {"type": "ready"})  # still Good's deployment
+    assert services.submit(battle.id, "good", {"type": "ready"}).event.seq == 1
+
+
+def test_a_retry_after_the_battle_moved_on_is_a_duplicate_not_stale(scripted_dice) -> None:
+    battle = services.create_battle("Retry", demo_setup())
+    first = str(uuid.uuid4())
+    applied = services.submit(battle.id, "good", {"type": "ready"}, first, expected_version=0)
+    again = services.submit(battle.id, "good", {"type": "ready"}, first, expected_version=0)
+    assert again.duplicate and again.event.seq == applied.event.seq == 1
+    with pytest.raises(services.SubmitError) as refused:
+        services.submit(battle.id, "evil", {"type": "ready"}, str(uuid.uuid4()), expected_version=0)
+    assert refused.value.code == "stale_version"

@@ -1,0 +1,39 @@
+"""apply shares what no rule changes (board, terrain, profiles) between the state it is given and the
+state it returns: a whole battle must leave every earlier state exactly as it was."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules_core import SeededDice, apply, new_battle
+
+from .bot import Bot
+from .test_random_battles import MAX_STEPS, random_setup
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_a_battle_leaves_every_earlier_state_untouched(seed: int) -> None:
+    state = new_battle(random_setup(random.Random(seed)))
+    bot, dice = Bot(seed), SeededDice(seed)
+    seen = [(state, state.to_dict())]
+    for _ in range(MAX_STEPS):
+        if state.result is not None:
+            break
+        _, _, outcome = bot.play(state, dice)
+        state = outcome.state
+        seen.append((state, state.to_dict()))
+    assert state.result is not None
+    for step, (earlier, as_it_was) in enumerate(seen):
+        assert earlier.to_dict() == as_it_was, f"step {step} was changed by a later command"
+
+
+def test_profiles_are_shared_and_models_are_not() -> None:
+    state = new_battle(random_setup(random.Random(7)))
+    side = state.pending.side
+    assert side is not None
+    after = apply(state, side, {"type": "concede"}, SeededDice(7)).state
+    for model_id, model in state.models.items():
+        assert after.models[model_id] is not model
+        assert after.models[model_id].profile is model.profile
