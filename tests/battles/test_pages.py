@@ -100,8 +100,8 @@ def test_the_exported_record_replays_to_the_saved_battle(client: Client) -> None
         "side": "evil",
         "command": {"type": "ready"},
         "rolls": [
-            {"purpose": "priority", "roller": "good", "faces": [6]},
-            {"purpose": "priority", "roller": "evil", "faces": [2]},
+            {"purpose": "priority", "roller": "good", "faces": [6], "at": 2},
+            {"purpose": "priority", "roller": "evil", "faces": [2], "at": 2},
         ],
     }
     assert replay(record).to_dict() == battle.state
