@@ -267,6 +267,7 @@ def context(
         "general_actions": general,
         "action_groups": groups,
         "groups_open": len([g for g in groups if not g.by_request]) <= OPEN_GROUPS,
+        "model_groups": any(not g.by_request for g in groups),
         "actions_data": [a.to_dict() for a in actions],
         "models": [m for m in models if m["on_board"]],
         "heroes": [m for m in models if m["hero"]],
@@ -280,7 +281,7 @@ def context(
 
 def roll_view(roll: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     """One recorded roll as a player reads it; keys the referee adds later (re-rolls, Might) are shown too."""
-    known = {"purpose", "roller", "faces"}
+    known = {"purpose", "roller", "faces", "at"}
     extra = [(humanize(k), v) for k, v in roll.items() if k not in known]
     roller = str(roll.get("roller", ""))
     return {
@@ -299,11 +300,25 @@ def log_steps(state: BattleState, events: list[BattleEvent]) -> list[dict[str, A
             "seq": event.seq,
             "side": event.side,
             "command": humanize(str(event.command.get("type", ""))),
-            "events": [{"type": e.get("type", ""), "text": e.get("text", "")} for e in event.events],
-            "rolls": [roll_view(r, names) for r in event.rolls],
+            "lines": step_lines(event, names),
         }
         for event in events
     ]
+
+
+def step_lines(event: BattleEvent, names: dict[str, str]) -> list[dict[str, Any]]:
+    """A step's events with each die rolled placed before the event that tells what came of it."""
+    lines: list[dict[str, Any]] = []
+    rolls = sorted(
+        (r for r in event.rolls), key=lambda r: r.get("at", -1) if r.get("at", -1) >= 0 else len(event.events)
+    )
+    waiting = list(rolls)
+    for index, item in enumerate(event.events):
+        while waiting and 0 <= waiting[0].get("at", len(event.events)) <= index:
+            lines.append({"roll": roll_view(waiting.pop(0), names)})
+        lines.append({"type": item.get("type", ""), "text": item.get("text", "")})
+    lines.extend({"roll": roll_view(r, names)} for r in waiting)
+    return lines
 
 
 def recent_events(battle: Battle) -> list[BattleEvent]:

@@ -46,3 +46,34 @@ def test_effects_and_challenges_show_on_hero_cards_and_tokens() -> None:
     token = html.split('data-model="aragorn"')[0].rsplit("<g ", 1)[1]
     assert "affected" in token
     assert "Aragorn (Strider): 3/3 Wounds; Immobilise" in html
+
+
+def test_each_die_sits_in_the_log_just_before_the_event_it_led_to() -> None:
+    from battles.models import BattleEvent
+
+    event = BattleEvent(
+        seq=2,
+        side="evil",
+        command={"type": "ready"},
+        events=[
+            {"type": "deployed", "text": "Evil has deployed."},
+            {"type": "turn_start", "text": "Turn 1 begins."},
+            {"type": "priority_roll", "text": "Priority roll: Good rolls 6, Evil rolls 2. Good chooses."},
+        ],
+        rolls=[
+            {"purpose": "priority", "roller": "good", "faces": [6], "at": 2},
+            {"purpose": "priority", "roller": "evil", "faces": [2], "at": 2},
+        ],
+    )
+    lines = presenter.step_lines(event, {})
+    shown = [
+        line["text"] if "text" in line else f"{line['roll']['roller']} {line['roll']['faces']}"
+        for line in lines
+    ]
+    assert shown == [
+        "Evil has deployed.",
+        "Turn 1 begins.",
+        "Good [6]",
+        "Evil [2]",
+        "Priority roll: Good rolls 6, Evil rolls 2. Good chooses.",
+    ]
