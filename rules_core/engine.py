@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -124,16 +123,7 @@ def _finish(ctx: Ctx) -> Outcome:
 
 
 def _copy(state: BattleState) -> BattleState:
-    """A copy for a command to change. What no rule changes in a battle (the board, the terrain and
-    the models' profiles; lasting changes go to a model's own `stat_mods`) is shared, not copied:
-    profiles are half of the state."""
-    memo: dict[int, Any] = {id(state.board): state.board}
-    memo.update((id(piece), piece) for piece in state.terrain)
-    for model in state.models.values():
-        memo[id(model.profile)] = model.profile
-        if model.mount is not None:
-            memo[id(model.mount.profile)] = model.mount.profile
-    return copy.deepcopy(state, memo)
+    return state.clone()
 
 
 def _concede(ctx: Ctx, side: Side) -> None:

@@ -7,6 +7,7 @@ same at step 10 and at step 2,000.
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -101,6 +102,11 @@ class Mount:
     def name(self) -> str:
         return self.profile.name
 
+    def clone(self) -> Mount:
+        twin = copy.copy(self)
+        twin.stat_mods = dict(self.stat_mods)
+        return twin
+
 
 @dataclass(slots=True)
 class Model:
@@ -127,6 +133,17 @@ class Model:
     heroic: dict[str, str] = field(default_factory=dict)
     benefited: list[str] = field(default_factory=list)
     passed_tests: list[str] = field(default_factory=list)
+
+    def clone(self) -> Model:
+        """A copy to change: its own lists, dicts and mount; the profile is shared (never changed)."""
+        twin = copy.copy(self)
+        twin.stat_mods = dict(self.stat_mods)
+        twin.heroic = dict(self.heroic)
+        twin.benefited = list(self.benefited)
+        twin.passed_tests = list(self.passed_tests)
+        if self.mount is not None:
+            twin.mount = self.mount.clone()
+        return twin
 
     def new_turn(self) -> None:
         self.activated = False
@@ -230,6 +247,17 @@ class BattleState:
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = to_data(self)
         return data
+
+    def clone(self) -> BattleState:
+        """A copy for a command to change. What no rule changes (the board, the terrain, the
+        profiles: a rule that alters one gives the model a new profile) is shared, not copied."""
+        twin = copy.copy(self)
+        twin.models = {key: model.clone() for key, model in self.models.items()}
+        twin.armies = {key: copy.copy(army) for key, army in self.armies.items()}
+        twin.stack = copy.deepcopy(self.stack)
+        twin.effects = [copy.copy(effect) for effect in self.effects]
+        twin.challenges = [copy.copy(challenge) for challenge in self.challenges]
+        return twin
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BattleState:

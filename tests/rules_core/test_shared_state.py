@@ -37,3 +37,25 @@ def test_profiles_are_shared_and_models_are_not() -> None:
     for model_id, model in state.models.items():
         assert after.models[model_id] is not model
         assert after.models[model_id].profile is model.profile
+
+
+def test_a_clone_has_its_own_copy_of_everything_a_rule_may_change() -> None:
+    """Guards new fields: any list, dict or record on a model or the state is the clone's own,
+    except what is shared on purpose (profiles, the board, the terrain)."""
+    import dataclasses
+
+    state = new_battle(random_setup(random.Random(11)))
+    twin = state.clone()
+    shared_on_purpose = {"profile", "board", "terrain"}
+
+    def own(original: object, copy: object, where: str) -> None:
+        for field in dataclasses.fields(original):  # type: ignore[arg-type]
+            value, copied = getattr(original, field.name), getattr(copy, field.name)
+            if field.name in shared_on_purpose or isinstance(value, (str, int, float, bool, type(None))):
+                continue
+            assert copied is not value, f"{where}.{field.name} is shared"
+
+    own(state, twin, "state")
+    for model_id, model in state.models.items():
+        own(model, twin.models[model_id], model_id)
+    assert twin.to_dict() == state.to_dict()
