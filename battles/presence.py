@@ -51,6 +51,10 @@ LISTENER_TTL_SECONDS = 86400
 """How long a battle's list of listeners lives after its last arrival (as channel groups do)."""
 
 
+VARIANTS_FRESH_SECONDS = 1.0
+"""How long a process trusts what it last read of a battle's variants (it saves a Redis read a step)."""
+
+
 def listener(audience: str, fmt: str, channel_name: str) -> str:
     return f"{variant(audience, fmt)}:{channel_name}"
 
@@ -109,6 +113,7 @@ class RedisPresence:
         self.clock = clock
         # A client belongs to the event loop it was made on (tests run one loop per test).
         self.clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = weakref.WeakKeyDictionary()
+        self.recent_variants: dict[str, tuple[float, set[str]]] = {}
 
     def key(self, battle: str) -> str:
         return f"{self.prefix}:presence:{battle}"
@@ -145,6 +150,9 @@ class RedisPresence:
         return summarize(m.decode() for m in members)
 
     async def listen(self, battle: str, who: str) -> None:
+        cached = self.recent_variants.get(battle)
+        if cached is not None:
+            cached[1].update(variants_of([who]))
         key = self.listeners_key(battle)
         async with self.client().pipeline(transaction=True) as pipe:
             pipe.sadd(key, who)
@@ -152,10 +160,20 @@ class RedisPresence:
             await pipe.execute()
 
     async def unlisten(self, battle: str, who: str) -> None:
+        self.recent_variants.pop(battle, None)
         await self.client().srem(self.listeners_key(battle), who)
 
     async def variants(self, battle: str) -> set[str]:
-        return variants_of(m.decode() for m in await self.client().smembers(self.listeners_key(battle)))
+        """Read from Redis at most once a second per battle: a socket that joins with a variant
+        nobody needed before gets the whole view for that second's steps (the consumer's fallback),
+        and a socket joining through this process is added at once."""
+        now = self.clock()
+        cached = self.recent_variants.get(battle)
+        if cached is not None and cached[0] > now:
+            return cached[1]
+        found = variants_of(m.decode() for m in await self.client().smembers(self.listeners_key(battle)))
+        self.recent_variants[battle] = (now + VARIANTS_FRESH_SECONDS, found)
+        return found
 
     async def summaries(self, battles: list[str]) -> dict[str, Summary]:
         if not battles:

@@ -11,6 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
+from django.utils import timezone
 
 import rules_core
 from rules_core import Dice, RuleViolation, SystemDice
@@ -105,7 +106,7 @@ def _submit(
         outcome = rules_core.apply(recent_states.get(battle), side, command, dice or make_dice())  # type: ignore[arg-type]
         battle.version += 1
         state = outcome.state
-        event = BattleEvent.objects.create(
+        event = BattleEvent(
             battle=battle,
             seq=battle.version,
             side=side,
@@ -114,13 +115,46 @@ def _submit(
             rolls=[r.to_dict() for r in outcome.rolls],
             events=outcome.events,
             pending=state.pending.to_dict(),
+            created_at=timezone.now(),
         )
         battle.state = state.to_dict()
+        battle.updated_at = event.created_at
         if state.result is not None:
             battle.status = Battle.Status.FINISHED
-        battle.save(update_fields=["state", "version", "status", "updated_at"])
+        _record_step(battle, event)
         transaction.on_commit(lambda: committed(battle, event, state))
     return Submitted(event, duplicate=False)
+
+
+SNAPSHOT_FIELDS = ("state", "version", "status", "updated_at")
+
+
+def _record_step(battle: Battle, event: BattleEvent) -> None:
+    """Append the event and save the snapshot: on PostgreSQL in one statement (one round trip),
+    elsewhere in two. Written in SQL for the same reason as `_lock`: the ORM's save and create
+    cost more CPU than the writes themselves, on every command. Values are prepared by the
+    models' own fields, so they are stored exactly as the ORM would store them."""
+    quote = connection.ops.quote_name
+    inserted = [f for f in BattleEvent._meta.concrete_fields if not f.primary_key]
+    columns = ", ".join(quote(f.column) for f in inserted)
+    marks = ", ".join(["%s"] * len(inserted))
+    values = [f.get_db_prep_save(getattr(event, f.attname), connection) for f in inserted]
+    fields = [Battle._meta.get_field(name) for name in SNAPSHOT_FIELDS]
+    sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
+    snapshot = [f.get_db_prep_save(getattr(battle, f.attname), connection) for f in fields]
+    insert = f"INSERT INTO {quote(BattleEvent._meta.db_table)} ({columns}) VALUES ({marks}) RETURNING id"
+    update = f"UPDATE {quote(Battle._meta.db_table)} SET {sets} WHERE id = %s"
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                f"WITH e AS ({insert}) {update} RETURNING (SELECT id FROM e)", [*values, *snapshot, battle.id]
+            )
+        else:
+            cursor.execute(insert, values)
+            event.pk = cursor.fetchone()[0]
+            cursor.execute(update, [*snapshot, battle.id])
+            return
+        event.pk = cursor.fetchone()[0]
 
 
 def _lock(battle_id: int, command_id: str) -> Battle | None:

@@ -95,13 +95,20 @@ async def test_the_memory_store_lists_variants_until_their_sockets_leave() -> No
 async def test_the_redis_store_lists_variants_for_every_process(settings) -> None:
     if not settings.REDIS_URL:
         skip_or_fail("the Redis presence store needs Redis (REDIS_URL)")
-    store = presence.RedisPresence(settings.REDIS_URL, "test-variants")
-    other_process = presence.RedisPresence(settings.REDIS_URL, "test-variants")
+    now = [1000.0]
+    store = presence.RedisPresence(settings.REDIS_URL, "test-variants", clock=lambda: now[0])
+    other_process = presence.RedisPresence(settings.REDIS_URL, "test-variants", clock=lambda: now[0])
     await store.client().delete(store.listeners_key("b1"))
     await store.listen("b1", presence.listener("spectator", "html", "c1"))
     await other_process.listen("b1", presence.listener("evil", "json", "c2"))
     assert await other_process.variants("b1") == {"spectator.html", "evil.json"}
     await store.unlisten("b1", presence.listener("spectator", "html", "c1"))
+    # The other process trusts what it read for a second (a render nobody reads, at worst) ...
+    assert await other_process.variants("b1") == {"spectator.html", "evil.json"}
+    now[0] += presence.VARIANTS_FRESH_SECONDS
     assert await other_process.variants("b1") == {"evil.json"}
+    # ... and a socket joining through a process is wanted by that process at once.
+    await other_process.listen("b1", presence.listener("good", "html", "c3"))
+    assert await other_process.variants("b1") == {"evil.json", "good.html"}
     assert 0 < await store.client().ttl(store.listeners_key("b1")) <= presence.LISTENER_TTL_SECONDS
     await store.client().delete(store.listeners_key("b1"))
