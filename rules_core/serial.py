@@ -37,19 +37,45 @@ PLAIN = frozenset({str, int, float, bool, type(None)})
 """Types that are their own data: most values in a state, so they are tested first."""
 
 
+class Unchanging:
+    """Base for records nothing changes once made (profiles, the board): a rule that alters one
+    makes a new one. Their plain data is worked out once per object and shared: callers of
+    to_data must not change what it returns."""
+
+    __slots__ = ()
+
+
+_unchanging: dict[int, tuple[Any, Any]] = {}
+UNCHANGING_CACHE_LIMIT = 20_000
+
+
 def to_data(value: Any) -> Any:
     if type(value) in PLAIN:
         return value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data = {f.name: to_data(getattr(value, f.name)) for f in _fields(type(value))}
-        if isinstance(value, Tagged):
-            data = {"kind": value.kind, **data}
+    if isinstance(value, Unchanging):
+        hit = _unchanging.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        if len(_unchanging) > UNCHANGING_CACHE_LIMIT:
+            _unchanging.clear()
+        data = _dataclass_data(value)
+        _unchanging[id(value)] = (value, data)  # the object is held, so its id is not reused
         return data
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _dataclass_data(value)
     if isinstance(value, (list, tuple)):
         return [to_data(item) for item in value]
     if isinstance(value, dict):
         return {key: to_data(item) for key, item in value.items()}
     return value
+
+
+def _dataclass_data(value: Any) -> dict[str, Any]:
+    cls: Any = type(value)
+    data = {f.name: to_data(getattr(value, f.name)) for f in _fields(cls)}
+    if isinstance(value, Tagged):
+        data = {"kind": value.kind, **data}
+    return data
 
 
 def from_data(tp: Any, data: Any) -> Any:

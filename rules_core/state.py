@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .frame import Frame, Pending
-from .serial import load, to_data
+from .serial import Unchanging, load, to_data
 
 Side = Literal["good", "evil"]
 SIDES: tuple[Side, Side] = ("good", "evil")
@@ -29,13 +29,13 @@ def side_name(side: Side) -> str:
 
 
 @dataclass(slots=True)
-class Board:
+class Board(Unchanging):
     width: float = 48.0
     height: float = 48.0
 
 
 @dataclass(slots=True)
-class Terrain:
+class Terrain(Unchanging):
     id: str
     name: str
     polygon: list[tuple[float, float]]
@@ -59,7 +59,7 @@ class Power:
 
 
 @dataclass(slots=True)
-class Profile:
+class Profile(Unchanging):
     name: str
     move: float
     fight: int

@@ -59,3 +59,15 @@ def test_a_clone_has_its_own_copy_of_everything_a_rule_may_change() -> None:
     for model_id, model in state.models.items():
         own(model, twin.models[model_id], model_id)
     assert twin.to_dict() == state.to_dict()
+
+
+def test_a_profile_that_a_rule_replaces_is_saved_anew() -> None:
+    """Profiles' plain data is worked out once per profile: a new profile must not show the old one."""
+    import dataclasses
+
+    state = new_battle(random_setup(random.Random(3)))
+    model = next(iter(state.models.values()))
+    before = state.to_dict()["models"][model.id]["profile"]
+    model.profile = dataclasses.replace(model.profile, wargear=["a new cloak"])
+    after = state.to_dict()["models"][model.id]["profile"]
+    assert after["wargear"] == ["a new cloak"] and before["wargear"] != ["a new cloak"]
