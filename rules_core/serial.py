@@ -46,7 +46,7 @@ class Unchanging:
 
 
 _unchanging: dict[int, tuple[Any, Any]] = {}
-UNCHANGING_CACHE_LIMIT = 20_000
+UNCHANGING_CACHE_LIMIT = 5_000
 
 
 def to_data(value: Any) -> Any:
