@@ -97,7 +97,7 @@ def apply(state: BattleState, side: Side, command: Mapping[str, Any], dice: Dice
     if pending.side != side:
         waiting = side_name(pending.side) if pending.side else "nobody"
         raise RuleViolation("not_your_decision", f"It is {waiting}'s decision now: {pending.label}.")
-    check_command(options(state, side), command)
+    check_command(options(state, side), command, state, side)
     new = _copy(state)
     ctx = Ctx(new, dice)
     if command["type"] == "take_test":
@@ -132,7 +132,7 @@ def _concede(ctx: Ctx, side: Side) -> None:
     end_battle(ctx, winner="evil" if side == "good" else "good", reason=f"{side_name(side)} conceded")
 
 
-def check_command(choices: list[Option], command: dict[str, Any]) -> None:
+def check_command(choices: list[Option], command: dict[str, Any], state: BattleState, side: Side) -> None:
     """Accept a command only if it matches a legal action; a matching refusal says why not."""
     for choice in choices:
         if isinstance(choice, Action) and _matches(choice, command):
@@ -140,7 +140,7 @@ def check_command(choices: list[Option], command: dict[str, Any]) -> None:
     for choice in choices:
         if isinstance(choice, Refusal) and _fixed_part_matches(choice.command, command):
             raise RuleViolation(choice.code, choice.message)
-    raise RuleViolation("not_allowed", _describe_refused(command))
+    raise RuleViolation("not_allowed", _describe_refused(command, choices, state, side))
 
 
 def _fixed_part_matches(fixed: Mapping[str, Any], command: Mapping[str, Any]) -> bool:
@@ -180,5 +180,29 @@ def _finite_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) < 1e6
 
 
-def _describe_refused(command: Mapping[str, Any]) -> str:
-    return f"'{command.get('type')}' is not a choice you can make now."
+def _describe_refused(
+    command: Mapping[str, Any], choices: list[Option], state: BattleState, side: Side
+) -> str:
+    """Why a command matched no legal action, as near as can be told without the rule."""
+    for key in ("model", "hero", "target"):
+        ident = command.get(key)
+        if not isinstance(ident, str):
+            continue
+        model = state.models.get(ident)
+        if model is None:
+            return f"There is no model called {ident!r} in this battle."
+        if key != "target" and model.side != side:
+            return f"{model.name} is not one of your models."
+        if not model.on_board:
+            return f"{model.name} is no longer on the board."
+    kind = command.get("type")
+    offered = [c for c in choices if isinstance(c, Action) and c.command.get("type") == kind]
+    mover = state.models.get(str(command.get("model", "")))
+    if offered and mover is not None and not any(c.command.get("model") == mover.id for c in offered):
+        return f"{mover.name} cannot {str(kind).replace('_', ' ')} now."
+    if offered:
+        names = sorted({name for c in offered for name in c.params} | set(offered[0].command))
+        return (
+            f"That '{kind}' is missing a value or has one that is not allowed (it takes: {', '.join(names)})."
+        )
+    return f"'{kind}' is not a choice you can make now: the battle waits for this: {state.pending.label}."

@@ -146,3 +146,18 @@ def test_finishing_moves_hands_over_to_the_other_side() -> None:
     assert state.model("b").pos == (14.0, 20.0)
     assert state.pending.side == "evil" and state.pending.kind == "activate"
     assert "Good finishes moving." in texts(events)
+
+
+def test_commands_the_rules_do_not_offer_are_refused_with_a_reason_a_player_reads() -> None:
+    state = battle(good=[model("rider", profile("Rider"), 10, 20), model("other", profile("Other"), 30, 40)])
+    state, _ = play(state, [("good", move("rider", (10, 22)))], ScriptedDice())
+    cases = [
+        (move("ghost", (1, 1)), "There is no model called 'ghost' in this battle."),
+        (move("orc", (40, 38)), "Orc is not one of your models."),
+        (move("rider", (10, 24)), "Rider cannot move now."),
+        ({"type": "move", "model": "other"}, "That 'move' is missing a value or has one that is not allowed"),
+        ({"type": "shoot", "model": "other", "target": "orc"}, "'shoot' is not a choice you can make now"),
+    ]
+    for command, message in cases:
+        error = refused(state, "good", command)
+        assert error.code == "not_allowed" and error.message.startswith(message), error.message
