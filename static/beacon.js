@@ -167,6 +167,42 @@
     return total;
   }
 
+  // The Move a path uses, as the referee counts it: each inch inside difficult terrain costs two.
+  function difficultPolygons() {
+    return Array.prototype.map.call(document.querySelectorAll("#board polygon.terrain.difficult"), function (el) {
+      return el.getAttribute("points").trim().split(/\s+/).map(function (pair) {
+        return pair.split(",").map(parseFloat);
+      });
+    });
+  }
+
+  function insidePolygon(p, poly) {
+    var inside = false;
+    for (var i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+      var a = poly[i], b = poly[j];
+      if ((a[1] > p[1]) !== (b[1] > p[1]) && p[0] < a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])) {
+        inside = !inside;
+      }
+    }
+    return inside;
+  }
+
+  function pathCost(points) {
+    var cost = pathLength(points), polygons = difficultPolygons(), STEPS = 40;
+    for (var i = 1; i < points.length; i++) {
+      var a = points[i - 1], b = points[i], length = dist(a, b);
+      polygons.forEach(function (poly) {
+        var inside = 0;
+        for (var k = 0; k < STEPS; k++) {
+          var t = (k + 0.5) / STEPS;
+          if (insidePolygon([a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t], poly)) { inside += 1; }
+        }
+        cost += length * inside / STEPS;
+      });
+    }
+    return cost;
+  }
+
   function segmentDistance(p, a, b) {
     var dx = b[0] - a[0], dy = b[1] - a[1], len = dx * dx + dy * dy;
     var t = len ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len)) : 0;
@@ -325,7 +361,7 @@
     var g = overlay();
     while (g.firstChild) { g.removeChild(g.firstChild); }
     var pts = drag.points.concat([drag.here]);
-    var length = pathLength(pts);
+    var length = pathCost(pts);
     var most = drag.max;
     var over = most && length > most + 1e-6;
     g.appendChild(svgEl("polyline", {
