@@ -12,6 +12,19 @@ from .frame import Action, Frame, Option, Refusal
 from .state import SIDES, BattleState, Side, side_name
 
 MAX_AUTOMATIC_STEPS = 100_000
+BETWEEN_ROLLS = frozenset(
+    {
+        "activate",
+        "declare_heroic_action",
+        "heroic_action",
+        "shoot",
+        "choose_priority",
+        "pair_combats",
+        "choose_combat",
+    }
+)
+"""Decisions at which a player may ask for a test on request: never in the middle of a roll (a
+Might, Fate or Will prompt, a resist), which the test could change under it."""
 
 
 @dataclass
@@ -67,7 +80,7 @@ def options(state: BattleState, side: Side) -> list[Option]:
     if pending.side != side:
         return []
     choices = state.stack[-1].options(state, side)
-    if pending.kind != "deploy":
+    if pending.kind in BETWEEN_ROLLS:
         manual = manual_test_action(state, side)
         if manual is not None:
             choices.append(manual)
