@@ -17,7 +17,7 @@ install: $(VENV)/.installed
 
 run: install
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py load_demo
+	$(PY) manage.py load_demo --base-url http://$(HOST):$(PORT)
 	@echo
 	@echo "  Beacon is running at http://$(HOST):$(PORT)/"
 	@echo

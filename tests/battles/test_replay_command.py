@@ -48,3 +48,16 @@ def test_a_file_that_is_not_json_is_reported(tmp_path: Path) -> None:
     path.write_text("{nope")
     with pytest.raises(CommandError, match="is not valid JSON"):
         run(path)
+
+
+@pytest.mark.django_db
+def test_load_demo_prints_the_demo_battles_seat_links() -> None:
+    from battles.models import Battle
+
+    out = StringIO()
+    call_command("load_demo", "--base-url", "http://127.0.0.1:8000", stdout=out)
+    battle = Battle.objects.get()
+    seats = {seat.side: seat.token for seat in battle.seats.all()}
+    link = f"http://127.0.0.1:8000/battles/{battle.public_id}/"
+    assert f"Demo battle, Good player:  {link}?seat={seats['good']}" in out.getvalue()
+    assert f"Demo battle, Evil player:  {link}?seat={seats['evil']}" in out.getvalue()

@@ -1,4 +1,7 @@
+from typing import Any
+
 from django.core.management.base import BaseCommand
+from django.urls import reverse
 
 from battles.catalogue import catalogue
 from battles.demo import demo_setup
@@ -12,7 +15,12 @@ DEMO_BATTLE = "Demo: Minas Tirith against Mordor"
 class Command(BaseCommand):
     help = "Load the example profiles and a demo battle (safe to run again; edited profiles are kept)."
 
-    def handle(self, *args: object, **options: object) -> None:
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--base-url", default="", help="print the demo battle's seat links under this URL"
+        )
+
+    def handle(self, *args: object, **options: Any) -> None:
         added = 0
         for data in catalogue():
             if Profile.objects.filter(name=data["name"], owner=None).exists():
@@ -25,3 +33,11 @@ class Command(BaseCommand):
             create_battle(DEMO_BATTLE, demo_setup())
             self.stdout.write("Demo battle created.")
         self.stdout.write(f"Catalogue: {added} profiles added.")
+        base = str(options["base_url"]).rstrip("/")
+        battle = Battle.objects.filter(name=DEMO_BATTLE).first()
+        if base and battle is not None:
+            link = f"{base}{reverse('battle', args=[battle.public_id])}"
+            seats = {seat.side: seat.token for seat in battle.seats.all()}
+            self.stdout.write(f"Demo battle, Good player:  {link}?seat={seats['good']}")
+            self.stdout.write(f"Demo battle, Evil player:  {link}?seat={seats['evil']}")
+            self.stdout.write(f"Demo battle, spectators:   {link}")
