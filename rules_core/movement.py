@@ -640,13 +640,16 @@ class SideActivations(Frame):
             )
             self.finished = True
         if not self.finished and all(can_move(state, m) is not None for m in waiting):
+            self.finished = True
             if self.reason != "heroic_combat":
                 # Nothing left that could move: those that must still test (a Hero on Heroic
                 # Resolve in a Broken army) activate to stand; the rest need no question.
-                self._activate_rest(ctx, [m for m in waiting if broken_test(state, m) is not None])
+                testing = [m for m in waiting if broken_test(state, m) is not None]
                 for model in waiting:
                     model.activated = True
-            self.finished = True
+                ctx.pop(self)
+                self._activate_rest(ctx, testing)
+                return False
         if self.finished:
             ctx.pop(self)
             return False

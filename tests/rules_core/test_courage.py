@@ -427,3 +427,27 @@ def test_example_66_heroic_resolve_free_resist_die_auto_pass_and_stand_fast_whil
     assert (
         "Far guard takes a Courage test (its army is Broken), needing 7+: rolls 3 + 3 = 6, failed." in lines
     )
+
+
+def test_a_broken_side_whose_models_are_all_engaged_still_lets_a_resolute_hero_stand_fast() -> None:
+    captain = hero("Captain", might=1, courage=4, tier="minor", heroic_actions=["heroic_resolve"])
+    good = [model("captain", captain, 20, 20), model("guard", profile("Guard"), 30, 20)] + [
+        model(f"fallen{i}", profile("Fallen"), 2 + 2 * i, 46) for i in range(3)
+    ]
+    evil = [
+        model("orc1", profile("Orc one"), 20 + BASE_25MM, 20),
+        model("orc2", profile("Orc two"), 30 + BASE_25MM, 20),
+    ]
+    state = new_battle(setup(good, evil))
+    for i in range(3):
+        state.models[f"fallen{i}"].status = "casualty"
+    dice = ScriptedDice([6, 1])
+    state, _ = play(state, [("good", {"type": "ready"}), ("evil", {"type": "ready"})], dice)
+    assert state.armies["good"].broken
+    declare = {"type": "declare", "hero": "captain", "action": "heroic_resolve"}
+    dice.script.extend([1, 1, 1, 1])  # whatever comes after (the fights) is not this test's concern
+    state, events = play(state, [("good", {"type": "priority", "side": "good"}), ("good", declare)], dice)
+    lines = texts(events)
+    assert "Captain passes its Courage test (its army is Broken): its Heroic Resolve." in lines
+    assert 'Captain calls "Stand Fast!"' in lines
+    assert not any(line.startswith("Guard takes a Courage test") for line in lines)  # Engaged: no test
