@@ -72,6 +72,14 @@ def run_to_decision(ctx: Ctx) -> None:
 
 
 def options(state: BattleState, side: Side) -> list[Option]:
+    """Every choice and refusal open to `side` now, worked out once per state (see options_memo)."""
+    known = state.options_memo.get(side)
+    if known is None:
+        known = state.options_memo[side] = _options(state, side)
+    return list(known)
+
+
+def _options(state: BattleState, side: Side) -> list[Option]:
     from .courage import manual_test_action
 
     if not state.stack:

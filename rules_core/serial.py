@@ -114,7 +114,8 @@ def from_data(tp: Any, data: Any) -> Any:
 
 @cache
 def _fields(cls: Any) -> tuple[dataclasses.Field[Any], ...]:
-    return dataclasses.fields(cls)
+    """The fields that make up the data; a field marked transient (a cache) is left out."""
+    return tuple(f for f in dataclasses.fields(cls) if not f.metadata.get("transient"))
 
 
 @cache

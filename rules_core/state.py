@@ -243,6 +243,12 @@ class BattleState:
     result: Result | None = None
     effects: list[Effect] = field(default_factory=list)
     challenges: list[Challenge] = field(default_factory=list)
+    # Each side's options in this state, once worked out (engine.options): a server asks for them
+    # to show a step, then again to check the command that answers it. Neither stored nor copied;
+    # it stays true because nothing changes a state once a command has made it.
+    options_memo: dict[str, list[Any]] = field(
+        default_factory=dict, init=False, compare=False, repr=False, metadata={"transient": True}
+    )
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = to_data(self)
@@ -257,6 +263,7 @@ class BattleState:
         twin.stack = copy.deepcopy(self.stack)
         twin.effects = [copy.copy(effect) for effect in self.effects]
         twin.challenges = [copy.copy(challenge) for challenge in self.challenges]
+        twin.options_memo = {}
         return twin
 
     @classmethod

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from rules_core import SeededDice, apply, new_battle
+from rules_core import BattleState, SeededDice, apply, legal_actions, new_battle
 
 from .bot import Bot
 from .test_random_battles import MAX_STEPS, random_setup
@@ -71,3 +71,20 @@ def test_a_profile_that_a_rule_replaces_is_saved_anew() -> None:
     model.profile = dataclasses.replace(model.profile, wargear=["a new cloak"])
     after = state.to_dict()["models"][model.id]["profile"]
     assert after["wargear"] == ["a new cloak"] and before["wargear"] != ["a new cloak"]
+
+
+def test_options_worked_out_for_a_state_are_never_those_of_another() -> None:
+    """Each state keeps the options worked out for it (a server asks for them to show a step and
+    again to check the answer); the state a command makes, or a copy, works out its own."""
+    state = new_battle(random_setup(random.Random(13)))
+    bot, dice = Bot(13), SeededDice(13)
+    for _ in range(60):
+        if state.result is not None:
+            break
+        for side in ("good", "evil"):
+            fresh = BattleState.from_dict(state.to_dict())
+            assert legal_actions(state, side) == legal_actions(fresh, side)
+            assert legal_actions(state.clone(), side) == legal_actions(fresh, side)
+        assert "options_memo" not in state.to_dict()
+        _, _, outcome = bot.play(state, dice)
+        state = outcome.state
