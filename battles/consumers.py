@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 
 from rules_core import RuleViolation
 
-from . import presence, services
+from . import jsontext, presence, services
 from .models import Battle, BattleEvent, Seat
 from .presenter import audience_of, render_view, step_json, view_json
 from .realtime import group_name, publish_presence
@@ -184,7 +184,7 @@ class BattleConsumer(DirectDispatch):
             await self.send(text_data=html)
 
     async def _send_json(self, data: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(data))
+        await self.send(text_data=jsontext.dumps(data))
 
     def _listener(self) -> str:
         return presence.listener(self.audience, self.format, self.channel_name)
@@ -220,7 +220,7 @@ def _render_view(battle_id: int, audience: str, fmt: str) -> str:
     battle = Battle.objects.get(pk=battle_id)
     state = battle.load_state()
     if fmt == "json":
-        return json.dumps(view_json(battle, state, audience, battle.version))
+        return jsontext.dumps(view_json(battle, state, audience, battle.version))
     return render_view(battle, state, audience, battle.version)
 
 

@@ -10,7 +10,6 @@ socket, and would cost a group_send, four Redis round trips, per variant.)
 
 from __future__ import annotations
 
-from json import dumps
 from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
@@ -20,6 +19,7 @@ from django.template.loader import render_to_string
 from rules_core import BattleState
 
 from . import presence
+from .jsontext import dumps
 from .models import Battle, BattleEvent
 from .presence import Summary
 from .presenter import AUDIENCES, legal, render_step, step_json

@@ -11,12 +11,14 @@ from typing import Any
 import psycopg
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Q
+from django.db.models import JSONField, Q
 from django.utils import timezone
+from psycopg.types.json import Jsonb
 
 import rules_core
 from rules_core import Dice, RuleViolation, SystemDice
 
+from . import jsontext
 from .armies import summarise
 from .dice import ScriptFileDice
 from .listfile import FollowerDraft, ListDraft, WarbandDraft
@@ -134,15 +136,16 @@ def _record_step(battle: Battle, event: BattleEvent) -> None:
     """Append the event and save the snapshot: on PostgreSQL in one statement (one round trip),
     elsewhere in two. Written in SQL for the same reason as `_lock`: the ORM's save and create
     cost more CPU than the writes themselves, on every command. Values are prepared by the
-    models' own fields, so they are stored exactly as the ORM would store them."""
+    models' own fields, so they are stored exactly as the ORM would store them (JSON on PostgreSQL
+    written by orjson, see jsontext)."""
     quote = connection.ops.quote_name
     inserted = [f for f in BattleEvent._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(quote(f.column) for f in inserted)
     marks = ", ".join(["%s"] * len(inserted))
-    values = [f.get_db_prep_save(getattr(event, f.attname), connection) for f in inserted]
+    values = [_db_value(f, event) for f in inserted]
     fields = [Battle._meta.get_field(name) for name in SNAPSHOT_FIELDS]
     sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
-    snapshot = [f.get_db_prep_save(getattr(battle, f.attname), connection) for f in fields]
+    snapshot = [_db_value(f, battle) for f in fields]
     insert = f"INSERT INTO {quote(BattleEvent._meta.db_table)} ({columns}) VALUES ({marks}) RETURNING id"
     update = f"UPDATE {quote(Battle._meta.db_table)} SET {sets} WHERE id = %s"
     with _cursor() as cursor:
@@ -156,6 +159,13 @@ def _record_step(battle: Battle, event: BattleEvent) -> None:
             cursor.execute(update, [*snapshot, battle.id])
             return
         event.pk = cursor.fetchone()[0]
+
+
+def _db_value(field: Any, instance: Any) -> Any:
+    value = getattr(instance, field.attname)
+    if isinstance(field, JSONField) and connection.vendor == "postgresql":
+        return Jsonb(value, dumps=jsontext.dumps_bytes)
+    return field.get_db_prep_save(value, connection)
 
 
 LOCKED_FIELDS = ("id", "public_id", "name", "ruleset", "status", "version")

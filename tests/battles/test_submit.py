@@ -9,7 +9,7 @@ from django.db import transaction
 
 from battles import services
 from battles.demo import demo_setup
-from battles.models import Battle
+from battles.models import Battle, BattleEvent
 from rules_core import BattleState, RuleViolation
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -37,6 +37,23 @@ def test_the_next_submit_reuses_the_state_this_process_committed(scripted_dice, 
     public_id, version, state = services.recent_states.states[battle.id]
     assert (public_id, version) == (saved.public_id, saved.version) == (battle.public_id, 2)
     assert BattleState.from_dict(saved.state).to_dict() == state.to_dict()
+
+
+def test_the_step_is_stored_as_it_was_made(scripted_dice) -> None:
+    battle = services.create_battle("Stored", demo_setup())
+    services.submit(battle.id, "good", {"type": "ready"})
+    scripted_dice.script.extend([6, 2])
+    made = services.submit(battle.id, "evil", {"type": "ready"}, "cmd-2", expected_version=1).event
+    stored = BattleEvent.objects.get(battle_id=battle.id, seq=2)
+    assert (stored.pk, stored.side, stored.command_id, stored.command) == (
+        made.pk,
+        "evil",
+        "cmd-2",
+        {"type": "ready"},
+    )
+    assert [face for r in stored.rolls for face in r["faces"]] == [6, 2]
+    assert (stored.rolls, stored.events, stored.pending) == (made.rolls, made.events, made.pending)
+    assert stored.pending["side"] in ("good", "evil")
 
 
 def test_a_battle_moved_on_by_another_process_is_read_from_its_snapshot(scripted_dice) -> None:
