@@ -173,18 +173,27 @@ LOCKED_FIELDS = ("id", "public_id", "name", "ruleset", "status", "version")
 process has not the latest at hand (RecentStates); Django fetches a field left out when it is read."""
 
 
+def lock_query() -> tuple[str, list[Any]]:
+    """The lock's SQL, and its fields: parameters are the battle id, the command id, the battle id.
+
+    The command id is looked up by the partial unique index `command_applied_once` (ids that are
+    not empty). A statement bound on the server is prepared, and PostgreSQL soon plans it once for
+    any values: "NOT command_id = ''" lets that plan use the index too; without it, it read every
+    event of the battle, so a step cost more the longer the battle."""
+    quote = connection.ops.quote_name
+    fields = [f for f in Battle._meta.concrete_fields if f.attname in LOCKED_FIELDS]
+    columns = ", ".join(quote(f.column) for f in fields)
+    events = quote(BattleEvent._meta.db_table)
+    seen = f"EXISTS(SELECT 1 FROM {events} WHERE battle_id = %s AND command_id = %s AND NOT command_id = '')"
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return f"SELECT {columns}, {seen} FROM {quote(Battle._meta.db_table)} WHERE id = %s{lock}", fields
+
+
 def _lock(battle_id: int, command_id: str) -> Battle | None:
     """Lock the battle's row and, in the same query, ask whether `command_id` was applied before
     (`seen_command`). Written in SQL: building it with the ORM took longer than running it (0.5 ms
     of CPU a command)."""
-    quote = connection.ops.quote_name
-    fields = [f for f in Battle._meta.concrete_fields if f.attname in LOCKED_FIELDS]
-    columns = ", ".join(quote(f.column) for f in fields)
-    seen = (
-        f"EXISTS(SELECT 1 FROM {quote(BattleEvent._meta.db_table)} WHERE battle_id = %s AND command_id = %s)"
-    )
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    query = f"SELECT {columns}, {seen} FROM {quote(Battle._meta.db_table)} WHERE id = %s{lock}"
+    query, fields = lock_query()
     with _cursor() as cursor:
         cursor.execute(query, [battle_id, command_id, battle_id])
         row = cursor.fetchone()

@@ -90,3 +90,25 @@ def test_a_retry_after_the_battle_moved_on_is_a_duplicate_not_stale(scripted_dic
     with pytest.raises(services.SubmitError) as refused:
         services.submit(battle.id, "evil", {"type": "ready"}, str(uuid.uuid4()), expected_version=0)
     assert refused.value.code == "stale_version"
+
+
+def test_the_prepared_lock_finds_a_command_id_by_index_however_long_the_battle() -> None:
+    """psycopg prepares the lock after a few submits and PostgreSQL then keeps one plan for any
+    values: that plan must look the command id up in its index, not read every event of the battle."""
+    from django.db import connection
+
+    from tests.conftest import skip_or_fail
+
+    if connection.vendor != "postgresql":
+        skip_or_fail("the plan of a prepared statement is PostgreSQL's (DATABASE_URL)")
+    query, _ = services.lock_query()
+    for number in (1, 2, 3):
+        query = query.replace("%s", f"${number}", 1)
+    with connection.cursor() as cursor:
+        cursor.execute("SET plan_cache_mode = force_generic_plan")
+        cursor.execute(f"PREPARE beacon_lock (bigint, text, bigint) AS {query}")
+        cursor.execute("EXPLAIN EXECUTE beacon_lock (1, 'a-command-id', 1)")
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+        cursor.execute("DEALLOCATE beacon_lock")
+        cursor.execute("RESET plan_cache_mode")
+    assert "command_applied_once" in plan, plan
