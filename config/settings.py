@@ -88,7 +88,9 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [REDIS_URL],
+                # redis-py 8 caps a pool at 100 connections and fails the 101st at once: hundreds of
+                # sockets joining or leaving together (a restart, a club's screen) need more.
+                "hosts": [{"address": REDIS_URL, "max_connections": 2000}],
                 "prefix": os.environ.get("CHANNELS_PREFIX", "beacon"),
                 "capacity": 500,
                 "expiry": 30,

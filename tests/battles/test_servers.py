@@ -116,3 +116,29 @@ def test_two_servers_on_postgresql_and_redis_share_every_step(start_server) -> N
     asyncio.run(play())
     saved = Battle.objects.get(pk=battle.pk)
     assert saved.version == 3 and saved.status == "finished"
+
+
+CROWD = 150
+"""More sockets at once than redis-py 8's default pool of 100 connections holds."""
+
+
+def test_a_crowd_joining_at_once_is_served_on_redis(start_server) -> None:
+    """A club's screen full of spectators, or every browser reconnecting after a restart: each
+    gets the battle, and the next step, none an error."""
+    if not settings.REDIS_URL:
+        skip_or_fail("the crowd test needs Redis (REDIS_URL)")
+    server = start_server()
+    battle, tokens = new_battle()
+
+    async def play() -> None:
+        good = JsonSocket(server.url, battle.public_id, tokens["good"])
+        await good.open()
+        crowd = [JsonSocket(server.url, battle.public_id) for _ in range(CROWD)]
+        views = await asyncio.gather(*(watcher.open() for watcher in crowd))
+        assert [view["seq"] for view in views] == [0] * CROWD
+        await good.command({"type": "ready"}, expected_version=0)
+        steps = await asyncio.gather(*(watcher.next() for watcher in crowd))
+        assert {step["seq"] for step in steps} == {1}
+        await asyncio.gather(*(watcher.close() for watcher in crowd), good.close())
+
+    asyncio.run(play())
