@@ -19,3 +19,7 @@ def dumps_bytes(value: Any) -> bytes:
 
 def dumps(value: Any) -> str:
     return orjson.dumps(value, option=OPTIONS).decode()
+
+
+def loads(text: str | bytes) -> Any:
+    return orjson.loads(text)

@@ -11,6 +11,7 @@ from django.db import models
 
 from rules_core import BattleState
 
+from . import jsontext
 from .armies import DEFAULT_POINTS_LIMIT, SPECIALISED_HEROIC_ACTIONS, TIERS
 
 SIDES = [("good", "Good"), ("evil", "Evil")]
@@ -180,6 +181,25 @@ class Follower(models.Model):
         return f"{self.count} x {self.profile.name}"
 
 
+class JSONTextField(models.TextField):  # type: ignore[type-arg]
+    """JSON kept as plain text: the value is a dict in Python, as with JSONField, but the database
+    stores the text as written instead of parsing it into jsonb. For the state snapshot, rewritten
+    whole (12 KB) by every command and only ever read whole: on PostgreSQL the write took about
+    0.35 ms instead of 0.5-0.9 ms as jsonb."""
+
+    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
+        return None if value is None else jsontext.loads(value)
+
+    def to_python(self, value: Any) -> Any:
+        return jsontext.loads(value) if isinstance(value, (str, bytes)) else value
+
+    def get_prep_value(self, value: Any) -> Any:
+        return None if value is None else jsontext.dumps(value)
+
+    def value_to_string(self, obj: Any) -> str:
+        return jsontext.dumps(self.value_from_object(obj))
+
+
 def new_public_id() -> str:
     return uuid.uuid4().hex[:12]
 
@@ -194,7 +214,7 @@ class Battle(models.Model):
     ruleset = models.CharField(max_length=30, default="skirmish")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.ACTIVE)
     setup = models.JSONField()
-    state = models.JSONField()
+    state = JSONTextField()
     version = models.PositiveIntegerField(default=0)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
