@@ -181,7 +181,7 @@ class Follower(models.Model):
         return f"{self.count} x {self.profile.name}"
 
 
-class JSONTextField(models.TextField):  # type: ignore[type-arg]
+class JSONTextField(models.TextField):
     """JSON kept as plain text: the value is a dict in Python, as with JSONField, but the database
     stores the text as written instead of parsing it into jsonb. For the state snapshot, rewritten
     whole (12 KB) by every command and only ever read whole: on PostgreSQL the write took about
