@@ -5,12 +5,13 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 
 from battles import services
 from battles.demo import demo_setup
 from battles.models import Battle, BattleEvent
 from rules_core import BattleState, RuleViolation
+from tests.conftest import skip_or_fail
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -92,15 +93,15 @@ def test_a_retry_after_the_battle_moved_on_is_a_duplicate_not_stale(scripted_dic
     assert refused.value.code == "stale_version"
 
 
+def _needs_postgresql(what: str) -> None:
+    if connection.vendor != "postgresql":
+        skip_or_fail(f"{what} (DATABASE_URL)")
+
+
 def test_the_prepared_lock_finds_a_command_id_by_index_however_long_the_battle() -> None:
     """psycopg prepares the lock after a few submits and PostgreSQL then keeps one plan for any
     values: that plan must look the command id up in its index, not read every event of the battle."""
-    from django.db import connection
-
-    from tests.conftest import skip_or_fail
-
-    if connection.vendor != "postgresql":
-        skip_or_fail("the plan of a prepared statement is PostgreSQL's (DATABASE_URL)")
+    _needs_postgresql("the plan of a prepared statement is PostgreSQL's")
     query, _ = services.lock_query()
     for number in (1, 2, 3):
         query = query.replace("%s", f"${number}", 1)
@@ -117,12 +118,7 @@ def test_the_prepared_lock_finds_a_command_id_by_index_however_long_the_battle()
 def test_the_snapshot_is_json_text_compressed_with_lz4_on_postgresql() -> None:
     """Every command rewrites the 12 KB snapshot: as text, not parsed into jsonb, and with lz4,
     PostgreSQL writes it faster than with its defaults."""
-    from django.db import connection
-
-    from tests.conftest import skip_or_fail
-
-    if connection.vendor != "postgresql":
-        skip_or_fail("column types and compression are PostgreSQL's (DATABASE_URL)")
+    _needs_postgresql("column types and compression are PostgreSQL's")
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT format_type(atttypid, atttypmod), attcompression FROM pg_attribute "
