@@ -161,3 +161,35 @@ def sight_lines(a: Point, b: Point, target_radius: float) -> list[tuple[Point, P
         (a, (b[0] + nx * edge, b[1] + ny * edge)),
         (a, (b[0] - nx * edge, b[1] - ny * edge)),
     ]
+
+
+def convex_hull(points: Sequence[Point]) -> list[Point]:
+    """The smallest convex polygon holding every point, counter-clockwise (Andrew's monotone chain)."""
+    unique = sorted(set(points))
+    if len(unique) <= 2:
+        return unique
+
+    def half(ordered: list[Point]) -> list[Point]:
+        chain: list[Point] = []
+        for p in ordered:
+            while len(chain) >= 2 and _orient(chain[-2], chain[-1], p) <= 0:
+                chain.pop()
+            chain.append(p)
+        return chain
+
+    lower, upper = half(unique), half(unique[::-1])
+    return lower[:-1] + upper[:-1]
+
+
+def polygons_intersect(a: Sequence[Point], b: Sequence[Point]) -> bool:
+    """Whether two polygons share any point: crossing or touching edges, or one inside the other."""
+    if any(segments_intersect(p, q, r, s) for p, q in edges(a) for r, s in edges(b)):
+        return True
+    return point_in_polygon(a[0], b) or point_in_polygon(b[0], a)
+
+
+def polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
+    """The gap between two polygons, edge to edge: 0 when they touch or overlap."""
+    if polygons_intersect(a, b):
+        return 0.0
+    return min(segment_segment_distance(p, q, r, s) for p, q in edges(a) for r, s in edges(b))
