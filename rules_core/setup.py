@@ -42,7 +42,7 @@ def new_battle(setup: dict[str, Any]) -> BattleState:
         board = load(Board, setup.get("board", {}))
         if not (6 <= board.width <= 200 and 6 <= board.height <= 200):
             raise _bad('The board must be between 6" and 200" on each side.')
-        terrain = [_terrain(i, t) for i, t in enumerate(setup.get("terrain", []))]
+        terrain = [load_terrain(i, t) for i, t in enumerate(setup.get("terrain", []))]
         armies_in = setup.get("armies")
         if not isinstance(armies_in, dict) or set(armies_in) != set(SIDES):
             raise _bad("The setup needs a good and an evil army.")
@@ -77,18 +77,35 @@ def new_battle(setup: dict[str, Any]) -> BattleState:
     return state
 
 
-def _terrain(index: int, data: dict[str, Any]) -> Terrain:
-    piece = load(Terrain, {"id": f"t{index + 1}", "name": "Terrain", **data})
-    if len(piece.polygon) < 3:
-        raise _bad(f"Terrain {piece.name!r} needs at least three corners.")
-    return piece
-
-
 def _model(side: Side, entry: dict[str, Any]) -> Model:
     model_id = str(entry.get("id", ""))
     if not MODEL_ID.match(model_id):
         raise _bad(f"{model_id!r} is not a usable model id (lowercase letters, digits, - and _).")
-    profile = load(Profile, entry["profile"])
+    profile = load_profile(entry["profile"])
+    placed = "x" in entry and "y" in entry
+    mount = None
+    if entry.get("mount"):
+        ridden = load(Profile, entry["mount"])
+        mount = Mount(ridden, ridden.wounds, ridden.might, ridden.will, ridden.fate)
+    return Model(
+        id=model_id,
+        side=side,
+        profile=profile,
+        x=float(entry["x"]) if placed else -1.0,
+        y=float(entry["y"]) if placed else -1.0,
+        wounds=profile.wounds,
+        might=profile.might,
+        will=profile.will,
+        fate=profile.fate,
+        status="on_board",
+        mount=mount,
+    )
+
+
+def load_profile(data: dict[str, Any]) -> Profile:
+    """A profile from its plain data, refused (bad_setup) unless every characteristic is a number
+    of 0 or more, it has a Wound and its base is 10 to 200 mm across."""
+    profile = load(Profile, data)
     for name in (
         "move",
         "fight",
@@ -112,24 +129,15 @@ def _model(side: Side, entry: dict[str, Any]) -> Model:
         raise _bad(f"{profile.name} needs at least 1 Wound.")
     if not 10 <= profile.base_mm <= 200:
         raise _bad(f"{profile.name}'s base must be 10 to 200 mm across.")
-    placed = "x" in entry and "y" in entry
-    mount = None
-    if entry.get("mount"):
-        ridden = load(Profile, entry["mount"])
-        mount = Mount(ridden, ridden.wounds, ridden.might, ridden.will, ridden.fate)
-    return Model(
-        id=model_id,
-        side=side,
-        profile=profile,
-        x=float(entry["x"]) if placed else -1.0,
-        y=float(entry["y"]) if placed else -1.0,
-        wounds=profile.wounds,
-        might=profile.might,
-        will=profile.will,
-        fate=profile.fate,
-        status="on_board",
-        mount=mount,
-    )
+    return profile
+
+
+def load_terrain(index: int, data: dict[str, Any]) -> Terrain:
+    """Terrain piece number `index` (from 0) of a setup; it needs at least three corners."""
+    piece = load(Terrain, {"id": f"t{index + 1}", "name": "Terrain", **data})
+    if len(piece.polygon) < 3:
+        raise _bad(f"Terrain {piece.name!r} needs at least three corners.")
+    return piece
 
 
 def in_zone(model: Model, zone: list[float]) -> bool:
