@@ -1,0 +1,65 @@
+"""Charges (§6.5): which edge of the target a charge may contact, where the charger ends (conformed),
+and the way there, which the server chooses: straight to the end pose, or straight to a point
+before the contacted edge and then straight in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .constants import CONTROL_ZONE
+from .field import Field, Obstruction, edge_taken
+from .geometry import Edge, Rect, charge_edge, conformed_pose, rect_distance
+from .moves import StandMove, plan_stand_move
+from .sweep import Pose, overlaps, pose_of
+
+APPROACH_STEPS = (0.5, 1.0, 2.0, 3.0, 4.0)
+"""How far before the contacted edge a charge may straighten up, when going straight at the end
+pose would cross something (the target's corner, another stand)."""
+
+EDGE_NAMES: dict[Edge, str] = {"front": "front", "rear": "rear", "left": "left flank", "right": "right flank"}
+
+
+@dataclass(frozen=True, slots=True)
+class ChargePlan:
+    target: str
+    edge: Edge
+    poses: tuple[Pose, ...]
+    move: StandMove
+
+
+def plan_charge(field: Field, charger_id: str, target_id: str, allowance: float) -> ChargePlan | Obstruction:
+    """A charge by `charger_id` on `target_id` with up to `allowance` inches of Move."""
+    charger, target = field.stand(charger_id), field.stand(target_id)
+    edge = charge_edge(target.rect, charger.rect.centre)
+    end = conformed_pose(charger.rect, target.rect, edge)
+    where = f"{target.name}'s {EDGE_NAMES[edge]}"
+    for other in field.stands:
+        if other.id in (charger_id, target_id):
+            continue
+        if edge_taken(target.rect, edge, other.rect) or overlaps((end.polygon,), other.rect.polygon):
+            return Obstruction(
+                "charge_edge_not_free",
+                f"{charger.name} cannot charge {where}: {other.name} is there.",
+                other.id,
+            )
+    near_end = [e.id for e in field.enemy_stands(charger.side) if rect_distance(end, e.rect) < CONTROL_ZONE]
+    first: Obstruction | None = None
+    for poses in _ways(end):
+        planned = plan_stand_move(
+            field, charger_id, poses, allowance, target=target_id, zones_ignored=near_end
+        )
+        if isinstance(planned, StandMove):
+            return ChargePlan(target=target_id, edge=edge, poses=tuple(poses), move=planned)
+        first = first or planned
+    assert first is not None
+    return Obstruction(
+        "charge_unreachable", f"{charger.name} cannot reach {where}: {first.message}", first.blocker
+    )
+
+
+def _ways(end: Rect) -> list[list[Pose]]:
+    f = end.front
+    straight_in = [
+        [Pose(end.x - f[0] * k, end.y - f[1] * k, end.facing), pose_of(end)] for k in APPROACH_STEPS
+    ]
+    return [[pose_of(end)], *straight_in]

@@ -1,0 +1,107 @@
+"""Loose heroes' bases among the stands (§6.3, §6.4, §8.8): where one may stand or be put, his path
+past stands, the stand edges he touches, where a detaching hero is placed."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from itertools import pairwise
+
+from ..geometry import Point, point_polygon_distance, point_segment_distance, segment_polygon_distance
+from ..state import Side
+from .constants import CONTACT_TOLERANCE, CONTROL_ZONE
+from .field import EPS, Field, HeroBase, Obstruction
+from .geometry import EDGES, Edge, Rect, circle_distance
+from .sweep import overlaps_circle
+
+
+def spot_problem(
+    field: Field, centre: Point, radius: float, side: Side, ignore: str = "", zone: bool = True
+) -> Obstruction | None:
+    """Whether a round base of `side` may stand at `centre`: on the board, off impassable terrain,
+    over no stand or other base, and (with `zone`) not within 1" of an enemy stand."""
+    x, y = centre
+    if not (
+        radius - EPS <= x <= field.width - radius + EPS and radius - EPS <= y <= field.height - radius + EPS
+    ):
+        return Obstruction("off_board", "That place is off the board.")
+    for piece in field.terrain:
+        if piece.impassable and point_polygon_distance(centre, piece.polygon) < radius - CONTACT_TOLERANCE:
+            return Obstruction("impassable", f"That place is on {piece.name}.", piece.id)
+    for stand in field.stands:
+        if overlaps_circle((stand.rect.polygon,), centre, radius):
+            return Obstruction("overlap", f"That place is on {stand.name}.", stand.id)
+        if zone and stand.side != side and circle_distance(stand.rect, centre, radius) < CONTROL_ZONE - EPS:
+            return Obstruction(
+                "too_close_to_enemy_stand",
+                f'That place is within {CONTROL_ZONE:g}" of {stand.name}.',
+                stand.id,
+            )
+    for hero in field.heroes:
+        if hero.id != ignore and math.dist(hero.centre, centre) < hero.radius + radius - CONTACT_TOLERANCE:
+            return Obstruction("overlap", f"That place is on {hero.name}.", hero.id)
+    return None
+
+
+def loose_path_problem(field: Field, hero_id: str, path: Sequence[Point]) -> Obstruction | None:
+    """§6.4, what stands and the board ask of a loose hero's path: no stand crossed, no impassable
+    terrain, on the board, and never within 1" of an enemy stand (one already closer may move, but
+    not closer). Other heroes, difficult ground and the path's length are the skirmish rules'."""
+    hero = field.hero(hero_id)
+    points = [hero.centre, *path]
+    r = hero.radius
+    for x, y in points:
+        if not (r - EPS <= x <= field.width - r + EPS and r - EPS <= y <= field.height - r + EPS):
+            return Obstruction("off_board", f"{hero.name} cannot leave the board.")
+    for a, b in pairwise(points):
+        for piece in field.terrain:
+            if piece.impassable and segment_polygon_distance(a, b, piece.polygon) < r - CONTACT_TOLERANCE:
+                return Obstruction("impassable", f"{hero.name} cannot move through {piece.name}.", piece.id)
+        for stand in field.stands:
+            gap = segment_polygon_distance(a, b, stand.rect.polygon) - r
+            if gap < -CONTACT_TOLERANCE:
+                return Obstruction("path_blocked", f"{hero.name} cannot move through {stand.name}.", stand.id)
+            if stand.side != hero.side:
+                allowed = min(CONTROL_ZONE, circle_distance(stand.rect, hero.centre, r))
+                if gap < allowed - EPS:
+                    return Obstruction(
+                        "too_close_to_enemy_stand",
+                        f'{hero.name} would come within {max(gap, 0.0):.3g}" of {stand.name}: a loose hero '
+                        f'keeps {CONTROL_ZONE:g}" from enemy stands.',
+                        stand.id,
+                    )
+    return None
+
+
+def touched_edges(rect: Rect, centre: Point, radius: float) -> list[Edge]:
+    """The edges of a footprint that a round base touches without overlapping it (§6.3: a hero
+    attaches by ending his move touching one)."""
+    if overlaps_circle((rect.polygon,), centre, radius):
+        return []
+    return [e for e in EDGES if point_segment_distance(centre, *rect.edge(e)) - radius <= CONTACT_TOLERANCE]
+
+
+def detach_spot(field: Field, stand_id: str, hero: HeroBase) -> Point | None:
+    """§6.3: where a detaching hero is placed: touching the stand's rear edge, at its middle if that
+    is free, else the nearest free place along the rear edge, then along the flanks."""
+    rect = field.stand(stand_id).rect
+    out = hero.radius
+    half = rect.width / 2 - hero.radius
+    f, r = rect.front, rect.right
+    rear = [(a, -rect.depth / 2 - out) for a in _spread(half)]
+    flanks = [(s * (rect.width / 2 + out), b) for b in _spread(rect.depth / 2) for s in (1.0, -1.0)]
+    for a, b in rear + flanks:
+        spot = (rect.x + r[0] * a + f[0] * b, rect.y + r[1] * a + f[1] * b)
+        if spot_problem(field, spot, hero.radius, hero.side, ignore=hero.id, zone=False) is None:
+            return spot
+    return None
+
+
+def _spread(half: float, step: float = 0.25) -> list[float]:
+    """0, then ±step, ±2·step ... out to ±half."""
+    offsets = [0.0]
+    k = 1
+    while k * step <= half + EPS:
+        offsets += [k * step, -k * step]
+        k += 1
+    return offsets

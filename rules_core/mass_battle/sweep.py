@@ -1,0 +1,151 @@
+"""The area a stand covers while it moves (§3), its move length, and overlap tests against it.
+
+A move is a list of poses; each leg goes straight from one pose to the next, turning evenly on the
+way when the facings differ. The swept area of a leg without a turn is the convex hull of the
+footprints at its two ends (exact, as §3 says). A turning leg is cut into slices of at most
+TURN_STEP degrees, each slice's hull kept: the hull of only the two end footprints would miss the
+corners' arcs (a stand pivoting 90° on the spot pokes out of it by 0.2"). A slice's hull is within
+reach·step²/8 of the true area (under 0.001" for every stand), far inside CONTACT_TOLERANCE.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from ..geometry import Point, convex_hull, point_polygon_distance, polygon_distance, polygons_intersect
+from .constants import CONTACT_TOLERANCE
+from .geometry import Rect, turn_between
+
+TURN_STEP = 2.0
+"""Degrees of turn per slice of a turning leg's swept area."""
+
+Polygon = list[Point]
+Sweep = tuple[Polygon, ...]
+"""Convex pieces, each counter-clockwise; the swept area is their union."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pose:
+    x: float
+    y: float
+    facing: float
+
+
+def pose_of(rect: Rect) -> Pose:
+    return Pose(rect.x, rect.y, rect.facing)
+
+
+def at(rect: Rect, pose: Pose) -> Rect:
+    return rect.posed(pose.x, pose.y, pose.facing)
+
+
+def _between(start: Pose, end: Pose, t: float) -> Pose:
+    turn = turn_between(start.facing, end.facing)
+    return Pose(start.x + (end.x - start.x) * t, start.y + (end.y - start.y) * t, start.facing + turn * t)
+
+
+def leg_poses(start: Pose, end: Pose) -> list[Pose]:
+    """The leg's ends and, for a turning leg, the poses between its slices."""
+    slices = max(1, math.ceil(abs(turn_between(start.facing, end.facing)) / TURN_STEP))
+    return [_between(start, end, i / slices) for i in range(slices)] + [end]
+
+
+def sweep(stand: Rect, poses: Sequence[Pose]) -> Sweep:
+    """The area `stand` covers moving through `poses` in turn (from where it stands now)."""
+    route = [pose_of(stand), *poses]
+    if len(route) == 1:
+        return (stand.polygon,)
+    pieces: list[Polygon] = []
+    for start, end in pairwise(route):
+        steps = leg_poses(start, end)
+        for a, b in pairwise(steps):
+            pieces.append(convex_hull([*at(stand, a).corners, *at(stand, b).corners]))
+    return tuple(pieces)
+
+
+def move_length(stand: Rect, poses: Sequence[Pose]) -> float:
+    """§3: for each corner, its straight-line displacement over each leg, added up; the longest."""
+    route = [stand, *(at(stand, p) for p in poses)]
+    travelled = [0.0, 0.0, 0.0, 0.0]
+    for a, b in pairwise(route):
+        for i, (p, q) in enumerate(zip(a.corners, b.corners, strict=True)):
+            travelled[i] += math.dist(p, q)
+    return max(travelled)
+
+
+def inset(piece: Polygon, by: float) -> Polygon:
+    """A convex counter-clockwise polygon shrunk by `by` on every side (its centroid when it would
+    vanish). Tests against it ask whether something reaches more than `by` into the piece."""
+    n = len(piece)
+    if n < 3:
+        return list(piece)
+    lines: list[tuple[Point, Point]] = []
+    for i in range(n):
+        (ax, ay), (bx, by_) = piece[i], piece[(i + 1) % n]
+        length = math.hypot(bx - ax, by_ - ay)
+        nx, ny = -(by_ - ay) / length, (bx - ax) / length
+        lines.append(((ax + nx * by, ay + ny * by), (bx - ax, by_ - ay)))
+    shrunk: Polygon = []
+    for i in range(n):
+        corner = _meet(lines[i - 1], lines[i])
+        if corner is None:
+            continue
+        shrunk.append(corner)
+    if len(shrunk) < 3 or _area(shrunk) <= 0:
+        cx = sum(p[0] for p in piece) / n
+        cy = sum(p[1] for p in piece) / n
+        return [(cx, cy)]
+    return shrunk
+
+
+def _meet(a: tuple[Point, Point], b: tuple[Point, Point]) -> Point | None:
+    (px, py), (rx, ry) = a
+    (qx, qy), (sx, sy) = b
+    denom = rx * sy - ry * sx
+    if abs(denom) < 1e-12:
+        return None
+    t = ((qx - px) * sy - (qy - py) * sx) / denom
+    return (px + rx * t, py + ry * t)
+
+
+def _area(polygon: Polygon) -> float:
+    n = len(polygon)
+    return (
+        sum(
+            polygon[i][0] * polygon[(i + 1) % n][1] - polygon[(i + 1) % n][0] * polygon[i][1]
+            for i in range(n)
+        )
+        / 2
+    )
+
+
+def _reaches_into(piece: Polygon, other: Sequence[Point]) -> bool:
+    core = inset(piece, CONTACT_TOLERANCE)
+    if len(core) == 1:
+        return point_polygon_distance(core[0], other) == 0.0
+    return polygons_intersect(core, other)
+
+
+def overlaps(area: Sweep, polygon: Sequence[Point]) -> bool:
+    """Whether a polygon reaches more than CONTACT_TOLERANCE into the swept area (so edges that are
+    only in contact do not overlap)."""
+    return any(_reaches_into(piece, polygon) for piece in area)
+
+
+def overlaps_circle(area: Sweep, centre: Point, radius: float) -> bool:
+    """Whether a round base overlaps the swept area by more than CONTACT_TOLERANCE (§6.6)."""
+    return any(point_polygon_distance(centre, inset(piece, CONTACT_TOLERANCE)) < radius for piece in area)
+
+
+def distance_to(area: Sweep, polygon: Sequence[Point]) -> float:
+    """The gap between the swept area and a polygon, 0 when they touch."""
+    return min(polygon_distance(piece, polygon) for piece in area)
+
+
+def within_bounds(area: Sweep, width: float, height: float) -> bool:
+    """Whether every part of the swept area stays on a board of this size."""
+    eps = 1e-9
+    return all(-eps <= x <= width + eps and -eps <= y <= height + eps for piece in area for x, y in piece)
