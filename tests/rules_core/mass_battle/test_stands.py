@@ -1,0 +1,61 @@
+"""§2.2: a stand's kind, footprint, models, Combat and Shooting Factors from its profile."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_core.mass_battle.stands import combat_factor, shooting_factor, stand_stats, stand_type
+from rules_core.serial import load
+from rules_core.state import Profile
+
+from .fixtures import CAVE_TROLL, MORDOR_ORC, WARRIOR_OF_MINAS_TIRITH, WARRIOR_OF_ROHAN, profile
+
+BOW = {"name": "Bow", "range": 24.0, "strength": 2}
+
+
+def read(data) -> Profile:
+    return load(Profile, data)
+
+
+@pytest.mark.parametrize(
+    ("data", "cf"),
+    [(MORDOR_ORC, 3), (WARRIOR_OF_ROHAN, 3), (WARRIOR_OF_MINAS_TIRITH, 4), (CAVE_TROLL, 6)],
+)
+def test_the_spec_s_combat_factors(data, cf) -> None:
+    assert combat_factor(read(data)) == cf
+
+
+@pytest.mark.parametrize(("shoot", "sf"), [(3, 4), (4, 3), (5, 2), (6, 1), (7, None)])
+def test_shooting_factor_is_7_less_the_shoot_value(shoot, sf) -> None:
+    assert shooting_factor(read({**WARRIOR_OF_ROHAN, "shoot": shoot, "missile": BOW})) == sf
+
+
+def test_no_missile_weapon_no_shooting_factor() -> None:
+    stats = stand_stats(read(WARRIOR_OF_ROHAN))
+    assert stats.shooting_factor is None and stats.shooting_range == 0.0
+    archers = stand_stats(read({**WARRIOR_OF_ROHAN, "missile": BOW}))
+    assert (archers.shooting_factor, archers.shooting_range) == (3, 24.0)
+
+
+@pytest.mark.parametrize(
+    ("extra", "kind", "models", "depth"),
+    [
+        ({}, "infantry", 8, 2.0),
+        ({"keywords": ["Cavalry"]}, "cavalry", 4, 2.0),
+        ({"keywords": ["Monster"]}, "large", 2, 3.0),
+        ({"base_mm": 40.0}, "large", 2, 3.0),
+        ({"base_mm": 60.0}, "huge", 1, 3.0),
+    ],
+)
+def test_kind_models_and_footprint(extra, kind, models, depth) -> None:
+    data = profile("Any", 3, 3, 3, **extra)
+    assert stand_type(read(data)) == kind
+    stats = stand_stats(read(data))
+    assert (stats.kind, stats.models, stats.width, stats.depth) == (kind, models, 4.0, depth)
+
+
+def test_move_courage_and_terror_come_from_the_profile() -> None:
+    troll = stand_stats(read(CAVE_TROLL))
+    assert (troll.move, troll.courage, troll.terror) == (6.0, 7, True)
+    orcs = stand_stats(read(MORDOR_ORC))
+    assert (orcs.courage, orcs.terror, orcs.cavalry) == (8, False, False)
