@@ -102,8 +102,10 @@ def _control_zone(field: Field, mover: StandShape, area: Sweep, ignored: set[str
     for enemy in field.enemy_stands(mover.side):
         if enemy.id in ignored:
             continue
+        gap = distance_to(area, enemy.rect.polygon, beyond=CONTROL_ZONE)
+        if gap >= CONTROL_ZONE:
+            continue
         allowed = min(CONTROL_ZONE, rect_distance(mover.rect, enemy.rect))
-        gap = distance_to(area, enemy.rect.polygon)
         if gap < allowed - EPS:
             return Obstruction(
                 "too_close_to_enemy_stand",

@@ -2,10 +2,13 @@
 
 A move is a list of poses; each leg goes straight from one pose to the next, turning evenly on the
 way when the facings differ. The swept area of a leg without a turn is the convex hull of the
-footprints at its two ends (exact, as §3 says). A turning leg is cut into slices of at most
-TURN_STEP degrees, each slice's hull kept: the hull of only the two end footprints would miss the
-corners' arcs (a stand pivoting 90° on the spot pokes out of it by 0.2"). A slice's hull is within
-reach·step²/8 of the true area (under 0.001" for every stand), far inside CONTACT_TOLERANCE.
+footprints at its two ends (exact, as §3 says). The hull of only the two end footprints of a
+turning leg would miss the corners' arcs (a stand pivoting 90° on the spot pokes 0.24" out of
+it), so a turning leg is cut into slices of at most TURN_STEP degrees and each slice's hull is
+grown by reach·step²/8: no point of the footprint strays further than that from the hull of a
+slice's two ends (the gap from a chord is a function with second derivative at most reach·step²,
+zero at both ends). The swept area is so never smaller than the true one and at most 0.01"
+larger, well inside CONTACT_TOLERANCE.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from ..geometry import Point, convex_hull, point_polygon_distance, polygon_dista
 from .constants import CONTACT_TOLERANCE
 from .geometry import Rect, turn_between
 
-TURN_STEP = 2.0
+TURN_STEP = 10.0
 """Degrees of turn per slice of a turning leg's swept area."""
 
 Polygon = list[Point]
@@ -61,8 +64,11 @@ def sweep(stand: Rect, poses: Sequence[Pose]) -> Sweep:
     pieces: list[Polygon] = []
     for start, end in pairwise(route):
         steps = leg_poses(start, end)
+        turn = math.radians(abs(turn_between(start.facing, end.facing)) / (len(steps) - 1))
+        grow = stand.reach * turn * turn / 8
         for a, b in pairwise(steps):
-            pieces.append(convex_hull([*at(stand, a).corners, *at(stand, b).corners]))
+            hull = convex_hull([*at(stand, a).corners, *at(stand, b).corners])
+            pieces.append(inset(hull, -grow) if grow else hull)
     return tuple(pieces)
 
 
@@ -77,8 +83,9 @@ def move_length(stand: Rect, poses: Sequence[Pose]) -> float:
 
 
 def inset(piece: Polygon, by: float) -> Polygon:
-    """A convex counter-clockwise polygon shrunk by `by` on every side (its centroid when it would
-    vanish). Tests against it ask whether something reaches more than `by` into the piece."""
+    """A convex counter-clockwise polygon with every side moved in by `by` (out, when negative),
+    its centroid when it would vanish. Tests against it ask whether something reaches more than
+    `by` into the piece."""
     n = len(piece)
     if n < 3:
         return list(piece)
@@ -122,7 +129,20 @@ def _area(polygon: Polygon) -> float:
     )
 
 
+def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def box_gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """How far apart two boxes are along x or y, whichever is more: never more than the distance
+    between anything inside them, so a quick way to rule a test out."""
+    return max(0.0, b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+
+
 def _reaches_into(piece: Polygon, other: Sequence[Point]) -> bool:
+    if box_gap(bounds(piece), bounds(other)) > 0:
+        return False
     core = inset(piece, CONTACT_TOLERANCE)
     if len(core) == 1:
         return point_polygon_distance(core[0], other) == 0.0
@@ -137,12 +157,24 @@ def overlaps(area: Sweep, polygon: Sequence[Point]) -> bool:
 
 def overlaps_circle(area: Sweep, centre: Point, radius: float) -> bool:
     """Whether a round base overlaps the swept area by more than CONTACT_TOLERANCE (§6.6)."""
-    return any(point_polygon_distance(centre, inset(piece, CONTACT_TOLERANCE)) < radius for piece in area)
+    x, y = centre
+    disc = (x - radius, y - radius, x + radius, y + radius)
+    return any(
+        box_gap(bounds(piece), disc) == 0
+        and point_polygon_distance(centre, inset(piece, CONTACT_TOLERANCE)) < radius
+        for piece in area
+    )
 
 
-def distance_to(area: Sweep, polygon: Sequence[Point]) -> float:
-    """The gap between the swept area and a polygon, 0 when they touch."""
-    return min(polygon_distance(piece, polygon) for piece in area)
+def distance_to(area: Sweep, polygon: Sequence[Point], beyond: float = math.inf) -> float:
+    """The gap between the swept area and a polygon, 0 when they touch; any value of `beyond` or
+    more when it is at least that (pieces further off are not measured)."""
+    box = bounds(polygon)
+    best = beyond
+    for piece in area:
+        if box_gap(bounds(piece), box) < best:
+            best = min(best, polygon_distance(piece, polygon))
+    return best
 
 
 def within_bounds(area: Sweep, width: float, height: float) -> bool:
