@@ -114,8 +114,12 @@ class Rect:
         return math.hypot(self.width / 2, self.depth / 2)
 
     def edge(self, name: Edge) -> Segment:
+        return self.edges[name]
+
+    @property
+    def edges(self) -> dict[Edge, Segment]:
         fl, fr, rr, rl = self.corners
-        return {"front": (fl, fr), "right": (fr, rr), "rear": (rr, rl), "left": (rl, fl)}[name]
+        return {"front": (fl, fr), "right": (fr, rr), "rear": (rr, rl), "left": (rl, fl)}
 
     def normal(self, name: Edge) -> Point:
         """The outward unit vector of an edge."""
@@ -189,13 +193,10 @@ def touching_edges(a: Rect, b: Rect) -> tuple[Edge, Edge] | None:
     """The edge of `a` and the edge of `b` in contact, each stand beyond the other's edge."""
     if math.dist(a.centre, b.centre) > a.reach + b.reach + _TOLERANCE:
         return None
-    for mine in EDGES:
-        for theirs in EDGES:
-            if (
-                edges_in_contact(a.edge(mine), b.edge(theirs))
-                and _outside(a, mine, b)
-                and _outside(b, theirs, a)
-            ):
+    mine_all, theirs_all = a.edges, b.edges
+    for mine, p in mine_all.items():
+        for theirs, q in theirs_all.items():
+            if edges_in_contact(p, q) and _outside(a, mine, b) and _outside(b, theirs, a):
                 return mine, theirs
     return None
 

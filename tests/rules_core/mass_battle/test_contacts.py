@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rules_core.mass_battle.field import contacts_of, engaged, free_edges
+from rules_core.mass_battle.field import Contacts, contacts_of, engaged, free_edges
 from rules_core.mass_battle.geometry import (
     Rect,
     edges_in_contact,
+    front_vector,
     gives_rear_support,
     in_front_contact,
     overlap_flank,
@@ -143,3 +146,37 @@ def test_free_edges_are_the_ones_no_enemy_touches() -> None:
         stand("a", "good", 30, 20, 0), stand("b", "evil", 30, 22, 180), stand("c", "evil", 33, 20, 270)
     )
     assert free_edges(field, "a") == ["rear", "left"]
+
+
+LAYOUT = {  # T7's and T8's stands, with one rear supporter
+    "a": ("good", 30, 20, 0),
+    "b": ("evil", 30, 22, 180),
+    "c": ("evil", 34, 22, 180),  # overlaps A on the right
+    "d": ("good", 33, 23, 270),  # on B's left flank
+    "s": ("good", 30, 18, 0),  # behind A
+    "f": ("evil", 27, 21, 90),  # front edge x 28, y 19-23: on A's left flank
+}
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(turn=st.floats(0, 360), dx=st.floats(-20, 20), dy=st.floats(-10, 10))
+def test_contacts_do_not_depend_on_where_the_fight_is_or_which_way_the_table_turns(turn, dx, dy) -> None:
+    """Moving and turning the whole scene together changes no contact, overlap or support."""
+
+    def place(x: float, y: float) -> tuple[float, float]:
+        rx, ry = front_vector(turn + 90), front_vector(turn)  # the turned x and y axes
+        ox, oy = x - 30, y - 20
+        return (36 + dx + ox * rx[0] + oy * ry[0], 24 + dy + ox * rx[1] + oy * ry[1])
+
+    def scene(moved: bool):
+        shapes = []
+        for ident, (side, x, y, facing) in LAYOUT.items():
+            px, py = place(x, y) if moved else (x, y)
+            shapes.append(stand(ident, side, px, py, facing + (turn if moved else 0)))
+        return board(*shapes, width=200, height=200)
+
+    assert contacts_of(scene(False), "a") == Contacts(
+        front=("b",), flank=(("f", "left"),), overlaps=(("c", "right"),), rear_support="s"
+    )
+    for ident in LAYOUT:
+        assert contacts_of(scene(True), ident) == contacts_of(scene(False), ident)
