@@ -1,5 +1,5 @@
 """Loose heroes' bases among the stands (§6.3, §6.4, §8.8): where one may stand or be put, his path
-past stands, the stand edges he touches, where a detaching hero is placed."""
+past stands, the stand edges he touches, where a detaching or escaping hero is placed."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from itertools import pairwise
 
 from ..geometry import Point, point_polygon_distance, point_segment_distance, segment_polygon_distance
 from ..state import Side
-from .constants import CONTACT_TOLERANCE, CONTROL_ZONE
+from .constants import CONTACT_TOLERANCE, CONTROL_ZONE, ESCAPE_RANGE
 from .field import EPS, Field, HeroBase, Obstruction
-from .geometry import EDGES, Edge, Rect, circle_distance
+from .geometry import EDGES, Edge, Rect, circle_distance, rect_distance
 from .sweep import overlaps_circle
 
 
@@ -105,3 +105,25 @@ def _spread(half: float, step: float = 0.25) -> list[float]:
         offsets += [k * step, -k * step]
         k += 1
     return offsets
+
+
+def escape_stands(field: Field, footprint: Rect, side: Side) -> list[str]:
+    """§8.8: the friendly stands whose nearest point is within 6" of a destroyed stand's footprint
+    (which must no longer be in `field`); whether one has room is the attachments' business."""
+    return [
+        s.id
+        for s in field.stands
+        if s.side == side and rect_distance(s.rect, footprint) <= ESCAPE_RANGE + EPS
+    ]
+
+
+def escape_spot_problem(
+    field: Field, footprint: Rect, centre: Point, radius: float, side: Side
+) -> Obstruction | None:
+    """§8.8: whether an escaping hero may be placed loose at `centre`: within 6" of the destroyed
+    stand's footprint, not within 1" of an enemy stand and overlapping nothing."""
+    if circle_distance(footprint, centre, radius) > ESCAPE_RANGE + EPS:
+        return Obstruction(
+            "too_far_to_escape", f'That place is more than {ESCAPE_RANGE:g}" from where the stand fell.'
+        )
+    return spot_problem(field, centre, radius, side)

@@ -6,7 +6,14 @@ import pytest
 
 from rules_core.mass_battle.field import Obstruction
 from rules_core.mass_battle.geometry import Rect
-from rules_core.mass_battle.loose import detach_spot, loose_path_problem, spot_problem, touched_edges
+from rules_core.mass_battle.loose import (
+    detach_spot,
+    escape_spot_problem,
+    escape_stands,
+    loose_path_problem,
+    spot_problem,
+    touched_edges,
+)
 
 from .fixtures import BASE_25, board, hero, square, stand
 
@@ -74,3 +81,23 @@ def test_boxed_in_he_cannot_detach() -> None:
         stand("w", "good", 26, 20, 0),
     )
     assert detach_spot(field, "s", hero("hama", "good", 0, 0)) is None
+
+
+def test_t8b_gothmog_escapes_loose_within_6_inches_of_his_fallen_stand() -> None:
+    fallen = Rect(30, 22, 180)  # B, removed from the field
+    field = board(
+        stand("a", "good", 30, 20, 0), stand("d", "good", 33, 23, 270), hero("gothmog", "evil", 0, 0)
+    )
+    assert escape_stands(field, fallen, "evil") == []  # no friendly stand in reach
+    assert escape_spot_problem(field, fallen, (30, 27), BASE_25, "evil") is None
+    assert escape_spot_problem(field, fallen, (30, 29.6), BASE_25, "evil").code == "too_far_to_escape"
+    assert escape_spot_problem(field, fallen, (34.8, 22), BASE_25, "evil").code == "too_close_to_enemy_stand"
+    assert escape_spot_problem(field, fallen, (30, 20), BASE_25, "evil").code == "overlap"
+
+
+def test_t10a_a_friendly_stand_2_83_inches_away_can_take_the_escaped_hero() -> None:
+    fallen = Rect(30, 20, 0)  # A
+    field = board(
+        stand("b", "evil", 30, 22, 180), stand("e", "good", 36, 16, 0), stand("far", "good", 50, 16, 0)
+    )
+    assert escape_stands(field, fallen, "good") == ["e"]
