@@ -6,20 +6,17 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .battlefield import BASE_CONTACT, in_contact
 from .characteristics import attacks, fight_value, in_challenge_with, strike_strength
-from .frame import Action, Frame, Option, Pending
+from .frame import Action, Ctx, Frame, Option, Pending
 from .geometry import Point, point_segment_distance, rotate, segment_polygon_distance
 from .heroic import DeclareHeroics, cancel, clash_first, declared
 from .might import available, odds, payer_param, spend
 from .movement import SideActivations
 from .state import SIDES, BattleState, Model, Side, other, side_name
 from .wounds import ToWound
-
-if TYPE_CHECKING:
-    from .engine import Ctx
 
 BACK_AWAY = 1.0
 BACK_AWAY_ANGLES = (0, 30, -30, 60, -60, 90, -90)

@@ -7,16 +7,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .battlefield import can_see, is_engaged
 from .characteristics import courage, intelligence
-from .frame import Action, Frame, Option, Pending
+from .frame import Action, Ctx, Frame, Option, Pending
 from .might import Store, available, odds, spend
 from .state import SIDES, BattleState, Model, Side, side_name
-
-if TYPE_CHECKING:
-    from .engine import Ctx
 
 STAND_FAST_RANGE = 6.0
 TERROR = "Terror"

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .frame import Ctx
 from .state import Effect
-
-if TYPE_CHECKING:
-    from .engine import Ctx
 
 
 def describe(ctx: Ctx, effect: Effect) -> str:

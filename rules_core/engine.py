@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .dice import Dice, Roll
 from .errors import RuleViolation
-from .frame import Action, Frame, Option, Refusal
+from .frame import Action, Ctx, Option, Refusal
 from .state import SIDES, BattleState, Side, side_name
 
 MAX_AUTOMATIC_STEPS = 100_000
@@ -32,34 +32,6 @@ class Outcome:
     state: BattleState
     events: list[dict[str, Any]]
     rolls: list[Roll]
-
-
-@dataclass
-class Ctx:
-    """What a frame works with while one command is applied."""
-
-    state: BattleState
-    dice: Dice
-    events: list[dict[str, Any]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.dice.events_so_far = lambda: len(self.events)
-
-    def log(self, kind: str, text: str, **data: Any) -> None:
-        self.events.append({"type": kind, "text": text, **data})
-
-    def push(self, frame: Frame) -> None:
-        self.state.stack.append(frame)
-
-    def pop(self, frame: Frame) -> None:
-        if not self.state.stack or self.state.stack[-1] is not frame:
-            raise RuntimeError(f"frame {frame.kind} popped out of order")
-        self.state.stack.pop()
-
-    def replace(self, frame: Frame, *frames: Frame) -> None:
-        """Pop `frame` and push `frames` (the first given is run last)."""
-        self.pop(frame)
-        self.state.stack.extend(frames)
 
 
 def run_to_decision(ctx: Ctx) -> None:

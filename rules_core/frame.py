@@ -2,7 +2,10 @@
 
 A turn is a stack of frames (turn, phase, activation, a roll waiting for Might ...). The top frame
 either does its automatic work and pops or pushes, or waits: then it is the one pending decision,
-and it answers what the waiting side may do (`options`) and takes the command (`handle`).
+and it answers what the waiting side may do (`options`) and takes the command (`handle`). While a
+command is applied, frames work through a `Ctx`: the state, the dice and the events so far.
+
+Every rule module builds on this one and on `state`; the engine (`engine.py`) sits above them all.
 """
 
 from __future__ import annotations
@@ -10,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .dice import Dice
 from .serial import Tagged
 
 if TYPE_CHECKING:
-    from .engine import Ctx
+    # Only for annotations: the state holds the stack of frames, so it imports this module.
     from .state import BattleState, Side
 
 
@@ -68,6 +72,34 @@ class Refusal:
 
 
 Option = Action | Refusal
+
+
+@dataclass
+class Ctx:
+    """What a frame works with while one command is applied."""
+
+    state: BattleState
+    dice: Dice
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.dice.events_so_far = lambda: len(self.events)
+
+    def log(self, kind: str, text: str, **data: Any) -> None:
+        self.events.append({"type": kind, "text": text, **data})
+
+    def push(self, frame: Frame) -> None:
+        self.state.stack.append(frame)
+
+    def pop(self, frame: Frame) -> None:
+        if not self.state.stack or self.state.stack[-1] is not frame:
+            raise RuntimeError(f"frame {frame.kind} popped out of order")
+        self.state.stack.pop()
+
+    def replace(self, frame: Frame, *frames: Frame) -> None:
+        """Pop `frame` and push `frames` (the first given is run last)."""
+        self.pop(frame)
+        self.state.stack.extend(frames)
 
 
 class Frame(Tagged):

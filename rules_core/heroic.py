@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .battlefield import friends_within, is_engaged
 from .characteristics import march_bonus
-from .frame import Action, Frame, Option, Pending, Refusal
+from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .might import spend
 from .state import SIDES, BattleState, Challenge, Effect, Model, Side, other, side_name
-
-if TYPE_CHECKING:
-    from .engine import Ctx
 
 SHOUT_RANGE = 6.0
 CHALLENGE_RANGE = 6.0

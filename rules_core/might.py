@@ -4,13 +4,10 @@ can change a result, with its odds."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
-from .frame import Action, Option
+from .frame import Action, Ctx, Option
 from .state import Model, Mount
-
-if TYPE_CHECKING:
-    from .engine import Ctx
 
 Store = Literal["might", "will", "fate"]
 Payer = Literal["rider", "mount"]

@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .battlefield import BASE_CONTACT, CONTROL_ZONE, enemies, is_engaged
 from .characteristics import MARCHING, move_allowance
 from .errors import RuleViolation
-from .frame import Action, Frame, Option, Pending, Refusal
+from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import (
     Point,
     dist,
@@ -21,9 +21,6 @@ from .geometry import (
     segment_polygon_distance,
 )
 from .state import BattleState, Effect, Model, Side, side_name
-
-if TYPE_CHECKING:
-    from .engine import Ctx
 
 SNAP_TO_CONTACT = 1.0
 """A charge path that ends this close to its target is taken as ending in base contact."""

@@ -5,17 +5,14 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import RuleViolation
-from .frame import Action, Frame, Option, Pending
+from .frame import Action, Ctx, Frame, Option, Pending
 from .geometry import point_in_polygon
 from .serial import load
 from .state import SIDES, Army, BattleState, Board, Model, Mount, Profile, Side, Terrain, side_name
 from .turn import BattleFrame
-
-if TYPE_CHECKING:
-    from .engine import Ctx
 
 DEPLOYMENT_DEPTH = 12.0
 MODEL_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")

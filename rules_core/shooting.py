@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .battlefield import can_see, engaged_with, in_contact, is_engaged
-from .frame import Action, Frame, Option, Pending, Refusal
+from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import dist, point_in_polygon, point_segment_distance, segment_crosses_polygon
 from .might import might_choice, might_to_reach, spend
 from .state import BattleState, Model, Side, side_name
 from .wounds import ToWound
-
-if TYPE_CHECKING:
-    from .engine import Ctx
 
 IN_THE_WAY_PASS = 4
 INTO_COMBAT_PASS = 4

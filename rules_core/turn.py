@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .combat import FightPhase
 from .courage import broken_check
 from .effects import end_effects
-from .frame import Action, Frame, Option, Pending
+from .frame import Action, Ctx, Frame, Option, Pending
 from .heroic import DeclareHeroics, HeroicOrder
 from .movement import SideActivations
 from .shooting import SideShooting
 from .state import SIDES, BattleState, Result, Side, other, side_name
-
-if TYPE_CHECKING:
-    from .engine import Ctx
 
 ROUT_FRACTION = 0.25
 """At the start of a turn, an army down to this share of its starting models loses (check)."""

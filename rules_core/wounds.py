@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .characteristics import defence, in_challenge_with
-from .frame import Action, Frame, Option, Pending
+from .frame import Action, Ctx, Frame, Option, Pending
 from .might import available, chance_at_least, might_choice, might_to_reach, odds, payer_param, regain, spend
 from .state import BattleState, Model, Side
-
-if TYPE_CHECKING:
-    from .engine import Ctx
 
 FATE_SAVES = 4
 

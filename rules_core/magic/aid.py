@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..frame import Ctx
 from ..might import Regained, Store, regain
 from ..state import BattleState, Effect, Model
 from ..wounds import ToWound, part_name
 from .registry import POWERS, Cast, PowerSpec, add_effect, key_of, not_modelled, register
-
-if TYPE_CHECKING:
-    from ..engine import Ctx
 
 BEASTS = ("Bat", "Warg", "Spider")
 """The keywords of the models Enrage Beast may target."""

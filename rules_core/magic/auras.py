@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..frame import Ctx
 from ..state import BattleState, Model
 from .registry import Cast, PowerSpec, add_effect, register
-
-if TYPE_CHECKING:
-    from ..engine import Ctx
 
 
 def _aura_of_command(ctx: Ctx, cast: Cast) -> None:

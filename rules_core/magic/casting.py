@@ -11,17 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..battlefield import can_see, is_engaged
 from ..errors import RuleViolation
-from ..frame import Action, Frame, Option, Pending, Refusal
+from ..frame import Action, Ctx, Frame, Option, Pending, Refusal
 from ..might import available, might_choice, might_to_reach, odds, payer_param, regain, spend
 from ..state import BattleState, Model, Power, Side, other, side_name
 from .registry import Cast, PowerSpec, bracket, spec_for
-
-if TYPE_CHECKING:
-    from ..engine import Ctx
 
 HEROIC_RESOLVE_RANGE = 6.0
 SHIELDED = ("protection_of_the_valar", "shroud_of_shadows")

@@ -5,20 +5,17 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..battlefield import terrain_named
 from ..characteristics import strength
 from ..combat import combat_of
-from ..frame import Action, Frame, Option, Pending
+from ..frame import Action, Ctx, Frame, Option, Pending
 from ..geometry import point_segment_distance
 from ..movement import knock_prone, push_away
 from ..state import BattleState, Model, Side, side_name
 from ..wounds import ToWound, Wounding, part_name
 from .registry import Cast, PowerSpec, not_modelled, register
-
-if TYPE_CHECKING:
-    from ..engine import Ctx
 
 
 def hit(

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..battlefield import enemies, terrain_named
 from ..characteristics import move_allowance
 from ..courage import Test
 from ..effects import end_exhausted
-from ..frame import Action, Frame, Option, Pending
+from ..frame import Action, Ctx, Frame, Option, Pending
 from ..movement import check_path, full_path, knock_prone, move_model, push_away, snap_to_contact
 from ..state import BattleState, Effect, Model, Mount, Side, other, side_name
 from ..wounds import ToWound, mount_slain
 from .harm import throw_down
 from .registry import Cast, PowerSpec, add_effect, not_modelled, register
-
-if TYPE_CHECKING:
-    from ..engine import Ctx
 
 
 def _hold(ctx: Ctx, cast: Cast, spec: PowerSpec) -> None:

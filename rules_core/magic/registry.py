@@ -10,12 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from ..frame import Ctx
 from ..state import BattleState, Effect, Model
-
-if TYPE_CHECKING:
-    from ..engine import Ctx
 
 TARGETS = ("enemy", "friend", "self", "self_or_friend", "enemies_in_range", "friends_in_range")
 DURATIONS = {"instant": "Instant", "temporary": "Temporary", "exhaustion": "Exhaustion"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_core import RuleViolation, ScriptedDice, apply
-from rules_core.engine import Ctx
+from rules_core.frame import Ctx
 from rules_core.might import spend
 from rules_core.state import Effect
 from rules_core.wounds import remove_casualty
