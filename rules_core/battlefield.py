@@ -81,3 +81,33 @@ def terrain_named(state: BattleState, model: Model, words: Iterable[str]) -> Ter
         ):
             return piece
     return None
+
+
+def engagement_graph(state: BattleState) -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    good, evil = state.army_models("good"), state.army_models("evil")
+    for g in good:
+        for e in evil:
+            if in_contact(g, e):
+                graph.setdefault(g.id, set()).add(e.id)
+                graph.setdefault(e.id, set()).add(g.id)
+    return graph
+
+
+def component_of(graph: dict[str, set[str]], start: str, free: frozenset[str]) -> frozenset[str]:
+    seen, todo = {start}, [start]
+    while todo:
+        for n in graph[todo.pop()] & free:
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return frozenset(seen)
+
+
+def combat_of(state: BattleState, model: Model) -> list[Model]:
+    """The models in a combat with `model` (linked by base contact with enemies), itself included;
+    none when it is not Engaged."""
+    graph = engagement_graph(state)
+    if model.id not in graph:
+        return []
+    return [state.model(m) for m in sorted(component_of(graph, model.id, frozenset(graph)))]

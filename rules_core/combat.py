@@ -8,13 +8,13 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from .battlefield import BASE_CONTACT, in_contact
+from .activation import SideActivations
+from .battlefield import BASE_CONTACT, component_of, engagement_graph
 from .characteristics import attacks, fight_value, in_challenge_with, strike_strength
 from .frame import Action, Ctx, Frame, Option, Pending
 from .geometry import Point, point_segment_distance, rotate, segment_polygon_distance
 from .heroic import DeclareHeroics, cancel, clash_first, declared
 from .might import available, odds, payer_param, spend
-from .movement import SideActivations
 from .state import SIDES, BattleState, Model, Side, other, side_name
 from .wounds import ToWound
 
@@ -25,17 +25,6 @@ DUEL_ROLLOFF_GOOD = 4
 
 Star = tuple[str, tuple[str, ...]]
 """One combat: a model and the enemies it fights (each in base contact with it)."""
-
-
-def engagement_graph(state: BattleState) -> dict[str, set[str]]:
-    graph: dict[str, set[str]] = {}
-    good, evil = state.army_models("good"), state.army_models("evil")
-    for g in good:
-        for e in evil:
-            if in_contact(g, e):
-                graph.setdefault(g.id, set()).add(e.id)
-                graph.setdefault(e.id, set()).add(g.id)
-    return graph
 
 
 def _stars_containing(graph: dict[str, set[str]], free: frozenset[str], first: str) -> list[Star]:
@@ -95,25 +84,6 @@ def possible_combats(graph: dict[str, set[str]], free: frozenset[str]) -> list[S
             if key not in found and _partitionable(frozen, free - key):
                 found[key] = (centre, leaves)
     return list(found.values())
-
-
-def component_of(graph: dict[str, set[str]], start: str, free: frozenset[str]) -> frozenset[str]:
-    seen, todo = {start}, [start]
-    while todo:
-        for n in graph[todo.pop()] & free:
-            if n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return frozenset(seen)
-
-
-def combat_of(state: BattleState, model: Model) -> list[Model]:
-    """The models in a combat with `model` (linked by base contact with enemies), itself included;
-    none when it is not Engaged."""
-    graph = engagement_graph(state)
-    if model.id not in graph:
-        return []
-    return [state.model(m) for m in sorted(component_of(graph, model.id, frozenset(graph)))]
 
 
 def combat_label(state: BattleState, star: Star) -> str:

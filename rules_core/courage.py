@@ -10,6 +10,7 @@ from itertools import product
 from typing import Any
 
 from .battlefield import can_see, is_engaged
+from .casualties import check_wiped_out, remove_casualty
 from .characteristics import courage, intelligence
 from .frame import Action, Ctx, Frame, Option, Pending
 from .might import Store, available, odds, spend
@@ -187,13 +188,9 @@ class Test(Frame):
         ctx.pop(self)
 
     def _failed(self, ctx: Ctx, model: Model) -> None:
-        from .wounds import remove_casualty
-
         ctx.pop(self)
         if self.on_fail == "flee":
             remove_casualty(ctx, model, "fled")
-            from .turn import check_wiped_out
-
             check_wiped_out(ctx)
 
     def pending(self, state: BattleState) -> Pending:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .frame import Ctx
-from .state import Effect
+from .state import BattleState, Effect, Model
 
 
 def describe(ctx: Ctx, effect: Effect) -> str:
@@ -33,3 +33,18 @@ def end_exhausted(ctx: Ctx) -> None:
 
 QUIET = ("heroic_march", "at_the_double", "heroic_strike", "heroic_defence", "take_aim")
 """Effects that end with their phase without a log line of their own (their phase ending says it)."""
+
+FURY_RANGE = 6.0
+FURY_WARD = 6
+"""Channelled Fury: the D6 score that ignores a Wound."""
+
+
+def fury_ward(state: BattleState, model: Model) -> bool:
+    """Whether a Wound on `model` is first rolled against channelled Fury."""
+    if not any(e.kind == "fury" and e.channelled and e.target == model.id for e in state.effects):
+        return False
+    casters = [state.model(source) for source in {e.source for e in state.effects if e.kind == "fury"}]
+    return any(
+        c.side == model.side and (c.id == model.id or c.distance_to(model) <= FURY_RANGE + 1e-6)
+        for c in casters
+    )

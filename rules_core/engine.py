@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .casualties import end_battle
+from .courage import manual_test_action, start_manual_test
 from .dice import Dice, Roll
 from .errors import RuleViolation
 from .frame import Action, Ctx, Option, Refusal
@@ -52,8 +54,6 @@ def options(state: BattleState, side: Side) -> list[Option]:
 
 
 def _options(state: BattleState, side: Side) -> list[Option]:
-    from .courage import manual_test_action
-
     if not state.stack:
         return []
     pending = state.pending
@@ -94,8 +94,6 @@ def apply(state: BattleState, side: Side, command: Mapping[str, Any], dice: Dice
     new = _copy(state)
     ctx = Ctx(new, dice)
     if command["type"] == "take_test":
-        from .courage import start_manual_test
-
         start_manual_test(ctx, side, command)
     else:
         new.stack[-1].handle(ctx, command)
@@ -120,8 +118,6 @@ def _copy(state: BattleState) -> BattleState:
 
 
 def _concede(ctx: Ctx, side: Side) -> None:
-    from .turn import end_battle
-
     end_battle(ctx, winner="evil" if side == "good" else "good", reason=f"{side_name(side)} conceded")
 
 

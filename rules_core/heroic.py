@@ -1,17 +1,17 @@
 """Heroic Actions: what each does, the Declare Heroic Actions step of each phase, the clash roll,
-and the heroes whose actions go first (Heroic Move, Heroic Shoot)."""
+shouts and Heroic Challenges. (The heroes whose actions go first act in `heroic_order`.)"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .battlefield import friends_within, is_engaged
 from .characteristics import march_bonus
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .might import spend
-from .state import SIDES, BattleState, Challenge, Effect, Model, Side, other, side_name
+from .state import BattleState, Challenge, Effect, Model, Side, other, side_name
 
 SHOUT_RANGE = 6.0
 CHALLENGE_RANGE = 6.0
@@ -102,7 +102,7 @@ def _challenge_params(state: BattleState, hero: Model) -> dict[str, dict[str, An
     }
 
 
-def _shout_params(state: BattleState, hero: Model, action: str) -> dict[str, dict[str, Any]]:
+def shout_params(state: BattleState, hero: Model, action: str) -> dict[str, dict[str, Any]]:
     if not shout_hears(state, hero, action):
         return {}
     return {
@@ -196,7 +196,7 @@ HEROIC_ACTIONS: dict[str, HeroicAction] = {
         HeroicAction("heroic_resolve", "Heroic Resolve", "move", False, declared=_declare_resolve),
         HeroicAction("heroic_shoot", "Heroic Shoot", "shoot", True, _not_engaged),
         HeroicAction("heroic_accuracy", "Heroic Accuracy", "shoot", False, _not_engaged,
-                     lambda state, hero: _shout_params(state, hero, "heroic_accuracy"), _declare_accuracy),
+                     lambda state, hero: shout_params(state, hero, "heroic_accuracy"), _declare_accuracy),
         HeroicAction("heroic_combat", "Heroic Combat", "fight", True, _in_combat),
         HeroicAction("heroic_challenge", "Heroic Challenge", "fight", False, _can_challenge, _challenge_params,
                      _declare_challenge),
@@ -413,88 +413,3 @@ def challenge_partner(state: BattleState, model: Model) -> Model | None:
             partner = state.model(c.target if c.challenger == model.id else c.challenger)
             return partner if partner.on_board else None
     return None
-
-
-@dataclass(slots=True)
-class HeroicOrder(Frame):
-    """Heroes whose declared action goes first (Heroic Move, Heroic Shoot) act one at a time.
-
-    When both sides have one, the clash roll says who picks first; then the sides alternate. A
-    side's own heroes go in the order its player picks.
-    """
-
-    kind = "heroic_order"
-    phase: str
-    action: str
-    next_side: Side | None = None
-    rolled: bool = False
-    done: list[str] = field(default_factory=list)
-
-    def heroes(self, state: BattleState, side: Side) -> list[Model]:
-        return [m for m in declared(state, self.phase, self.action, side) if m.id not in self.done]
-
-    def step(self, ctx: Ctx) -> bool:
-        state = ctx.state
-        self._cancel_impossible(ctx)
-        good, evil = self.heroes(state, "good"), self.heroes(state, "evil")
-        if not good and not evil:
-            ctx.pop(self)
-            return False
-        if not self.rolled:
-            self.rolled = True
-            self.next_side = clash_first(ctx, self.action) if good and evil else ("good" if good else "evil")
-        assert self.next_side is not None
-        if not self.heroes(state, self.next_side):
-            self.next_side = other(self.next_side)
-        return True
-
-    def _cancel_impossible(self, ctx: Ctx) -> None:
-        for side in SIDES:
-            for hero in self.heroes(ctx.state, side):
-                if is_engaged(ctx.state, hero):
-                    self.done.append(hero.id)
-                    cancel(ctx, hero, self.action, f"{hero.name} is Engaged")
-                elif self.phase == "move" and hero.activated:
-                    self.done.append(hero.id)
-                    cancel(ctx, hero, self.action, f"{hero.name} has already activated")
-
-    def pending(self, state: BattleState) -> Pending:
-        assert self.next_side is not None
-        name = HEROIC_ACTIONS[self.action].name
-        return Pending(
-            self.next_side,
-            "heroic_action",
-            f"{side_name(self.next_side)} resolves a {name}",
-            {
-                "phase": self.phase,
-                "action": self.action,
-                "heroes": [m.id for m in self.heroes(state, self.next_side)],
-            },
-        )
-
-    def options(self, state: BattleState, side: Side) -> list[Option]:
-        from .magic import cast_options
-        from .movement import activation_options
-        from .shooting import heroic_shoot_options
-
-        heroes = self.heroes(state, side)
-        if self.phase == "move":
-            return activation_options(state, heroes, shout="heroic_move") + cast_options(state, heroes)
-        return heroic_shoot_options(state, heroes)
-
-    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
-        from .movement import begin_activation
-        from .shooting import begin_heroic_shot
-
-        assert self.next_side is not None
-        hero = ctx.state.model(command["model"])
-        self.done.append(hero.id)
-        self.next_side = other(self.next_side)
-        if self.phase == "move":
-            affected = begin_activation(ctx, command, shout="heroic_move")
-            for friend in affected:
-                if friend.heroic.get("move") == "heroic_move" and friend.id not in self.done:
-                    self.done.append(friend.id)
-                    cancel(ctx, friend, "heroic_move", f"{friend.name} answers {hero.name}'s With Me")
-        else:
-            begin_heroic_shot(ctx, command)

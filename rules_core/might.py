@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Literal
 
+from .effects import end_exhausted
 from .frame import Action, Ctx, Option
 from .state import Model, Mount
 
@@ -64,8 +65,6 @@ def spend(
         paid=dict(paid),
     )
     if stat == "will":
-        from .effects import end_exhausted
-
         end_exhausted(ctx)
 
 

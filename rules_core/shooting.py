@@ -9,6 +9,7 @@ from typing import Any
 from .battlefield import can_see, engaged_with, in_contact, is_engaged
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import dist, point_in_polygon, point_segment_distance, segment_crosses_polygon
+from .heroic import shout_hears, shout_params
 from .might import might_choice, might_to_reach, spend
 from .state import BattleState, Model, Side, side_name
 from .wounds import ToWound
@@ -308,11 +309,9 @@ def pick_random(ctx: Ctx, count: int, roller: str) -> int:
 
 
 def heroic_shoot_options(state: BattleState, heroes: list[Model]) -> list[Option]:
-    from .heroic import _shout_params
-
     choices: list[Option] = []
     for hero in heroes:
-        shout = _shout_params(state, hero, "heroic_shoot")
+        shout = shout_params(state, hero, "heroic_shoot")
         for option in shooting_options(state, [hero]):
             if isinstance(option, Action):
                 option.params.update(shout)
@@ -331,8 +330,6 @@ def heroic_shoot_options(state: BattleState, heroes: list[Model]) -> list[Option
 
 def begin_heroic_shot(ctx: Ctx, command: dict[str, Any]) -> None:
     """A Heroic Shoot: the Hero shoots first (or not), and with Loose its friends shoot with it."""
-    from .heroic import shout_hears
-
     state = ctx.state
     hero = state.model(command["model"])
     hero.has_shot = True

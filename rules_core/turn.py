@@ -5,38 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .activation import SideActivations
+from .casualties import check_wiped_out, end_battle
 from .combat import FightPhase
 from .courage import broken_check
 from .effects import end_effects
 from .frame import Action, Ctx, Frame, Option, Pending
-from .heroic import DeclareHeroics, HeroicOrder
-from .movement import SideActivations
+from .heroic import DeclareHeroics
+from .heroic_order import HeroicOrder
+from .magic.registry import end_phase_hooks
 from .shooting import SideShooting
-from .state import SIDES, BattleState, Result, Side, other, side_name
+from .state import SIDES, BattleState, Side, other, side_name
 
 ROUT_FRACTION = 0.25
 """At the start of a turn, an army down to this share of its starting models loses (check)."""
-
-
-def end_battle(ctx: Ctx, winner: Side | None, reason: str) -> None:
-    state = ctx.state
-    state.result = Result(winner, reason)
-    state.stack.clear()
-    state.phase = "over"
-    outcome = f"{side_name(winner)} wins" if winner else "The battle is a draw"
-    ctx.log("battle_end", f"{outcome}: {reason}.", winner=winner, reason=reason)
-
-
-def check_wiped_out(ctx: Ctx) -> bool:
-    state = ctx.state
-    gone = [s for s in SIDES if not state.army_models(s)]
-    if not gone:
-        return False
-    if len(gone) == 2:
-        end_battle(ctx, None, "both armies are wiped out")
-    else:
-        end_battle(ctx, other(gone[0]), f"{state.armies[gone[0]].name} is wiped out")
-    return True
 
 
 def check_start_of_turn_end(ctx: Ctx) -> bool:
@@ -151,8 +133,6 @@ class EndPhase(Frame):
     kind = "end_phase"
 
     def step(self, ctx: Ctx) -> bool:
-        from .magic.registry import end_phase_hooks
-
         ctx.log("end_phase", f"End phase of turn {ctx.state.turn}.", turn=ctx.state.turn)
         ctx.pop(self)
         end_phase_hooks(ctx)

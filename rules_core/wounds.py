@@ -5,9 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .characteristics import defence, in_challenge_with
+from .casualties import check_wiped_out, remove_casualty
+from .characteristics import defence
+from .courage import SEPARATED, Test
+from .effects import FURY_WARD, fury_ward
 from .frame import Action, Ctx, Frame, Option, Pending
-from .might import available, chance_at_least, might_choice, might_to_reach, odds, payer_param, regain, spend
+from .might import available, chance_at_least, might_choice, might_to_reach, odds, payer_param, spend
 from .state import BattleState, Model, Side
 
 FATE_SAVES = 4
@@ -57,28 +60,15 @@ def heroic_defence(state: BattleState, model: Model) -> bool:
     )
 
 
-def remove_casualty(ctx: Ctx, model: Model, how: str = "slain", by: Model | None = None) -> None:
-    """Take a model off the board; what it caused ends, and a Heroic Challenge may pay out."""
-    state = ctx.state
-    model.status = "casualty" if how == "slain" else "fled"
-    if how == "slain":
-        model.wounds = 0
-    verb = "is slain" if how == "slain" else "flees the battle"
-    ctx.log("casualty", f"{model.name} {verb}.", model=model.id, how=how)
-    if by is not None and in_challenge_with(state, by, model):
-        regain(ctx, by, "might", 1, f"for slaying {model.name} in a Heroic Challenge")
-    state.challenges = [c for c in state.challenges if model.id not in (c.challenger, c.target)]
-    for effect in [e for e in state.effects if e.source == model.id]:
-        ctx.log("effect_end", f"{effect.label} ends: {model.name} has left the battle.", effect=effect.kind)
-    state.effects = [e for e in state.effects if model.id not in (e.source, e.target)]
-    if how == "slain" and model.mount is not None and model.mount.wounds > 0:
+def slay(ctx: Ctx, model: Model, by: Model | None = None) -> None:
+    """A model whose last Wound is gone is removed as a casualty; a slain rider's mount stays."""
+    remove_casualty(ctx, model, "slain", by=by)
+    if model.mount is not None and model.mount.wounds > 0:
         _separate_mount(ctx, model)
 
 
 def _separate_mount(ctx: Ctx, model: Model) -> None:
     """The rider has fallen: its mount stays on the board alone and must test its Courage."""
-    from .courage import SEPARATED, Test
-
     mount = model.mount
     assert mount is not None
     rider = model.name
@@ -306,8 +296,6 @@ class Wounding(Frame):
 
     def _fury_ignores(self, ctx: Ctx, model: Model) -> bool:
         """Channelled Fury: before any Fate, a 6 on a D6 ignores the Wound. True if it did."""
-        from .magic.auras import FURY_WARD, fury_ward
-
         if not fury_ward(ctx.state, model):
             return False
         self.fury_face = ctx.dice.d6("fury", model.id)
@@ -327,8 +315,6 @@ class Wounding(Frame):
         return False
 
     def _apply(self, ctx: Ctx, model: Model) -> None:
-        from .turn import check_wiped_out
-
         state = ctx.state
         amount = self.amount
         if self.d3:
@@ -352,7 +338,7 @@ class Wounding(Frame):
             if holder.wounds <= 0:
                 mount_slain(ctx, model)
         elif model.wounds <= 0:
-            remove_casualty(ctx, model, "slain", by=source)
+            slay(ctx, model, by=source)
             check_wiped_out(ctx)
 
     def pending(self, state: BattleState) -> Pending:
@@ -369,8 +355,6 @@ class Wounding(Frame):
     def options(self, state: BattleState, side: Side) -> list[Option]:
         model = state.model(self.model)
         if self.stage == "fury_might":
-            from .magic.auras import FURY_WARD
-
             amount = might_to_reach(model, self.fury_face, self.fury_face, FURY_WARD)
             assert amount is not None
             return might_choice(model, amount, "the Wound is ignored", keep="Keep the roll")

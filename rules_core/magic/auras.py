@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ..effects import FURY_RANGE, FURY_WARD
 from ..frame import Ctx
-from ..state import BattleState, Model
 from .registry import Cast, PowerSpec, add_effect, register
 
 
@@ -65,10 +65,6 @@ TERRIFYING_AURA = register(
     )
 )
 
-FURY_RANGE = 6.0
-FURY_WARD = 6
-"""Channelled Fury: the D6 score that ignores a Wound."""
-
 
 def _fury(ctx: Ctx, cast: Cast) -> None:
     names = ", ".join(m.name for m in cast.targets) or "no one"
@@ -93,14 +89,3 @@ FURY = register(
         area=FURY_RANGE,
     )
 )
-
-
-def fury_ward(state: BattleState, model: Model) -> bool:
-    """Whether a Wound on `model` is first rolled against channelled Fury."""
-    if not any(e.kind == "fury" and e.channelled and e.target == model.id for e in state.effects):
-        return False
-    casters = [state.model(source) for source in {e.source for e in state.effects if e.kind == "fury"}]
-    return any(
-        c.side == model.side and (c.id == model.id or c.distance_to(model) <= FURY_RANGE + 1e-6)
-        for c in casters
-    )

@@ -7,9 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..battlefield import terrain_named
+from ..battlefield import combat_of, terrain_named
 from ..characteristics import strength
-from ..combat import combat_of
 from ..frame import Action, Ctx, Frame, Option, Pending
 from ..geometry import point_segment_distance
 from ..movement import knock_prone, push_away

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from rules_core import RuleViolation, ScriptedDice, apply
+from rules_core.casualties import remove_casualty
 from rules_core.frame import Ctx
 from rules_core.might import spend
 from rules_core.state import Effect
-from rules_core.wounds import remove_casualty
 
 from .builders import (
     BASE_25MM,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_core.courage import causes_terror
-from rules_core.magic.auras import fury_ward
+from rules_core.effects import fury_ward
 
 from .builders import BASE_25MM, NEXT_TURN, cast, choices, hero, model, play, profile, skip_until, texts
 from .test_powers_aid import FAR_ORC, cast_and_stand, ready, wizard

@@ -1,0 +1,445 @@
+"""The Move phase: each side activates its models one at a time; an activation may cast, stand,
+move or charge (a Terror test first), and a Hero's shout brings friends with it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .battlefield import enemies
+from .characteristics import march_bonus, move_allowance
+from .courage import (
+    TERROR,
+    Test,
+    broken_test,
+    call_stand_fast,
+    causes_terror,
+    chance_to_pass,
+    need,
+    terror_on_three_dice,
+)
+from .errors import RuleViolation
+from .frame import Action, Ctx, Frame, Option, Pending, Refusal
+from .geometry import Point, dist
+from .heroic import SHOUTS, challenge_partner, shout_hears, shout_params
+from .magic import begin_cast, cast_options
+from .movement import (
+    NEAR_RANGE,
+    can_move,
+    check_path,
+    full_path,
+    held_by,
+    marching,
+    move_model,
+    must_end_near,
+    snap_to_contact,
+)
+from .state import BattleState, Effect, Model, Side, side_name
+
+
+def activation_options(
+    state: BattleState, models: list[Model], shout: str = "", near: str = "", begun: bool = False
+) -> list[Option]:
+    options: list[Option] = []
+    for model in models:
+        allowance = move_allowance(state, model)
+        path = {"type": "path", "max_length": allowance}
+        group = model.id
+        shouting = shout or ("heroic_march" if model.heroic.get("move") == "heroic_march" else "")
+        extra = (
+            shout_params(state, model, shouting) if shouting and model.heroic.get("move") == shouting else {}
+        )
+        blocked = can_move(state, model)
+        partner = challenge_partner(state, model) if blocked is None else None
+        if partner is not None and model.distance_to(partner) > allowance + 1e-6:
+            partner = None
+        if blocked is None:
+            if partner is None:
+                options.append(
+                    Action(
+                        "move",
+                        f"Move {model.name}",
+                        {"type": "move", "model": model.id},
+                        {"path": path, **extra},
+                        group=group,
+                    )
+                )
+            else:
+                options.append(
+                    Refusal(
+                        {"type": "move", "model": model.id},
+                        "must_charge",
+                        f"{model.name} must charge {partner.name}: they are in a Heroic Challenge.",
+                    )
+                )
+            options.extend(_charge_options(state, model, allowance, path, extra, partner))
+        stand = {"type": "stand", "model": model.id}
+        too_far = None if begun else _stand_refused(state, model, near)
+        if too_far:
+            options.append(Refusal(stand, "too_far_from_hero", too_far))
+        else:
+            options.append(Action("stand", f"{model.name} stays put", stand, extra, group=group))
+    return options
+
+
+def _charge_options(
+    state: BattleState,
+    model: Model,
+    allowance: float,
+    path: dict[str, Any],
+    extra: dict[str, Any],
+    partner: Model | None,
+) -> list[Option]:
+    options: list[Option] = []
+    command = {"type": "charge", "model": model.id}
+    march = marching(state, model)
+    if march is not None:
+        return [
+            Refusal(
+                command,
+                "no_charge",
+                f"{model.name} is under {march.label} and cannot charge this Move phase.",
+            )
+        ]
+    reachable = []
+    for enemy in enemies(state, model.side):
+        gap = model.distance_to(enemy)
+        if partner is not None and enemy.id != partner.id:
+            options.append(
+                Refusal(
+                    {**command, "target": enemy.id},
+                    "must_charge",
+                    f"{model.name} must charge {partner.name}.",
+                )
+            )
+        elif gap <= allowance + 1e-6:
+            reachable.append(enemy)
+        else:
+            options.append(
+                Refusal(
+                    {**command, "target": enemy.id},
+                    "out_of_reach",
+                    f'{enemy.name} is {gap:.1f}" away, beyond {model.name}\'s {allowance:g}" move.',
+                )
+            )
+    if reachable:
+        targets = {
+            "type": "choice",
+            "options": [{"value": e.id, "label": _target_label(state, model, e)} for e in reachable],
+        }
+        options.append(
+            Action(
+                "charge",
+                f"Charge with {model.name}",
+                command,
+                {"target": targets, "path": path, **extra},
+                group=model.id,
+            )
+        )
+    return options
+
+
+def _target_label(state: BattleState, model: Model, target: Model) -> str:
+    """A charge target's name, with the Courage test and its chance when it causes Terror."""
+    if not causes_terror(state, target) or TERROR in model.passed_tests or _compelled(state, model):
+        return target.name
+    courage = need(state, model, "courage")
+    three = terror_on_three_dice(state, target)
+    chance = chance_to_pass(courage, three_dice=three)
+    dice = " on 3D6 dropping the highest" if three else ""
+    return f"{target.name} (Terror: Courage {courage}+{dice}, {float(chance):.0%})"
+
+
+def start_activation(ctx: Ctx, command: dict[str, Any], near: str = "", begun: bool = False) -> Activation:
+    """Check an activation command fully before anything happens; return the frame to run it.
+
+    A model whose activation has `begun` (it has cast) may always stay where it is: it can no
+    longer forgo its activation, so if With Me would have it end further away it simply stops."""
+    state = ctx.state
+    model = state.model(command["model"])
+    kind = command["type"]
+    anchor = must_end_near(state, model, near)
+    if kind == "stand":
+        refused = None if begun else _stand_refused(state, model, near)
+        if refused:
+            raise RuleViolation("too_far_from_hero", refused)
+        return Activation(model.id, "stand", [])
+    points = full_path(model, command["path"])
+    target = state.model(command["target"]) if kind == "charge" else None
+    if target is not None:
+        points = snap_to_contact(model, target, points)
+    if len(points) < 2:
+        return Activation(model.id, "stand", [])
+    check_path(state, model, points, move_allowance(state, model), target)
+    if anchor:
+        _check_near(model, points[-1], anchor)
+    return Activation(model.id, kind, [list(p) for p in points], target.id if target else None)
+
+
+def _stand_refused(state: BattleState, model: Model, near: str) -> str | None:
+    """A model answering With Me may stay put only if that already leaves it within 6" of the Hero."""
+    anchor = must_end_near(state, model, near)
+    if not anchor or anchor[1] != "With Me":
+        return None
+    try:
+        _check_near(model, model.pos, anchor)
+    except RuleViolation as refused:
+        return refused.message
+    return None
+
+
+def _check_near(model: Model, end: Point, anchor: tuple[Model, str]) -> None:
+    hero, why = anchor
+    if dist(end, hero.pos) - model.radius - hero.radius > NEAR_RANGE + 1e-6:
+        raise RuleViolation(
+            "too_far_from_hero", f'{model.name} must finish within 6" of {hero.name} ({why}).'
+        )
+
+
+def begin_activation(
+    ctx: Ctx, command: dict[str, Any], shout: str = "", near: str = "", tested: bool = False
+) -> list[Model]:
+    """Start a model's activation, with its shout if it makes one; return the friends it affects.
+
+    A cast command starts an activation that casts first and then asks how the model moves.
+    `tested` continues an activation whose Broken army test is already behind it."""
+    state = ctx.state
+    if command["type"] == "cast":
+        begin_cast(ctx, command)
+        ctx.push(Activation(command["model"], "", cast=dict(command), shout=shout, near=near))
+        return []
+    activation = start_activation(ctx, command, near, begun=tested)
+    if tested:
+        activation.stage = "terror"
+    model = state.model(command["model"])
+    shouting = shout or ("heroic_march" if model.heroic.get("move") == "heroic_march" else "")
+    affected: list[Model] = []
+    if shouting and command.get("shout"):
+        affected = shout_hears(state, model, shouting)
+        for friend in affected:
+            friend.benefited.append(shouting)
+        names = ", ".join(m.name for m in affected) or "no one"
+        ctx.log(
+            "shout",
+            f'{model.name} shouts "{SHOUTS[shouting]}": {names}.',
+            hero=model.id,
+            affects=[m.id for m in affected],
+        )
+        if shouting == "heroic_march":
+            for friend in affected:
+                bonus = march_bonus(friend)
+                label = f'At the Double (+{bonus}", {model.name})'
+                state.effects.append(Effect("at_the_double", model.id, label, friend.id, "move", bonus))
+        else:
+            ctx.push(
+                SideActivations(model.side, only=[m.id for m in affected], near=model.id, reason="with_me")
+            )
+    ctx.push(activation)
+    return affected
+
+
+@dataclass(slots=True)
+class Activation(Frame):
+    """One model's activation: a Broken army's Courage test first; a cast before moving (the
+    model then says how it moves) or after it; a Terror test before a charge; then it stands,
+    moves or charges; a Hero that stood fast calls Stand Fast at the end."""
+
+    kind = "activation"
+    model: str
+    intent: str
+    path: list[list[float]] = field(default_factory=list)
+    target: str | None = None
+    stage: str = "start"
+    cast: dict[str, Any] = field(default_factory=dict)
+    shout: str = ""
+    near: str = ""
+
+    def step(self, ctx: Ctx) -> bool:
+        state = ctx.state
+        model = state.model(self.model)
+        target = state.model(self.target) if self.target else None
+        if self.stage == "start":
+            model.activated = True
+            self.stage = "cast"
+            if model.prone and held_by(state, model) is None:
+                model.prone = False
+                ctx.log(
+                    "stand_up",
+                    f"{model.name} stands up (the cost of standing is not modelled).",
+                    model=model.id,
+                )
+            test = broken_test(state, model) if state.phase == "move" else None
+            if test is not None:
+                ctx.push(test)
+                return False
+        if not model.on_board:
+            ctx.pop(self)
+            return False
+        if self.stage == "cast":
+            self.stage = "choose" if self.cast else "terror"
+            if self.cast:
+                ctx.push(begin_cast(ctx, self.cast))
+                return False
+        if self.stage == "choose":
+            return True
+        terrified = self.intent == "charge" and target is not None and causes_terror(state, target)
+        if self.stage == "terror":
+            self.stage = "act"
+            if terrified and not _compelled(state, model):
+                assert target is not None
+                reason = f"to charge {target.name}, who causes Terror"
+                ctx.push(
+                    Test(model.id, "courage", TERROR, reason, three_dice=terror_on_three_dice(state, target))
+                )
+                return False
+        if self.stage == "act":
+            self.stage = "after"
+            if terrified and TERROR not in model.passed_tests and not _compelled(state, model):
+                ctx.log(
+                    "terrified",
+                    f"{model.name} does not dare to charge and cannot move this phase.",
+                    model=model.id,
+                )
+            elif self.intent == "stand":
+                ctx.log("stand", f"{model.name} stays where it is.", model=model.id)
+            else:
+                move_model(ctx, model, [(p[0], p[1]) for p in self.path], target)
+        if self.stage == "after" and state.phase == "move" and self._can_cast_now(state, model):
+            return True
+        ctx.pop(self)
+        call_stand_fast(ctx, model)
+        return False
+
+    def _can_cast_now(self, state: BattleState, model: Model) -> bool:
+        return any(isinstance(o, Action) for o in cast_options(state, [model]))
+
+    def pending(self, state: BattleState) -> Pending:
+        model = state.model(self.model)
+        if self.stage == "choose":
+            label = f"{side_name(model.side)} moves {model.name} (its activation goes on)"
+        else:
+            label = f"{side_name(model.side)} may cast with {model.name} before its activation ends"
+        return Pending(
+            model.side, "activate", label, {"phase": "move", "models": [model.id], "reason": self.stage}
+        )
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        model = state.model(self.model)
+        if self.stage == "choose":
+            return activation_options(state, [model], shout=self.shout, near=self.near, begun=True)
+        choices = cast_options(state, [model])
+        choices.append(Action("end_activation", f"End {model.name}'s activation", {"type": "end_activation"}))
+        return choices
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        if self.stage == "choose":
+            ctx.pop(self)
+            begin_activation(ctx, command, shout=self.shout, near=self.near, tested=True)
+            return
+        self.stage = "end"
+        if command["type"] == "cast":
+            ctx.push(begin_cast(ctx, command))
+
+
+def _compelled(state: BattleState, model: Model) -> bool:
+    return any(e.kind == "compel" and e.target == model.id for e in state.effects)
+
+
+@dataclass(slots=True)
+class SideActivations(Frame):
+    """A side activates its models one at a time until it says it is done.
+
+    `only` limits it to some models: those answering a Hero's With Me (`near` is that Hero, and
+    the rest may forgo their activation), or the winners of a Heroic Combat (who only move or charge).
+    """
+
+    kind = "side_activations"
+    side: Side
+    finished: bool = False
+    only: list[str] = field(default_factory=list)
+    near: str = ""
+    reason: str = ""
+
+    def waiting_models(self, state: BattleState) -> list[Model]:
+        models = state.army_models(self.side)
+        if self.reason:
+            models = [m for m in models if m.id in self.only]
+        return [m for m in models if not m.activated or self.reason == "heroic_combat"]
+
+    def step(self, ctx: Ctx) -> bool:
+        state = ctx.state
+        waiting = self.waiting_models(state)
+        if self.near and not state.model(self.near).on_board:
+            ctx.log(
+                "heroic_cancelled", f"{state.model(self.near).name} has fallen: the With Me is cancelled."
+            )
+            self.finished = True
+        if not self.finished and all(can_move(state, m) is not None for m in waiting):
+            self.finished = True
+            if self.reason != "heroic_combat":
+                # Nothing left that could move: those that must still test (a Hero on Heroic
+                # Resolve in a Broken army) activate to stand; the rest need no question.
+                testing = [m for m in waiting if broken_test(state, m) is not None]
+                for model in waiting:
+                    model.activated = True
+                ctx.pop(self)
+                self._activate_rest(ctx, testing)
+                return False
+        if self.finished:
+            ctx.pop(self)
+            return False
+        return True
+
+    def _activate_rest(self, ctx: Ctx, models: list[Model]) -> None:
+        """Activate models that stay put, Heroes first so their Stand Fast can steady the rest."""
+        ordered = sorted(models, key=lambda m: not m.is_hero)
+        for model in reversed(ordered):
+            ctx.push(Activation(model.id, "stand"))
+
+    def pending(self, state: BattleState) -> Pending:
+        labels = {
+            "with_me": f"{side_name(self.side)} moves the models answering With Me",
+            "heroic_combat": f"{side_name(self.side)} moves after a successful Heroic Combat",
+        }
+        return Pending(
+            self.side,
+            "activate",
+            labels.get(self.reason, f"{side_name(self.side)} moves their models"),
+            {"phase": "move", "models": [m.id for m in self.waiting_models(state)], "reason": self.reason},
+        )
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        choices = activation_options(state, self.waiting_models(state), near=self.near)
+        if self.reason != "heroic_combat" and state.phase == "move":
+            choices.extend(cast_options(state, self.waiting_models(state)))
+        if self.reason == "heroic_combat":
+            choices = [c for c in choices if not (isinstance(c, Action) and c.kind == "stand")]
+            choices.append(Action("end_moves", "Stop moving", {"type": "end_moves"}))
+        elif self.reason == "with_me":
+            choices.append(Action("end_moves", "The rest forgo their activation", {"type": "end_moves"}))
+        else:
+            choices.append(Action("end_moves", "Finish moving", {"type": "end_moves"}))
+        return choices
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        if command["type"] == "end_moves":
+            state = ctx.state
+            if self.reason == "" and state.armies[self.side].broken:
+                rest = [
+                    m
+                    for m in self.waiting_models(state)
+                    if can_move(state, m) is None or broken_test(state, m) is not None
+                ]
+                self._activate_rest(ctx, rest)
+            if self.reason != "heroic_combat":
+                for model in self.waiting_models(state):
+                    model.activated = True
+            done = {"with_me": "The rest forgo their activation.", "heroic_combat": "They stop moving."}
+            ctx.log(
+                "end_moves", done.get(self.reason, f"{side_name(self.side)} finishes moving."), side=self.side
+            )
+            self.finished = True
+            return
+        if self.reason == "heroic_combat":
+            self.only.remove(command["model"])
+        begin_activation(ctx, command, near=self.near)

@@ -1,0 +1,47 @@
+"""Models leaving the battle (slain or fled), and the battle ending: an army wiped out, a concession."""
+
+from __future__ import annotations
+
+from .characteristics import in_challenge_with
+from .frame import Ctx
+from .might import regain
+from .state import SIDES, Model, Result, Side, other, side_name
+
+
+def remove_casualty(ctx: Ctx, model: Model, how: str = "slain", by: Model | None = None) -> None:
+    """Take a model off the board; what it caused ends, and a Heroic Challenge may pay out.
+
+    A rider slain by a Wound leaves its mount behind: `wounds.slay` does that."""
+    state = ctx.state
+    model.status = "casualty" if how == "slain" else "fled"
+    if how == "slain":
+        model.wounds = 0
+    verb = "is slain" if how == "slain" else "flees the battle"
+    ctx.log("casualty", f"{model.name} {verb}.", model=model.id, how=how)
+    if by is not None and in_challenge_with(state, by, model):
+        regain(ctx, by, "might", 1, f"for slaying {model.name} in a Heroic Challenge")
+    state.challenges = [c for c in state.challenges if model.id not in (c.challenger, c.target)]
+    for effect in [e for e in state.effects if e.source == model.id]:
+        ctx.log("effect_end", f"{effect.label} ends: {model.name} has left the battle.", effect=effect.kind)
+    state.effects = [e for e in state.effects if model.id not in (e.source, e.target)]
+
+
+def end_battle(ctx: Ctx, winner: Side | None, reason: str) -> None:
+    state = ctx.state
+    state.result = Result(winner, reason)
+    state.stack.clear()
+    state.phase = "over"
+    outcome = f"{side_name(winner)} wins" if winner else "The battle is a draw"
+    ctx.log("battle_end", f"{outcome}: {reason}.", winner=winner, reason=reason)
+
+
+def check_wiped_out(ctx: Ctx) -> bool:
+    state = ctx.state
+    gone = [s for s in SIDES if not state.army_models(s)]
+    if not gone:
+        return False
+    if len(gone) == 2:
+        end_battle(ctx, None, "both armies are wiped out")
+    else:
+        end_battle(ctx, other(gone[0]), f"{state.armies[gone[0]].name} is wiped out")
+    return True
