@@ -16,8 +16,8 @@ from .courage import (
     causes_terror,
     chance_to_pass,
     need,
-    terror_on_three_dice,
 )
+from .effects import held_by, terror_on_three_dice
 from .errors import RuleViolation
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import Point, dist
@@ -28,7 +28,6 @@ from .movement import (
     can_move,
     check_path,
     full_path,
-    held_by,
     marching,
     move_model,
     must_end_near,
@@ -141,7 +140,7 @@ def _charge_options(
 
 def _target_label(state: BattleState, model: Model, target: Model) -> str:
     """A charge target's name, with the Courage test and its chance when it causes Terror."""
-    if not causes_terror(state, target) or TERROR in model.passed_tests or _compelled(state, model):
+    if not causes_terror(state, target) or TERROR in model.passed_tests:
         return target.name
     courage = need(state, model, "courage")
     three = terror_on_three_dice(state, target)
@@ -285,7 +284,7 @@ class Activation(Frame):
         terrified = self.intent == "charge" and target is not None and causes_terror(state, target)
         if self.stage == "terror":
             self.stage = "act"
-            if terrified and not _compelled(state, model):
+            if terrified:
                 assert target is not None
                 reason = f"to charge {target.name}, who causes Terror"
                 ctx.push(
@@ -294,7 +293,7 @@ class Activation(Frame):
                 return False
         if self.stage == "act":
             self.stage = "after"
-            if terrified and TERROR not in model.passed_tests and not _compelled(state, model):
+            if terrified and TERROR not in model.passed_tests:
                 ctx.log(
                     "terrified",
                     f"{model.name} does not dare to charge and cannot move this phase.",
@@ -339,10 +338,6 @@ class Activation(Frame):
         self.stage = "end"
         if command["type"] == "cast":
             ctx.push(begin_cast(ctx, command))
-
-
-def _compelled(state: BattleState, model: Model) -> bool:
-    return any(e.kind == "compel" and e.target == model.id for e in state.effects)
 
 
 @dataclass(slots=True)

@@ -5,6 +5,7 @@ Every rule that changes a characteristic is applied here, so each has one place.
 
 from __future__ import annotations
 
+from .effects import foes_fight_halved, halved, raised_by, strikes_at
 from .state import BattleState, Model
 
 MAX_CHARACTERISTIC = 10
@@ -23,24 +24,11 @@ def _effect_value(state: BattleState, model: Model, kind: str) -> int | None:
     return None
 
 
-def halved(state: BattleState, model: Model) -> bool:
-    """Channelled Immobilise/Transfix and Command/Compel halve Fight and Attacks (rounding up)."""
-    return any(
-        e.target == model.id and e.channelled and e.kind in ("immobilise", "compel") for e in state.effects
-    )
-
-
 def fight_value(state: BattleState, model: Model, opponents: list[Model] | None = None) -> int:
-    value = model.profile.fight + model.stat_mods.get("fight", 0)
-    enraged = _effect_value(state, model, "enrage_beast")
-    if enraged:
-        value += enraged
+    value = model.profile.fight + model.stat_mods.get("fight", 0) + raised_by(state, model)
     if halved(state, model):
         value = (value + 1) // 2
-    if opponents and any(
-        e.kind == "shroud_of_shadows" and e.channelled and e.target in {o.id for o in opponents}
-        for e in state.effects
-    ):
+    if opponents and foes_fight_halved(state, opponents):
         value = (value + 1) // 2
     strike = _effect_value(state, model, "heroic_strike")
     if strike:
@@ -49,10 +37,7 @@ def fight_value(state: BattleState, model: Model, opponents: list[Model] | None 
 
 
 def attacks(state: BattleState, model: Model, opponents: list[Model]) -> int:
-    value = model.profile.attacks + model.stat_mods.get("attacks", 0)
-    enraged = _effect_value(state, model, "enrage_beast")
-    if enraged:
-        value += enraged
+    value = model.profile.attacks + model.stat_mods.get("attacks", 0) + raised_by(state, model)
     if halved(state, model):
         value = (value + 1) // 2
     if any(in_challenge_with(state, model, o) for o in opponents):
@@ -61,18 +46,15 @@ def attacks(state: BattleState, model: Model, opponents: list[Model]) -> int:
 
 
 def strength(state: BattleState, model: Model) -> int:
-    value = model.profile.strength + model.stat_mods.get("strength", 0)
-    enraged = _effect_value(state, model, "enrage_beast")
-    if enraged:
-        value += enraged
+    value = model.profile.strength + model.stat_mods.get("strength", 0) + raised_by(state, model)
     return max(1, min(MAX_CHARACTERISTIC, value))
 
 
 def strike_strength(state: BattleState, model: Model) -> int:
-    """Strength for Strikes: Bladewrath overrides everything; Heroic Strength doubles."""
-    for effect in state.effects:
-        if effect.kind == "bladewrath" and effect.target == model.id:
-            return 10 if effect.channelled else 6
+    """Strength for Strikes: an effect such as Bladewrath overrides everything; Heroic Strength doubles."""
+    override = strikes_at(state, model)
+    if override is not None:
+        return override
     value = strength(state, model)
     if _has(state, model, "heroic_strength"):
         value *= 2
@@ -85,10 +67,7 @@ def defence(state: BattleState, model: Model) -> int:
 
 def courage(state: BattleState, model: Model) -> int:
     """The score a Courage test needs on 2D6 (lower is braver)."""
-    value = model.profile.courage + model.stat_mods.get("courage", 0)
-    enraged = _effect_value(state, model, "enrage_beast")
-    if enraged:
-        value -= enraged
+    value = model.profile.courage + model.stat_mods.get("courage", 0) - raised_by(state, model)
     return max(2, value)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from .activation import SideActivations
 from .battlefield import BASE_CONTACT, component_of, engagement_graph
 from .characteristics import attacks, fight_value, in_challenge_with, strike_strength
+from .effects import held_by, rolls_no_duel_dice, to_wound_help
 from .frame import Action, Ctx, Frame, Option, Pending
 from .geometry import Point, point_segment_distance, rotate, segment_polygon_distance
 from .heroic import DeclareHeroics, cancel, clash_first, declared
@@ -378,7 +379,7 @@ class Combat(Frame):
         state = ctx.state
         parts = []
         for model in self.members(state):
-            if any(e.kind == "paralyse" and e.target == model.id for e in state.effects):
+            if rolls_no_duel_dice(state, model):
                 self.dice[model.id] = []
                 parts.append(f"{model.name} is Paralysed and rolls nothing")
                 continue
@@ -574,13 +575,7 @@ class Combat(Frame):
 
     def _strikers(self, state: BattleState) -> list[Model]:
         assert self.winner is not None
-        return [
-            m
-            for m in self.side_models(state, self.winner)
-            if not any(
-                e.target == m.id and e.kind in ("immobilise", "compel", "paralyse") for e in state.effects
-            )
-        ]
+        return [m for m in self.side_models(state, self.winner) if held_by(state, m) is None]
 
     def _targets_for(self, state: BattleState, striker: Model) -> list[Model]:
         assert self.winner is not None
@@ -605,13 +600,9 @@ class Combat(Frame):
                 if not only:
                     continue
                 targets = [only[0].id] * attacks(state, striker, only)
-            enchanted = next(
-                (e for e in state.effects if e.kind == "enchanted_blades" and e.target == striker.id), None
-            )
+            reroll, helped = to_wound_help(state, striker)
             for target in targets:
-                bonus = (1 if in_challenge_with(state, striker, state.model(target)) else 0) + (
-                    1 if enchanted is not None and enchanted.channelled else 0
-                )
+                bonus = (1 if in_challenge_with(state, striker, state.model(target)) else 0) + helped
                 frames.append(
                     ToWound(
                         striker.id,
@@ -620,7 +611,7 @@ class Combat(Frame):
                         2 if target in self.trapped else 1,
                         why="Strike",
                         bonus=bonus,
-                        reroll=enchanted is not None,
+                        reroll=reroll,
                         d3_wounds=_bane(striker, state.model(target)),
                     )
                 )

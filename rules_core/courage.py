@@ -12,6 +12,7 @@ from typing import Any
 from .battlefield import can_see, is_engaged
 from .casualties import check_wiped_out, remove_casualty
 from .characteristics import courage, intelligence
+from .effects import courage_passed_by, held_by, terrifying
 from .frame import Action, Ctx, Frame, Option, Pending
 from .might import Store, available, odds, spend
 from .state import SIDES, BattleState, Model, Side, side_name
@@ -20,8 +21,6 @@ STAND_FAST_RANGE = 6.0
 TERROR = "Terror"
 BROKEN = "Broken army"
 SEPARATED = "Separated mount"
-AUTO_PASS_AURAS = ("aura_of_command", "fury")
-"""Powers under which a model passes every Courage test."""
 
 
 def need(state: BattleState, model: Model, kind: str) -> int:
@@ -54,25 +53,7 @@ def test_odds(state: BattleState, model: Model, kind: str, three_dice: bool = Fa
 
 
 def causes_terror(state: BattleState, model: Model) -> bool:
-    if TERROR in model.profile.special_rules:
-        return True
-    for effect in state.effects:
-        caster = state.models.get(effect.source)
-        if effect.kind == "terrifying_aura" and effect.source == model.id:
-            return True
-        if (
-            effect.kind == "aura_of_dismay"
-            and caster is not None
-            and caster.side == model.side
-            and (caster.id == model.id or caster.distance_to(model) <= (12.0 if effect.channelled else 6.0))
-        ):
-            return True
-    return False
-
-
-def terror_on_three_dice(state: BattleState, target: Model) -> bool:
-    """Channelled Terrifying Aura: a model wishing to charge its caster tests on 3D6, dropping the highest."""
-    return any(e.kind == "terrifying_aura" and e.channelled and e.source == target.id for e in state.effects)
+    return TERROR in model.profile.special_rules or terrifying(state, model)
 
 
 def auto_pass_reason(state: BattleState, model: Model, kind: str, source: str) -> str | None:
@@ -81,16 +62,9 @@ def auto_pass_reason(state: BattleState, model: Model, kind: str, source: str) -
         return f"it has already passed a test for {source} this turn"
     if kind != "courage":
         return None
-    for effect in state.effects:
-        caster = state.models.get(effect.source)
-        if caster is None or caster.side != model.side:
-            continue
-        reach = 12.0 if effect.channelled else 6.0
-        near = caster.id == model.id or caster.distance_to(model) <= reach
-        if effect.kind == "aura_of_command" and near:
-            return f"{caster.name}'s Aura of Command"
-        if effect.kind == "fury" and effect.target == model.id:
-            return f"{caster.name}'s Fury"
+    passed = courage_passed_by(state, model)
+    if passed:
+        return passed
     if source == BROKEN:
         if any(e.kind == "heroic_resolve" and e.source == model.id for e in state.effects):
             return "its Heroic Resolve"
@@ -264,7 +238,7 @@ def call_stand_fast(ctx: Ctx, model: Model) -> None:
     state = ctx.state
     if not model.is_hero or not model.on_board or BROKEN not in model.passed_tests:
         return
-    if any(e.target == model.id and e.kind in ("immobilise", "compel", "paralyse") for e in state.effects):
+    if held_by(state, model) is not None:
         return
     model.stand_fast = True
     ctx.log("stand_fast", f'{model.name} calls "Stand Fast!"', model=model.id)

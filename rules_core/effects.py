@@ -1,9 +1,239 @@
-"""When effects in play end: with their phase, when their caster's Will runs out, or with it."""
+"""Lasting effects: what each kind of effect does while in play, and the one place that answers
+questions about the effects in play ("is this model held, by what?", "does this aura reach it?").
+
+An effect in play (`state.Effect`) names its kind; what that kind does is a `Lasting`, registered by
+the power or Heroic Action that makes it (a power's entry in `magic.registry` carries it). A rule
+that cares asks a question here, never for a kind by name, so a new power whose effect is like an
+existing one is added by its registry entry alone. Effects end here too: with their phase, when
+their caster's Will runs out, or (in `casualties`) when their source leaves the battle.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from .frame import Ctx
 from .state import BattleState, Effect, Model
+
+Pair = tuple[int, int]
+"""A number in a power's normal and channelled forms."""
+
+
+@dataclass(frozen=True)
+class Lasting:
+    """What an effect of one kind does while it is in play, as far as rules elsewhere ask.
+
+    An effect covers the model it targets; one with no target is an aura and covers its source;
+    either covers the source's friends within its `reach` too."""
+
+    name: str = ""
+    """What a player reads for it (set when it is registered)."""
+    reach: tuple[float, float] = (0.0, 0.0)
+    """How far from its source it covers friends, normal and channelled (0: nobody else)."""
+    holds: bool = False
+    """The model may not move, shoot, cast, declare Heroic Actions, call Stand Fast or Strike, and
+    does not stand up."""
+    halves_when_channelled: bool = False
+    """Channelled, the model's Fight and Attacks are halved (rounding up)."""
+    halves_foes_fight_when_channelled: bool = False
+    """Channelled, enemies fighting the model halve their Fight Value."""
+    rolls_no_duel_dice: bool = False
+    passes_courage: bool = False
+    """The model passes every Courage test."""
+    causes_terror: bool = False
+    terror_on_three_dice_when_channelled: bool = False
+    """Channelled, a model wishing to charge the model tests its Courage on 3D6, dropping the highest."""
+    strikes_at: Pair | None = None
+    """The model's Strikes are resolved at this Strength, whatever else changes it."""
+    raises_by_value: bool = False
+    """The effect's value is added to Fight, Attacks and Strength and taken off the Courage score."""
+    shields_from_magic: bool = False
+    """Enemy Magical Powers cannot target the model."""
+    hidden_from_shots: bool = False
+    shots_hit_on_six: bool = False
+    """Shots at the model hit only on a 6."""
+    free_resist_dice: int = 0
+    resist_bonus: Pair = (0, 0)
+    """Added to the highest Resist die."""
+    rerolls_to_wound: bool = False
+    to_wound_bonus: Pair = (0, 0)
+    ward: Pair = (0, 0)
+    """The D6 score that ignores a Wound on the model before any Fate, while a friend who made the
+    effect is within `ward_reach` (0: no ward)."""
+    ward_reach: float = 0.0
+    quiet: bool = False
+    """It ends with its phase without a log line of its own (its phase ending says it)."""
+
+
+NOTHING = Lasting()
+LASTING: dict[str, Lasting] = {}
+
+
+def register_lasting(kind: str, name: str, lasting: Lasting = NOTHING) -> Lasting:
+    if kind in LASTING:
+        raise ValueError(f"two lasting effects share the kind {kind!r}")
+    LASTING[kind] = replace(lasting, name=name)
+    return LASTING[kind]
+
+
+def lasting_of(effect: Effect) -> Lasting:
+    return LASTING.get(effect.kind, NOTHING)
+
+
+def reach_of(effect: Effect) -> float:
+    """How far from its source an effect in play covers friends."""
+    return lasting_of(effect).reach[effect.channelled]
+
+
+def covers(state: BattleState, effect: Effect, model: Model) -> bool:
+    """Whether an effect in play reaches `model`: the model it targets, an aura's source, and the
+    source's friends within its reach."""
+    if effect.target == model.id:
+        return True
+    source = state.models.get(effect.source)
+    if source is None or source.side != model.side:
+        return False
+    if not effect.target and source.id == model.id:
+        return True
+    reach = reach_of(effect)
+    return reach > 0 and source.distance_to(model) <= reach + 1e-6
+
+
+def covering(state: BattleState, model: Model) -> list[tuple[Effect, Lasting]]:
+    """Every effect in play that reaches `model`, with what its kind does."""
+    return [(e, lasting_of(e)) for e in state.effects if covers(state, e, model)]
+
+
+# -- what holds a model ------------------------------------------------------------------------
+
+
+def held_by(state: BattleState, model: Model) -> Effect | None:
+    """The effect in play that holds `model` in place (Immobilise, Command/Compel, Paralyse), if any."""
+    return next((e for e in state.effects if e.target == model.id and lasting_of(e).holds), None)
+
+
+def why_held(state: BattleState, model: Model, doing: str) -> str | None:
+    """What a player reads when a held model may not do something: "... and cannot shoot."."""
+    held = held_by(state, model)
+    return None if held is None else f"{model.name} is under {held.label} and cannot {doing}."
+
+
+# -- questions other rules ask -----------------------------------------------------------------
+
+
+def halved(state: BattleState, model: Model) -> bool:
+    """Whether the model's Fight and Attacks are halved (channelled Immobilise, Command/Compel)."""
+    return any(
+        e.target == model.id and e.channelled and lasting_of(e).halves_when_channelled for e in state.effects
+    )
+
+
+def foes_fight_halved(state: BattleState, opponents: list[Model]) -> bool:
+    """Whether a model fighting `opponents` halves its Fight Value (channelled Shroud of Shadows)."""
+    ids = {o.id for o in opponents}
+    return any(
+        e.target in ids and e.channelled and lasting_of(e).halves_foes_fight_when_channelled
+        for e in state.effects
+    )
+
+
+def raised_by(state: BattleState, model: Model) -> int:
+    """What effects add to the model's Fight, Attacks and Strength and take off its Courage score."""
+    for effect in state.effects:
+        if effect.target == model.id and lasting_of(effect).raises_by_value:
+            return effect.value
+    return 0
+
+
+def strikes_at(state: BattleState, model: Model) -> int | None:
+    """The Strength an effect makes the model's Strikes (Bladewrath), or None."""
+    for effect in state.effects:
+        strength = lasting_of(effect).strikes_at
+        if strength is not None and effect.target == model.id:
+            return strength[effect.channelled]
+    return None
+
+
+def rolls_no_duel_dice(state: BattleState, model: Model) -> bool:
+    return any(e.target == model.id and lasting_of(e).rolls_no_duel_dice for e in state.effects)
+
+
+def courage_passed_by(state: BattleState, model: Model) -> str | None:
+    """Whose effect makes `model` pass every Courage test ("Gandalf's Aura of Command"), if any."""
+    for effect, lasting in covering(state, model):
+        if lasting.passes_courage:
+            return f"{state.model(effect.source).name}'s {lasting.name}"
+    return None
+
+
+def terrifying(state: BattleState, model: Model) -> bool:
+    """Whether an effect makes `model` cause Terror."""
+    return any(lasting.causes_terror for _, lasting in covering(state, model))
+
+
+def terror_on_three_dice(state: BattleState, target: Model) -> bool:
+    """Whether a model wishing to charge `target` tests its Courage on 3D6, dropping the highest."""
+    return any(
+        lasting.terror_on_three_dice_when_channelled and effect.channelled
+        for effect, lasting in covering(state, target)
+    )
+
+
+def shielded_by(state: BattleState, model: Model) -> Effect | None:
+    """The effect that keeps enemy Magical Powers off `model`, if any."""
+    return next((e for e, lasting in covering(state, model) if lasting.shields_from_magic), None)
+
+
+def hidden_by(state: BattleState, model: Model) -> Lasting | None:
+    """What stops shots targeting `model`, if anything."""
+    return next(
+        (lasting_of(e) for e in state.effects if e.target == model.id and lasting_of(e).hidden_from_shots),
+        None,
+    )
+
+
+def shots_hit_on_six(state: BattleState, target: Model) -> bool:
+    return any(lasting.shots_hit_on_six for _, lasting in covering(state, target))
+
+
+def resist_help(state: BattleState, model: Model) -> tuple[int, int]:
+    """Free Resist dice from effects on `model`, and what they add to its highest Resist die."""
+    dice, bonus = 0, 0
+    for effect in state.effects:
+        lasting = lasting_of(effect)
+        if effect.target == model.id and lasting.free_resist_dice:
+            dice += lasting.free_resist_dice
+            bonus = max(bonus, lasting.resist_bonus[effect.channelled])
+    return dice, bonus
+
+
+def to_wound_help(state: BattleState, model: Model) -> tuple[bool, int]:
+    """Whether the model's Strikes re-roll failed To Wound rolls, and what effects add to each."""
+    for effect in state.effects:
+        lasting = lasting_of(effect)
+        if effect.target == model.id and lasting.rerolls_to_wound:
+            return True, lasting.to_wound_bonus[effect.channelled]
+    return False, 0
+
+
+def wound_ward(state: BattleState, model: Model) -> int:
+    """The D6 score that ignores a Wound on `model` before any Fate (channelled Fury), or 0."""
+    for effect in state.effects:
+        lasting = lasting_of(effect)
+        score = lasting.ward[effect.channelled]
+        if not score or effect.target != model.id:
+            continue
+        makers = {e.source for e in state.effects if e.kind == effect.kind}
+        if any(
+            maker.side == model.side
+            and (maker.id == model.id or maker.distance_to(model) <= lasting.ward_reach + 1e-6)
+            for maker in (state.model(source) for source in makers)
+        ):
+            return score
+    return 0
+
+
+# -- when effects end --------------------------------------------------------------------------
 
 
 def describe(ctx: Ctx, effect: Effect) -> str:
@@ -15,7 +245,7 @@ def end_effects(ctx: Ctx, until: str) -> None:
     """End every effect that lasts until the end of phase `until` ("move", "shoot", "fight", "end")."""
     ending = [e for e in ctx.state.effects if e.until == until]
     for effect in ending:
-        if effect.kind not in QUIET:
+        if not lasting_of(effect).quiet:
             ctx.log("effect_end", f"{describe(ctx, effect)} ends.", effect=effect.kind, model=effect.target)
     ctx.state.effects = [e for e in ctx.state.effects if e.until != until]
 
@@ -29,22 +259,3 @@ def end_exhausted(ctx: Ctx) -> None:
             "effect_end", f"{describe(ctx, effect)} ends: its caster has no Will left.", effect=effect.kind
         )
     state.effects = [e for e in state.effects if e not in spent]
-
-
-QUIET = ("heroic_march", "at_the_double", "heroic_strike", "heroic_defence", "take_aim")
-"""Effects that end with their phase without a log line of their own (their phase ending says it)."""
-
-FURY_RANGE = 6.0
-FURY_WARD = 6
-"""Channelled Fury: the D6 score that ignores a Wound."""
-
-
-def fury_ward(state: BattleState, model: Model) -> bool:
-    """Whether a Wound on `model` is first rolled against channelled Fury."""
-    if not any(e.kind == "fury" and e.channelled and e.target == model.id for e in state.effects):
-        return False
-    casters = [state.model(source) for source in {e.source for e in state.effects if e.kind == "fury"}]
-    return any(
-        c.side == model.side and (c.id == model.id or c.distance_to(model) <= FURY_RANGE + 1e-6)
-        for c in casters
-    )

@@ -9,6 +9,7 @@ from typing import Any
 
 from .battlefield import friends_within, is_engaged
 from .characteristics import march_bonus
+from .effects import NOTHING, Lasting, register_lasting, why_held
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .might import spend
 from .state import BattleState, Challenge, Effect, Model, Side, other, side_name
@@ -25,14 +26,6 @@ SHOUTS = {
     "heroic_shoot": "Loose",
     "heroic_accuracy": "Take Aim",
 }
-
-
-def unable_to_act(state: BattleState, hero: Model) -> str | None:
-    """Immobilise/Transfix and Paralyse stop a model declaring Heroic Actions."""
-    for effect in state.effects:
-        if effect.target == hero.id and effect.kind in ("immobilise", "compel", "paralyse"):
-            return f"{hero.name} is under {effect.label} and cannot declare Heroic Actions."
-    return None
 
 
 def _not_engaged(state: BattleState, hero: Model) -> str | None:
@@ -208,6 +201,20 @@ HEROIC_ACTIONS: dict[str, HeroicAction] = {
     ]
 }  # fmt: skip
 
+ENDS_QUIETLY = Lasting(quiet=True)
+for _kind, _name, _lasting in (
+    ("heroic_channelling", "Heroic Channelling", NOTHING),
+    ("heroic_march", "Heroic March", ENDS_QUIETLY),
+    ("at_the_double", "At the Double", ENDS_QUIETLY),
+    ("heroic_resolve", "Heroic Resolve", NOTHING),
+    ("heroic_accuracy", "Heroic Accuracy", NOTHING),
+    ("take_aim", "Take Aim", ENDS_QUIETLY),
+    ("heroic_defence", "Heroic Defence", ENDS_QUIETLY),
+    ("heroic_strength", "Heroic Strength", NOTHING),
+    ("heroic_strike", "Heroic Strike", ENDS_QUIETLY),
+):
+    register_lasting(_kind, _name, _lasting)
+
 
 def available_actions(hero: Model, phase: str) -> list[HeroicAction]:
     return [
@@ -240,7 +247,7 @@ def _refusal(state: BattleState, hero: Model, heroic: HeroicAction, phase: str) 
         return ("one_heroic_action_per_phase", f"{hero.name} has already declared a {done} this phase.")
     if hero.might < 1 and (hero.mount is None or hero.mount.might < 1):
         return ("no_might", f"{hero.name} has no Might left to declare a {heroic.name}.")
-    reason = unable_to_act(state, hero) or heroic.blocked(state, hero)
+    reason = why_held(state, hero, "declare Heroic Actions") or heroic.blocked(state, hero)
     if reason:
         return ("heroic_action_blocked", reason)
     return None

@@ -1,5 +1,5 @@
 """How models move: paths and what they cost, the control zone, charges ending in contact, what
-holds a model in place, and moves forced on a model (thrown, fleeing, knocked Prone).
+keeps a model from moving, and moves forced on a model (thrown, fleeing, knocked Prone).
 
 The Move phase's activations that use these are in `activation`."""
 
@@ -11,6 +11,7 @@ from itertools import pairwise
 
 from .battlefield import BASE_CONTACT, CONTROL_ZONE, enemies, is_engaged
 from .characteristics import MARCHING
+from .effects import why_held
 from .errors import RuleViolation
 from .frame import Ctx
 from .geometry import (
@@ -124,22 +125,13 @@ def check_path(
 
 
 NEAR_RANGE = 6.0
-CANNOT_MOVE = ("immobilise", "compel", "paralyse")
-
-
-def held_by(state: BattleState, model: Model) -> Effect | None:
-    """The power in play that stops `model` moving (Immobilise, Command/Compel, Paralyse), if any."""
-    return next((e for e in state.effects if e.target == model.id and e.kind in CANNOT_MOVE), None)
 
 
 def can_move(state: BattleState, model: Model) -> str | None:
     """Why `model` may not move now, or None."""
     if is_engaged(state, model):
         return f"{model.name} is Engaged and cannot move."
-    held = held_by(state, model)
-    if held is not None:
-        return f"{model.name} is under {held.label} and cannot move."
-    return None
+    return why_held(state, model, "move")
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .battlefield import can_see, engaged_with, in_contact, is_engaged
+from .effects import hidden_by, shots_hit_on_six, why_held
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import dist, point_in_polygon, point_segment_distance, segment_crosses_polygon
 from .heroic import shout_hears, shout_params
@@ -33,9 +34,9 @@ def why_cannot_shoot(state: BattleState, model: Model) -> str | None:
         return f"{model.name} has already shot this turn."
     if is_engaged(state, model):
         return f"{model.name} is Engaged and cannot shoot."
-    for effect in state.effects:
-        if effect.target == model.id and effect.kind in ("immobilise", "compel", "paralyse"):
-            return f"{model.name} is under {effect.label} and cannot shoot."
+    held = why_held(state, model, "shoot")
+    if held:
+        return held
     if shoot_value(model) is None:
         return f"{model.name} moved more than half its Move and cannot shoot."
     return None
@@ -48,8 +49,9 @@ def why_not_target(state: BattleState, shooter: Model, target: Model) -> str | N
         return f"{target.name} is out of range of {shooter.name}'s {missile.name} ({missile.range:g}\")."
     if not can_see(state, shooter, target):
         return f"{shooter.name} cannot see {target.name}."
-    if any(e.kind == "shroud_of_shadows" and e.target == target.id for e in state.effects):
-        return f"{target.name} is hidden by Shroud of Shadows and cannot be targeted."
+    hidden = hidden_by(state, target)
+    if hidden is not None:
+        return f"{target.name} is hidden by {hidden.name} and cannot be targeted."
     if shooter.side == "good" and is_engaged(state, target):
         return f"Good models may not shoot into a combat: {target.name} is Engaged."
     return None
@@ -110,13 +112,7 @@ def obstructions(state: BattleState, shooter: Model, target: Model) -> list[tupl
 def to_hit_need(state: BattleState, shooter: Model, target: Model) -> int:
     need = shoot_value(shooter)
     assert need is not None
-    blinded = any(
-        e.kind == "blinding_light"
-        and (e.source == target.id or state.model(e.source).distance_to(target) <= 6.0)
-        and state.model(e.source).side == target.side
-        for e in state.effects
-    )
-    return max(need, 6) if blinded else need
+    return max(need, 6) if shots_hit_on_six(state, target) else need
 
 
 def rerolls_in_the_way(state: BattleState, shooter: Model) -> bool:

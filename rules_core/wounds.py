@@ -8,7 +8,7 @@ from typing import Any
 from .casualties import check_wiped_out, remove_casualty
 from .characteristics import defence
 from .courage import SEPARATED, Test
-from .effects import FURY_WARD, fury_ward
+from .effects import wound_ward
 from .frame import Action, Ctx, Frame, Option, Pending
 from .might import available, chance_at_least, might_choice, might_to_reach, odds, payer_param, spend
 from .state import BattleState, Model, Side
@@ -296,13 +296,14 @@ class Wounding(Frame):
 
     def _fury_ignores(self, ctx: Ctx, model: Model) -> bool:
         """Channelled Fury: before any Fate, a 6 on a D6 ignores the Wound. True if it did."""
-        if not fury_ward(ctx.state, model):
+        ward = wound_ward(ctx.state, model)
+        if not ward:
             return False
         self.fury_face = ctx.dice.d6("fury", model.id)
-        if self.fury_face >= FURY_WARD:
+        if self.fury_face >= ward:
             self._prevented(ctx, model, by_fury=True)
             return True
-        enough = might_to_reach(model, self.fury_face, self.fury_face, FURY_WARD) is not None
+        enough = might_to_reach(model, self.fury_face, self.fury_face, ward) is not None
         ctx.log(
             "fury_roll",
             f"Fury roll for {model.name}: {self.fury_face}, "
@@ -355,7 +356,7 @@ class Wounding(Frame):
     def options(self, state: BattleState, side: Side) -> list[Option]:
         model = state.model(self.model)
         if self.stage == "fury_might":
-            amount = might_to_reach(model, self.fury_face, self.fury_face, FURY_WARD)
+            amount = might_to_reach(model, self.fury_face, self.fury_face, wound_ward(state, model))
             assert amount is not None
             return might_choice(model, amount, "the Wound is ignored", keep="Keep the roll")
         if self.stage == "fate_might":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..effects import Lasting
 from ..frame import Ctx
 from ..might import Regained, Store, regain
 from ..state import BattleState, Effect, Model
@@ -12,6 +13,8 @@ BEASTS = ("Bat", "Warg", "Spider")
 """The keywords of the models Enrage Beast may target."""
 PROTECTION_RANGE = 3.0
 ENRAGED_HIT = 10
+BLADEWRATH_STRENGTH = (6, 10)
+BLINDING_LIGHT_REACH = 6.0
 
 
 def _strengthen_will(ctx: Ctx, cast: Cast) -> None:
@@ -48,6 +51,7 @@ FORTIFY_SPIRIT = register(
         "self_or_friend",
         _fortify_spirit,
         "The target also adds 1 to their highest dice score when resisting magic.",
+        lasting=Lasting(free_resist_dice=2, resist_bonus=(0, 1)),
     )
 )
 
@@ -71,7 +75,7 @@ def _recover(ctx: Ctx, cast: Cast, stat: Regained, amount: int) -> None:
 
 def _bladewrath(ctx: Ctx, cast: Cast) -> None:
     assert cast.target is not None
-    strength = 10 if cast.channelled else 6
+    strength = BLADEWRATH_STRENGTH[cast.channelled]
     note = f"{cast.target.name}'s Strikes are resolved at Strength {strength} until the End phase."
     add_effect(ctx, cast, BLADEWRATH, cast.target, note=note)
 
@@ -84,6 +88,7 @@ BLADEWRATH = register(
         "self_or_friend",
         _bladewrath,
         "All Strikes are instead resolved at Strength 10.",
+        lasting=Lasting(strikes_at=BLADEWRATH_STRENGTH),
     )
 )
 
@@ -120,6 +125,7 @@ ENCHANTED_BLADES = register(
         "self_or_friend",
         _enchanted_blades,
         "The target may also add 1 to all To Wound rolls.",
+        lasting=Lasting(rerolls_to_wound=True, to_wound_bonus=(0, 1)),
     )
 )
 
@@ -158,6 +164,7 @@ ENRAGE_BEAST = register(
         "The target's Fight, Attacks, Strength and Courage are instead increased by 3.",
         can_target=_a_beast,
         at_end_phase=_enraged_beast_hit,
+        lasting=Lasting(raises_by_value=True),
     )
 )
 
@@ -188,6 +195,7 @@ PROTECTION_OF_THE_VALAR = register(
         _protection_of_the_valar,
         'The power affects all friendly models within 3".',
         can_target=_caster_or_near,
+        lasting=Lasting(reach=(0.0, PROTECTION_RANGE), shields_from_magic=True),
     )
 )
 
@@ -266,13 +274,16 @@ SHROUD_OF_SHADOWS = register(
         "self_or_friend",
         _shroud_of_shadows,
         "Enemy models Engaged in combat with the target also halve their Fight value for the Duel.",
+        lasting=Lasting(
+            shields_from_magic=True, hidden_from_shots=True, halves_foes_fight_when_channelled=True
+        ),
     )
 )
 
 
 def _blinding_light(ctx: Ctx, cast: Cast) -> None:
     until = f"while {cast.caster.name} has Will left" if cast.channelled else "until the End phase"
-    note = f'Shots at {cast.caster.name} or a friend within 6" of them hit only on a 6 {until}.'
+    note = f'Shots at {cast.caster.name} or a friend within {BLINDING_LIGHT_REACH:g}" of them hit only on a 6 {until}.'
     add_effect(ctx, cast, BLINDING_LIGHT, None, note=note)
     not_modelled(ctx, f'the light within 12" of {cast.caster.name} counts as daylight')
 
@@ -286,5 +297,6 @@ BLINDING_LIGHT = register(
         _blinding_light,
         "The duration becomes Exhaustion.",
         channelled_duration="exhaustion",
+        lasting=Lasting(reach=(BLINDING_LIGHT_REACH, BLINDING_LIGHT_REACH), shots_hit_on_six=True),
     )
 )

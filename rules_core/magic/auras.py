@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from ..effects import FURY_RANGE, FURY_WARD
+from ..effects import Lasting
 from ..frame import Ctx
 from .registry import Cast, PowerSpec, add_effect, register
 
+AURA_REACH = (6.0, 12.0)
+"""How far an aura reaches its caster's friends, normal and channelled."""
+FURY_RANGE = 6.0
+FURY_WARD = 6
+"""Channelled Fury: the D6 score that ignores a Wound."""
+
 
 def _aura_of_command(ctx: Ctx, cast: Cast) -> None:
-    reach = 12 if cast.channelled else 6
-    note = f'{cast.caster.name} and friends within {reach}" pass every Courage test while it lasts.'
+    reach = AURA_REACH[cast.channelled]
+    note = f'{cast.caster.name} and friends within {reach:g}" pass every Courage test while it lasts.'
     add_effect(ctx, cast, AURA_OF_COMMAND, None, note=note)
 
 
@@ -21,13 +27,14 @@ AURA_OF_COMMAND = register(
         "self",
         _aura_of_command,
         'The range of this power is increased to 12".',
+        lasting=Lasting(reach=AURA_REACH, passes_courage=True),
     )
 )
 
 
 def _aura_of_dismay(ctx: Ctx, cast: Cast) -> None:
-    reach = 12 if cast.channelled else 6
-    note = f'{cast.caster.name} and friends within {reach}" cause Terror while it lasts.'
+    reach = AURA_REACH[cast.channelled]
+    note = f'{cast.caster.name} and friends within {reach:g}" cause Terror while it lasts.'
     add_effect(ctx, cast, AURA_OF_DISMAY, None, note=note)
 
 
@@ -39,6 +46,7 @@ AURA_OF_DISMAY = register(
         "self",
         _aura_of_dismay,
         'The range of this power is increased to 12".',
+        lasting=Lasting(reach=AURA_REACH, causes_terror=True),
     )
 )
 
@@ -62,6 +70,7 @@ TERRIFYING_AURA = register(
         "self",
         _terrifying_aura,
         "Models wishing to Charge the caster take their Courage test on 3D6, discarding the highest dice.",
+        lasting=Lasting(causes_terror=True, terror_on_three_dice_when_channelled=True),
     )
 )
 
@@ -87,5 +96,6 @@ FURY = register(
         "Each time a target suffers a Wound within range of a friendly model that cast Fury, "
         "a 6 on a D6 ignores it.",
         area=FURY_RANGE,
+        lasting=Lasting(passes_courage=True, ward=(0, FURY_WARD), ward_reach=FURY_RANGE),
     )
 )

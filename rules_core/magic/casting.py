@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..battlefield import can_see, is_engaged
+from ..effects import resist_help, shielded_by, why_held
 from ..errors import RuleViolation
 from ..frame import Action, Ctx, Frame, Option, Pending, Refusal
 from ..might import available, might_choice, might_to_reach, odds, payer_param, regain, spend
@@ -21,8 +22,6 @@ from ..state import BattleState, Model, Power, Side, other, side_name
 from .registry import Cast, PowerSpec, bracket, spec_for
 
 HEROIC_RESOLVE_RANGE = 6.0
-SHIELDED = ("protection_of_the_valar", "shroud_of_shadows")
-"""Powers in play that stop enemy Magical Powers targeting a model."""
 
 
 def why_cannot_cast(state: BattleState, caster: Model) -> str | None:
@@ -34,10 +33,7 @@ def why_cannot_cast(state: BattleState, caster: Model) -> str | None:
         return f"{caster.name} has no Will left to cast with."
     if is_engaged(state, caster):
         return f"{caster.name} is Engaged and cannot cast."
-    for effect in state.effects:
-        if effect.target == caster.id and effect.kind in ("immobilise", "compel", "paralyse"):
-            return f"{caster.name} is under {effect.label} and cannot cast."
-    return None
+    return why_held(state, caster, "cast")
 
 
 def channelling(state: BattleState, caster: Model) -> bool:
@@ -51,20 +47,10 @@ def power_range(power: Power, spec: PowerSpec, channelled: bool) -> float:
 def shielded(state: BattleState, caster: Model, target: Model) -> str | None:
     if target.side == caster.side:
         return None
-    for effect in state.effects:
-        if effect.kind not in SHIELDED:
-            continue
-        guard = state.models.get(effect.source)
-        covered = effect.target == target.id or (
-            effect.kind == "protection_of_the_valar"
-            and effect.channelled
-            and guard is not None
-            and guard.side == target.side
-            and (guard.id == target.id or guard.distance_to(target) <= 3.0)
-        )
-        if covered:
-            return f"{target.name} is under {effect.label} and cannot be targeted by enemy Magical Powers."
-    return None
+    shield = shielded_by(state, target)
+    if shield is None:
+        return None
+    return f"{target.name} is under {shield.label} and cannot be targeted by enemy Magical Powers."
 
 
 def why_not_target(
@@ -188,11 +174,7 @@ def begin_cast(ctx: Ctx, command: dict[str, Any]) -> CastFrame:
 
 def free_resist_dice(state: BattleState, model: Model) -> tuple[int, int]:
     """Free Resist dice (paid with no Will) and a bonus to the highest die (channelled Fortify Spirit)."""
-    dice, bonus = 0, 0
-    for effect in state.effects:
-        if effect.kind == "fortify_spirit" and effect.target == model.id:
-            dice += 2
-            bonus = max(bonus, 1 if effect.channelled else 0)
+    dice, bonus = resist_help(state, model)
     resolving = [
         e
         for e in state.effects

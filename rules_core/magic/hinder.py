@@ -8,13 +8,16 @@ from typing import Any
 from ..battlefield import enemies, terrain_named
 from ..characteristics import move_allowance
 from ..courage import Test
-from ..effects import end_exhausted
+from ..effects import Lasting, end_exhausted
 from ..frame import Action, Ctx, Frame, Option, Pending
 from ..movement import check_path, full_path, knock_prone, move_model, push_away, snap_to_contact
 from ..state import BattleState, Effect, Model, Mount, Side, other, side_name
 from ..wounds import ToWound, mount_slain
 from .harm import throw_down
 from .registry import Cast, PowerSpec, add_effect, not_modelled, register
+
+HOLD = Lasting(holds=True, halves_when_channelled=True)
+"""Immobilise/Transfix and Command/Compel once the target is moved."""
 
 
 def _hold(ctx: Ctx, cast: Cast, spec: PowerSpec) -> None:
@@ -41,6 +44,7 @@ IMMOBILISE = register(
         "enemy",
         _immobilise,
         "The target also halves its Fight and Attacks (rounding up).",
+        lasting=HOLD,
     )
 )
 
@@ -136,6 +140,7 @@ COMPEL = register(
         "enemy",
         _compel,
         "While this power is in effect, the target also halves its Fight and Attacks (rounding up).",
+        lasting=HOLD,
     )
 )
 
@@ -429,6 +434,7 @@ PARALYSE = register(
         _paralyse,
         "At the end of each turn that the target remains Paralysed, they suffer one Strength 5 hit.",
         at_end_phase=_paralysed_at_end,
+        lasting=Lasting(holds=True, rolls_no_duel_dice=True),
     )
 )
 

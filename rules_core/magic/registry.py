@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..effects import Lasting, register_lasting
 from ..frame import Ctx
 from ..state import BattleState, Effect, Model
 
@@ -53,6 +54,8 @@ class PowerSpec:
     within 3"); any one of them may Resist for all."""
     channelled_duration: str = ""
     """The duration of the channelled form, where it differs (Blinding Light: Exhaustion)."""
+    lasting: Lasting | None = None
+    """What its effect does while in play, for a power that stays in play (see `effects`)."""
 
     @property
     def resistible(self) -> bool:
@@ -70,6 +73,8 @@ def register(spec: PowerSpec) -> PowerSpec:
     if spec.targets not in TARGETS or any(d not in DURATIONS for d in durations):
         raise ValueError(f"{spec.name}: unknown target kind or duration")
     POWERS[spec.key] = spec
+    if spec.lasting is not None:
+        register_lasting(spec.key, spec.name, spec.lasting)
     return spec
 
 

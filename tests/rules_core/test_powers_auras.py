@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_core.courage import causes_terror
-from rules_core.effects import fury_ward
+from rules_core.effects import wound_ward
 
 from .builders import BASE_25MM, NEXT_TURN, cast, choices, hero, model, play, profile, skip_until, texts
 from .test_powers_aid import FAR_ORC, cast_and_stand, ready, wizard
@@ -174,9 +174,9 @@ def test_channelled_fury_ignores_a_wound_on_a_6_and_might_may_make_the_6() -> No
     assert dice.unused == []
     # Out of range of every friend who cast Fury, the roll is not made.
     cap = state.model("cap")
-    assert fury_ward(state, cap)
+    assert wound_ward(state, cap)
     cap.x = 30.0
-    assert not fury_ward(state, cap)
+    assert not wound_ward(state, cap)
 
 
 def test_fury_in_its_normal_form_gives_no_roll_against_wounds() -> None:
