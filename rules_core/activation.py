@@ -4,7 +4,7 @@ move or charge (a Terror test first), and a Hero's shout brings friends with it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from .battlefield import enemies
 from .characteristics import march_bonus, move_allowance
@@ -237,6 +237,9 @@ def begin_activation(
     return affected
 
 
+ActivationStage = Literal["start", "cast", "choose", "terror", "act", "after", "end"]
+
+
 @dataclass(slots=True)
 class Activation(Frame):
     """One model's activation: a Broken army's Courage test first; a cast before moving (the
@@ -245,10 +248,10 @@ class Activation(Frame):
 
     kind = "activation"
     model: str
-    intent: str
+    intent: Literal["", "stand", "move", "charge"]
     path: list[list[float]] = field(default_factory=list)
     target: str | None = None
-    stage: str = "start"
+    stage: ActivationStage = "start"
     cast: dict[str, Any] = field(default_factory=dict)
     shout: str = ""
     near: str = ""
@@ -353,7 +356,7 @@ class SideActivations(Frame):
     finished: bool = False
     only: list[str] = field(default_factory=list)
     near: str = ""
-    reason: str = ""
+    reason: Literal["", "with_me", "heroic_combat"] = ""
 
     def waiting_models(self, state: BattleState) -> list[Model]:
         models = state.army_models(self.side)

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
-from typing import Any
+from typing import Any, Literal
 
 from .activation import SideActivations
 from .battlefield import BASE_CONTACT, component_of, engagement_graph
@@ -15,7 +15,7 @@ from .effects import held_by, rolls_no_duel_dice, to_wound_help
 from .frame import Action, Ctx, Frame, Option, Pending
 from .geometry import Point, point_segment_distance, rotate, segment_polygon_distance
 from .heroic import DeclareHeroics, cancel, clash_first, declared
-from .might import available, odds, payer_param, spend
+from .might import available, odds, pay_might, payer_param
 from .state import SIDES, BattleState, Model, Side, other, side_name
 from .wounds import ToWound
 
@@ -98,7 +98,7 @@ class FightPhase(Frame):
     after each), then the remaining combats in the order the player with Priority picks."""
 
     kind = "fight_phase"
-    stage: str = "pair"
+    stage: Literal["pair", "repair", "declare", "heroic", "fight"] = "pair"
     combats: list[list[Any]] = field(default_factory=list)
     fought: list[int] = field(default_factory=list)
     heroic_side: Side | None = None
@@ -318,7 +318,7 @@ class Combat(Frame):
     centre: str
     leaves: list[str]
     heroic: bool = False
-    stage: str = "start"
+    stage: Literal["start", "bidding", "allocate", "after"] = "start"
     dice: dict[str, list[int]] = field(default_factory=dict)
     boost: dict[str, int] = field(default_factory=dict)
     bidder: Side | None = None
@@ -520,16 +520,9 @@ class Combat(Frame):
             return
         hero = ctx.state.model(command["model"])
         before = _best(self.dice[hero.id], self.boost.get(hero.id, 0))
-        amount = int(command["amount"])
-        spend(
-            ctx,
-            hero,
-            "might",
-            amount,
-            f"on the Duel: {before} becomes {before + amount}",
-            command.get("payer", "rider"),
+        self.boost[hero.id] = self.boost.get(hero.id, 0) + pay_might(
+            ctx, hero, command, "on the Duel", before
         )
-        self.boost[hero.id] = self.boost.get(hero.id, 0) + amount
 
     def _decide(self, ctx: Ctx) -> None:
         state = ctx.state

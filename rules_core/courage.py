@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import product
-from typing import Any
+from typing import Any, Literal
 
 from .battlefield import can_see, is_engaged
 from .casualties import check_wiped_out, remove_casualty
@@ -89,10 +89,10 @@ class Test(Frame):
 
     kind = "test"
     model: str
-    test: str
+    test: Literal["courage", "intelligence"]
     source: str
     reason: str
-    on_fail: str = ""
+    on_fail: Literal["", "flee"] = ""
     three_dice: bool = False
     total: int = 0
     rolled: bool = False

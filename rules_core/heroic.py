@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from .battlefield import friends_within, is_engaged
 from .characteristics import march_bonus
@@ -19,7 +19,9 @@ CHALLENGE_RANGE = 6.0
 TIERS = {"legend": 5, "valour": 4, "fortitude": 3, "minor": 2, "independent": 1}
 """Heroic tiers, highest first (core summary): "the same tier or higher" compares these."""
 
-PHASE_NAMES = {"move": "Move", "shoot": "Shoot", "fight": "Fight"}
+HeroicPhase = Literal["move", "shoot", "fight"]
+"""The phases with a Declare Heroic Actions step."""
+PHASE_NAMES: dict[HeroicPhase, str] = {"move": "Move", "shoot": "Shoot", "fight": "Fight"}
 SHOUTS = {
     "heroic_move": "With Me",
     "heroic_march": "At the Double",
@@ -172,7 +174,7 @@ def _nothing(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
 class HeroicAction:
     key: str
     name: str
-    phase: str
+    phase: HeroicPhase
     universal: bool
     blocked: Callable[[BattleState, Model], str | None] = lambda state, hero: None
     params: Callable[[BattleState, Model], dict[str, dict[str, Any]]] = lambda state, hero: {}
@@ -295,7 +297,7 @@ class DeclareHeroics(Frame):
     until both pass in succession."""
 
     kind = "declare_heroics"
-    phase: str
+    phase: HeroicPhase
     to_act: Side
     passes: int = 0
     started: bool = False

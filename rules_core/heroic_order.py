@@ -4,7 +4,7 @@ before the rest of their phase: the clash roll says which side picks first when 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from .activation import activation_options, begin_activation
 from .battlefield import is_engaged
@@ -24,7 +24,7 @@ class HeroicOrder(Frame):
     """
 
     kind = "heroic_order"
-    phase: str
+    phase: Literal["move", "shoot"]
     action: str
     next_side: Side | None = None
     rolled: bool = False

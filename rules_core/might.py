@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from .effects import end_exhausted
-from .frame import Action, Ctx, Option
+from .frame import Action, Ctx, Option, Pending
 from .state import Model, Mount
 
 Store = Literal["might", "will", "fate"]
@@ -124,6 +124,20 @@ def might_to_reach(model: Model, face: int, score: int, need: int) -> int | None
     if short <= 0 or face + short > 6 or short > available(model, "might"):
         return None
     return short
+
+
+def might_pending(model: Model, roll: str, detail: dict[str, Any]) -> Pending:
+    """The decision whether to spend Might on a roll of `model`'s ("To Hit roll of 3 fails")."""
+    return Pending(model.side, "spend_might", f"{model.name}'s {roll}: spend Might?", detail)
+
+
+def pay_might(ctx: Ctx, model: Model, command: dict[str, Any], on: str, score: int | None = None) -> int:
+    """Spend the Might a `might` command offers `on` a roll ("on the To Hit roll of 3"), from the
+    store it names first; a `score` it raises is shown becoming its new value. Returns the amount."""
+    amount = int(command["amount"])
+    why = on if score is None else f"{on}: {score} becomes {score + amount}"
+    spend(ctx, model, "might", amount, why, command.get("payer", "rider"))
+    return amount
 
 
 def might_choice(

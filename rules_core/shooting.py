@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from .battlefield import can_see, engaged_with, in_contact, is_engaged
 from .effects import hidden_by, shots_hit_on_six, why_held
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import dist, point_in_polygon, point_segment_distance, segment_crosses_polygon
 from .heroic import shout_hears, shout_params
-from .might import might_choice, might_to_reach, spend
+from .might import might_choice, might_pending, might_to_reach, pay_might
 from .state import BattleState, Model, Side, side_name
 from .wounds import ToWound
 
@@ -128,7 +128,7 @@ class Shot(Frame):
     kind = "shot"
     shooter: str
     target: str
-    stage: str = "to_hit"
+    stage: Literal["to_hit", "in_the_way", "into_combat"] = "to_hit"
     face: int = 0
     need: int = 0
     obstacles: list[list[str]] = field(default_factory=list)
@@ -228,13 +228,14 @@ class Shot(Frame):
 
     def pending(self, state: BattleState) -> Pending:
         shooter = state.model(self.shooter)
-        what = "To Hit" if self.stage == "to_hit" else "In The Way"
-        return Pending(
-            shooter.side,
-            "spend_might",
-            f"{shooter.name}'s {what} roll of {self.face} fails: spend Might?",
+        return might_pending(
+            shooter,
+            f"{self._roll_name()} roll of {self.face} fails",
             {"model": shooter.id, "roll": self.stage, "face": self.face, "need": self.need},
         )
+
+    def _roll_name(self) -> str:
+        return "To Hit" if self.stage == "to_hit" else "In The Way"
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
         shooter, target = state.model(self.shooter), state.model(self.target)
@@ -253,17 +254,7 @@ class Shot(Frame):
         shooter = ctx.state.model(self.shooter)
         self.waiting = False
         if command["type"] == "might":
-            amount = int(command["amount"])
-            what = "To Hit" if self.stage == "to_hit" else "In The Way"
-            spend(
-                ctx,
-                shooter,
-                "might",
-                amount,
-                f"on the {what} roll of {self.face}",
-                command.get("payer", "rider"),
-            )
-            self.face += amount
+            self.face += pay_might(ctx, shooter, command, f"on the {self._roll_name()} roll of {self.face}")
             if self.stage == "to_hit":
                 self._start_in_the_way(ctx.state, shooter, ctx.state.model(self.target))
             else:
@@ -353,7 +344,7 @@ class SideShooting(Frame):
     side: Side
     finished: bool = False
     only: list[str] = field(default_factory=list)
-    reason: str = ""
+    reason: Literal["", "loose"] = ""
 
     def shooters(self, state: BattleState) -> list[Model]:
         models = state.army_models(self.side)

@@ -17,6 +17,8 @@ from .serial import Unchanging, load, to_data
 
 Side = Literal["good", "evil"]
 SIDES: tuple[Side, Side] = ("good", "evil")
+Part = Literal["rider", "mount"]
+"""Which part of a Cavalry model a rule means: the rider or its mount."""
 MM_PER_INCH = 25.4
 
 

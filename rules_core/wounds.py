@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from .casualties import check_wiped_out, remove_casualty
 from .characteristics import defence
 from .courage import SEPARATED, Test
 from .effects import wound_ward
 from .frame import Action, Ctx, Frame, Option, Pending
-from .might import available, chance_at_least, might_choice, might_to_reach, odds, payer_param, spend
-from .state import BattleState, Model, Side
+from .might import (
+    available,
+    chance_at_least,
+    might_choice,
+    might_pending,
+    might_to_reach,
+    odds,
+    pay_might,
+    payer_param,
+    spend,
+)
+from .state import BattleState, Model, Part, Side
 
 FATE_SAVES = 4
 
@@ -107,7 +117,7 @@ class ToWound(Frame):
     bonus: int = 0
     reroll: bool = False
     d3_wounds: bool = False
-    part: str = "rider"
+    part: Part = "rider"
     done: int = 0
     wounds: int = 0
     faces: list[int] = field(default_factory=list)
@@ -216,10 +226,9 @@ class ToWound(Frame):
     def pending(self, state: BattleState) -> Pending:
         attacker = state.model(self.attacker)
         index = len(self.faces) - 1
-        return Pending(
-            attacker.side,
-            "spend_might",
-            f"{attacker.name}'s To Wound roll of {self.faces[index]} fails: spend Might?",
+        return might_pending(
+            attacker,
+            f"To Wound roll of {self.faces[index]} fails",
             {"model": attacker.id, "roll": "to_wound", "faces": list(self.faces)},
         )
 
@@ -245,16 +254,9 @@ class ToWound(Frame):
         attacker = ctx.state.model(self.attacker)
         index = len(self.faces) - 1
         if command["type"] == "might":
-            amount = int(command["amount"])
-            spend(
-                ctx,
-                attacker,
-                "might",
-                amount,
-                f"on the To Wound roll of {self.faces[index]}",
-                command.get("payer", "rider"),
+            self.might[index] += pay_might(
+                ctx, attacker, command, f"on the To Wound roll of {self.faces[index]}"
             )
-            self.might[index] += amount
         else:
             need = self._need(ctx.state)
             assert need is not None
@@ -274,10 +276,10 @@ class Wounding(Frame):
     source: str
     amount: int = 1
     d3: bool = False
-    part: str = "rider"
+    part: Part = "rider"
     fate_face: int = 0
     fury_face: int = 0
-    stage: str = "start"
+    stage: Literal["start", "fate", "fate_might", "fury_might", "apply"] = "start"
 
     def step(self, ctx: Ctx) -> bool:
         model = ctx.state.model(self.model)
@@ -345,11 +347,13 @@ class Wounding(Frame):
     def pending(self, state: BattleState) -> Pending:
         model = state.model(self.model)
         if self.stage == "fury_might":
-            label = f"{model.name}'s Fury roll of {self.fury_face} fails: spend Might?"
-            return Pending(model.side, "spend_might", label, {"model": model.id, "roll": "fury"})
+            return might_pending(
+                model, f"Fury roll of {self.fury_face} fails", {"model": model.id, "roll": "fury"}
+            )
         if self.stage == "fate_might":
-            label = f"{model.name}'s Fate roll of {self.fate_face} fails: spend Might?"
-            return Pending(model.side, "spend_might", label, {"model": model.id, "roll": "fate"})
+            return might_pending(
+                model, f"Fate roll of {self.fate_face} fails", {"model": model.id, "roll": "fate"}
+            )
         label = f"{model.name} suffers a Wound: spend a Fate point?"
         return Pending(model.side, "spend_fate", label, {"model": model.id, "fate": available(model, "fate")})
 
@@ -391,14 +395,7 @@ class Wounding(Frame):
         fury = self.stage == "fury_might"
         if kind == "might":
             face = self.fury_face if fury else self.fate_face
-            spend(
-                ctx,
-                model,
-                "might",
-                int(command["amount"]),
-                f"on the {'Fury' if fury else 'Fate'} roll of {face}",
-                command.get("payer", "rider"),
-            )
+            pay_might(ctx, model, command, f"on the {'Fury' if fury else 'Fate'} roll of {face}")
             self._prevented(ctx, model, by_fury=fury)
             return
         if kind == "keep" or kind == "take":

@@ -11,14 +11,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from ..battlefield import can_see, is_engaged
 from ..effects import resist_help, shielded_by, why_held
 from ..errors import RuleViolation
 from ..frame import Action, Ctx, Frame, Option, Pending, Refusal
-from ..might import available, might_choice, might_to_reach, odds, payer_param, regain, spend
-from ..state import BattleState, Model, Power, Side, other, side_name
+from ..might import (
+    available,
+    might_choice,
+    might_pending,
+    might_to_reach,
+    odds,
+    pay_might,
+    payer_param,
+    regain,
+    spend,
+)
+from ..state import BattleState, Model, Part, Power, Side, other, side_name
 from .registry import Cast, PowerSpec, bracket, spec_for
 
 HEROIC_RESOLVE_RANGE = 6.0
@@ -206,9 +216,9 @@ class CastFrame(Frame):
     caster: str
     power: str
     target: str = ""
-    part: str = "rider"
+    part: Part = "rider"
     will: int = 1
-    stage: str = "roll"
+    stage: Literal["roll", "might", "resist", "resist_might", "failed", "resisted", "resolve"] = "roll"
     faces: list[int] = field(default_factory=list)
     boost: int = 0
     score: int = 0
@@ -325,20 +335,14 @@ class CastFrame(Frame):
         caster, power, spec = self._power(state)
         if self.stage == "might":
             verb = "fails" if self.score < power.casting else "succeeds"
-            return Pending(
-                caster.side,
-                "spend_might",
-                f"{caster.name}'s Casting test for {self.power} {verb} with {self.score}: spend Might?",
+            return might_pending(
+                caster,
+                f"Casting test for {self.power} {verb} with {self.score}",
                 {"model": caster.id, "roll": "casting", "score": self.score},
             )
         if self.stage == "resist_might":
             resister = state.model(self.resister)
-            return Pending(
-                resister.side,
-                "spend_might",
-                f"{resister.name}'s Resist test fails: spend Might?",
-                {"model": resister.id, "roll": "resist"},
-            )
+            return might_pending(resister, "Resist test fails", {"model": resister.id, "roll": "resist"})
         defender = self.resisters(state)[0].side
         return Pending(
             defender,
@@ -404,24 +408,13 @@ class CastFrame(Frame):
         kind = command["type"]
         if self.stage == "might":
             if kind == "might":
-                amount = int(command["amount"])
-                spend(
-                    ctx,
-                    caster,
-                    "might",
-                    amount,
-                    f"on the Casting test: {self.score} becomes {self.score + amount}",
-                    command.get("payer", "rider"),
-                )
-                self.score += amount
+                self.score += pay_might(ctx, caster, command, "on the Casting test", self.score)
             self.stage = "resist" if self.score >= power.casting else "failed"
             return
         if self.stage == "resist_might":
             resister = state.model(self.resister)
             if kind == "might":
-                amount = int(command["amount"])
-                spend(ctx, resister, "might", amount, "on the Resist test", command.get("payer", "rider"))
-                self.resist_boost += amount
+                self.resist_boost += pay_might(ctx, resister, command, "on the Resist test")
                 ctx.log("resisted", f"{resister.name} resists {self.power}.", model=resister.id)
                 self.stage = "resisted"
             else:

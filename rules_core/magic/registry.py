@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..effects import Lasting, register_lasting
 from ..frame import Ctx
-from ..state import BattleState, Effect, Model
+from ..state import BattleState, Effect, Model, Part
 
 TARGETS = ("enemy", "friend", "self", "self_or_friend", "enemies_in_range", "friends_in_range")
 DURATIONS = {"instant": "Instant", "temporary": "Temporary", "exhaustion": "Exhaustion"}
@@ -28,7 +28,7 @@ class Cast:
     target: Model | None
     targets: list[Model]
     channelled: bool
-    part: str
+    part: Part
     score: int
     name: str
     """The power's name as the caster's profile gives it (Transfix, Fury (Goblin) ...)."""
