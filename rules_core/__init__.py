@@ -8,12 +8,13 @@ outcome = apply(state, "good", command, dice)   # new state + events, or RuleVio
 
 from .dice import Dice, RecordedDice, Roll, ScriptedDice, SeededDice, SystemDice
 from .engine import Outcome, apply, legal_actions
-from .errors import RecordMismatch, RuleViolation
+from .errors import RULE_CODES, RecordMismatch, Refused, RuleViolation
 from .frame import Action, Pending
 from .setup import new_battle
 from .state import SIDES, BattleState, Side
 
 __all__ = [
+    "RULE_CODES",
     "SIDES",
     "Action",
     "BattleState",
@@ -22,6 +23,7 @@ __all__ = [
     "Pending",
     "RecordMismatch",
     "RecordedDice",
+    "Refused",
     "Roll",
     "RuleViolation",
     "ScriptedDice",

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .dice import Dice
+from .errors import RuleCode
 from .serial import Tagged
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ class Refusal:
     """A choice the rules forbid now, with the reason a player reads."""
 
     command: dict[str, Any]
-    code: str
+    code: RuleCode
     message: str
 
 

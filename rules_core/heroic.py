@@ -10,6 +10,7 @@ from typing import Any, Literal
 from .battlefield import friends_within, is_engaged
 from .characteristics import march_bonus
 from .effects import NOTHING, Lasting, register_lasting, why_held
+from .errors import RuleCode
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .might import spend
 from .state import BattleState, Challenge, Effect, Model, Side, other, side_name
@@ -243,7 +244,9 @@ def declaration_options(state: BattleState, side: Side, phase: str) -> list[Opti
     return choices
 
 
-def _refusal(state: BattleState, hero: Model, heroic: HeroicAction, phase: str) -> tuple[str, str] | None:
+def _refusal(
+    state: BattleState, hero: Model, heroic: HeroicAction, phase: str
+) -> tuple[RuleCode, str] | None:
     if phase in hero.heroic:
         done = HEROIC_ACTIONS[hero.heroic[phase]].name
         return ("one_heroic_action_per_phase", f"{hero.name} has already declared a {done} this phase.")

@@ -1,0 +1,39 @@
+"""Refusals have one shape, and every code the referee refuses with is declared and documented."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import get_args
+
+import pytest
+
+from rules_core import RULE_CODES, Refused, RuleViolation, apply, new_battle
+from rules_core.errors import RuleCode
+
+from .builders import model, profile, setup
+
+PROTOCOL = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+
+
+def test_every_refusal_code_is_declared_once_with_a_one_line_meaning() -> None:
+    assert list(RULE_CODES) == list(get_args(RuleCode))
+    for code, meaning in RULE_CODES.items():
+        assert re.fullmatch(r"[a-z_]+", code)
+        assert meaning.strip() and "\n" not in meaning
+
+
+def test_every_refusal_code_is_documented_in_the_protocol() -> None:
+    documented = set(re.findall(r"^\| `([a-z_]+)` \|", PROTOCOL.read_text(), re.M))
+    assert set(RULE_CODES) <= documented
+
+
+def test_a_refused_command_is_a_refusal_with_its_code_and_message() -> None:
+    state = new_battle(setup([model("a", profile("Man"), 10, 44)], [model("b", profile("Orc"), 10, 4)]))
+    with pytest.raises(RuleViolation) as refused:
+        apply(state, "evil", {"type": "ready"}, None)  # type: ignore[arg-type]
+    assert isinstance(refused.value, Refused) and isinstance(refused.value, ValueError)
+    assert refused.value.to_dict() == {
+        "code": "not_your_decision",
+        "message": "It is Good's decision now: Good deploys their army.",
+    }
