@@ -6,7 +6,6 @@ from collections.abc import Iterable
 
 from .geometry import (
     Point,
-    dist,
     point_in_polygon,
     point_polygon_distance,
     segment_crosses_polygon,
@@ -62,10 +61,6 @@ def can_see(state: BattleState, viewer: Model, target: Model) -> bool:
         not sight_blocked(state, start, end)
         for start, end in sight_lines(viewer.pos, target.pos, target.radius)
     )
-
-
-def centre_distance(a: Model, b: Model) -> float:
-    return dist(a.pos, b.pos)
 
 
 def terrain_named(state: BattleState, model: Model, words: Iterable[str]) -> Terrain | None:

@@ -41,17 +41,6 @@ def points_for_tests(model: Model, kind: str) -> tuple[int, int]:
     return will, available(model, "might")
 
 
-def test_odds(state: BattleState, model: Model, kind: str, three_dice: bool = False) -> dict[str, Any]:
-    target = need(state, model, kind)
-    will, might = points_for_tests(model, kind)
-    outcomes = [(f"{kind.capitalize()} {target}+ passed", chance_to_pass(target, 0, three_dice))]
-    if will + might:
-        outcomes.append(
-            (f"with up to {will + might} Will/Might", chance_to_pass(target, will + might, three_dice))
-        )
-    return odds(*outcomes)
-
-
 def causes_terror(state: BattleState, model: Model) -> bool:
     return TERROR in model.profile.special_rules or terrifying(state, model)
 
