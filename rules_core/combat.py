@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations, combinations_with_replacement
 from typing import Any, Literal
 
@@ -15,7 +15,7 @@ from .effects import held_by, rolls_no_duel_dice, to_wound_help
 from .frame import Action, Ctx, Frame, Option, Pending
 from .geometry import Point, point_segment_distance, rotate, segment_polygon_distance
 from .heroic import DeclareHeroics, cancel, clash_first, declared
-from .might import available, odds, pay_might, payer_param
+from .might import least_raises, next_bidder, odds, pay_might, payer_param
 from .state import SIDES, BattleState, Model, Side, other, side_name
 from .wounds import ToWound
 
@@ -426,18 +426,7 @@ class Combat(Frame):
             if not hero.is_hero or not faces:
                 continue
             mine = _best(faces, self.boost.get(hero.id, 0))
-            found: dict[str, int] = {}
-            for amount in range(
-                1, min(available(hero, "might"), 6 - max(faces) - self.boost.get(hero.id, 0)) + 1
-            ):
-                best = {s: self._side_best(state, s) for s in SIDES}
-                best[side] = max(best[side], mine + amount)
-                standing = self._standing(state, best)
-                result = "win" if standing == side else "roll-off" if standing is None else ""
-                if result and result not in found:
-                    found[result] = amount
-                if result == "win":
-                    break
+            found = least_raises(hero, mine, partial(self._result_if_raised, state, side, mine), "win")
             losing = self._standing(state) == other(side)
             for result, amount in found.items():
                 if result == "roll-off" and ("win" in found or not losing):
@@ -456,18 +445,20 @@ class Combat(Frame):
                 )
         return actions
 
+    def _result_if_raised(self, state: BattleState, side: Side, die: int, amount: int) -> str:
+        best = {s: self._side_best(state, s) for s in SIDES}
+        best[side] = max(best[side], die + amount)
+        standing = self._standing(state, best)
+        return "win" if standing == side else "roll-off" if standing is None else ""
+
     def _next_bidder(self, state: BattleState) -> Side | None:
         """The losing side bids first; on a dead tie, the side without Priority, then the other."""
-        standing = self._standing(state)
-        if standing is not None:
-            candidates: list[Side] = [other(standing)]
-        else:
-            first = other(state.priority or "good")
-            candidates = [first, other(first)]
-        for side in candidates:
-            if side not in self.declined and self._bids(state, side):
-                return side
-        return None
+        return next_bidder(
+            self._standing(state),
+            other(state.priority or "good"),
+            self.declined,
+            lambda side: bool(self._bids(state, side)),
+        )
 
     def pending(self, state: BattleState) -> Pending:
         if self.stage == "bidding":

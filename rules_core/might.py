@@ -1,14 +1,15 @@
-"""Might, Will and Fate: who can pay, spending and regaining, and offering a spend only when it
-can change a result, with its odds."""
+"""Might, Will and Fate: who can pay, spending and regaining, offering a spend only when it can
+change a result (with its odds), and bidding Might turn about (the Duel roll)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from fractions import Fraction
 from typing import Any, Literal
 
 from .effects import end_exhausted
 from .frame import Action, Ctx, Option, Pending
-from .state import Model, Mount
+from .state import Model, Mount, Side, other
 
 Store = Literal["might", "will", "fate"]
 Payer = Literal["rider", "mount"]
@@ -154,6 +155,30 @@ def might_choice(
         ),
         Action("keep", keep, {"type": "keep"}),
     ]
+
+
+def least_raises(model: Model, die: int, result_of: Callable[[int], str], best: str) -> dict[str, int]:
+    """Might bidding: for each result that raising `model`'s die (now `die`, never past 6) could
+    bring, the least Might that brings it, up to the `best` result. `result_of(amount)` names the
+    result of raising the die by `amount` ("" when that changes nothing)."""
+    found: dict[str, int] = {}
+    for amount in range(1, min(available(model, "might"), 6 - die) + 1):
+        result = result_of(amount)
+        if result and result not in found:
+            found[result] = amount
+        if result == best:
+            break
+    return found
+
+
+def next_bidder(
+    winning: Side | None, first_on_tie: Side, stopped: Collection[Side], can_bid: Callable[[Side], bool]
+) -> Side | None:
+    """Who is asked next in Might bidding: the side losing as the dice stand (on a tie
+    `first_on_tie`, then the other), unless it has stopped bidding or no bid of its can change
+    the result."""
+    candidates = [other(winning)] if winning is not None else [first_on_tie, other(first_on_tie)]
+    return next((side for side in candidates if side not in stopped and can_bid(side)), None)
 
 
 def chance_at_least(need: int, dice: int = 1, bonus: int = 0) -> Fraction:
