@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ..errors import RuleViolation
+from ..errors import RuleCode, RuleViolation
 from ..geometry import Point
 from ..state import Side, Terrain
 from .geometry import (
@@ -96,7 +96,7 @@ class Field:
 class Obstruction:
     """Why something cannot be done or what stopped it: a refusal code and a message for players."""
 
-    code: str
+    code: RuleCode
     message: str
     blocker: str = ""
 
