@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 
 import rules_core
 from rules_core import BattleState
+from rules_core.chance import percent
 
 from .models import Battle, BattleEvent
 
@@ -125,14 +126,14 @@ def odds_view(odds: dict[str, Any] | None, prefix: str = "") -> list[tuple[str, 
         if key == "outcomes" and isinstance(value, list):
             # The engine's form: {"outcomes": [{"label": "the power is resisted", "p": 0.58}, ...]}
             rows.extend(
-                (str(o.get("label", "")), f"{float(o.get('p', 0)):.0%}") for o in value if isinstance(o, dict)
+                (str(o.get("label", "")), percent(float(o.get("p", 0)))) for o in value if isinstance(o, dict)
             )
             continue
         label = f"{prefix}{humanize(key)}"
         if isinstance(value, dict):
             rows.extend(odds_view(value, f"{label} · "))
         elif isinstance(value, float) and 0.0 <= value <= 1.0:
-            rows.append((label, f"{value:.0%}"))
+            rows.append((label, percent(value)))
         else:
             rows.append((label, str(value)))
     return rows

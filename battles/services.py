@@ -17,6 +17,7 @@ from psycopg.types.json import Jsonb
 
 import rules_core
 from rules_core import Dice, RuleViolation, SystemDice
+from rules_core.setup import number_namesakes
 
 from . import jsontext
 from .armies import summarise
@@ -50,7 +51,13 @@ class Submitted:
 
 
 def create_battle(name: str, setup: dict[str, Any]) -> Battle:
-    """Make a battle and its two seats. Raises RuleViolation if the setup is unusable."""
+    """Make a battle and its two seats. Raises RuleViolation if the setup is unusable.
+
+    Models that share a name are numbered first, so players can tell them apart everywhere."""
+    try:
+        setup = number_namesakes(setup)
+    except (AttributeError, KeyError, TypeError):
+        pass  # a malformed setup: new_battle says what is wrong with it
     state = rules_core.new_battle(setup)
     with transaction.atomic():
         battle = Battle.objects.create(name=name, setup=setup, state=state.to_dict(), ruleset=state.ruleset)

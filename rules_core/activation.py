@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .battlefield import enemies
+from .chance import percent
 from .characteristics import march_bonus, move_allowance
 from .courage import (
     TERROR,
@@ -118,7 +119,7 @@ def _charge_options(
                 Refusal(
                     {**command, "target": enemy.id},
                     "out_of_reach",
-                    f'{enemy.name} is {gap:.1f}" away, beyond {model.name}\'s {allowance:g}" move.',
+                    f'{enemy.name} is {gap:.1f}" away; {model.name}\'s Move is {allowance:g}".',
                 )
             )
     if reachable:
@@ -146,7 +147,7 @@ def _target_label(state: BattleState, model: Model, target: Model) -> str:
     three = terror_on_three_dice(state, target)
     chance = chance_to_pass(courage, three_dice=three)
     dice = " on 3D6 dropping the highest" if three else ""
-    return f"{target.name} (Terror: Courage {courage}+{dice}, {float(chance):.0%})"
+    return f"{target.name} (Terror: Courage {courage}+{dice}, {percent(chance)})"
 
 
 def start_activation(ctx: Ctx, command: dict[str, Any], near: str = "", begun: bool = False) -> Activation:

@@ -44,16 +44,20 @@ def friends_within(state: BattleState, model: Model, distance: float) -> list[Mo
     return within(state, model, distance, state.army_models(model.side))
 
 
+def sight_blockers(state: BattleState, a: Point, b: Point) -> list[Terrain]:
+    """The sight-blocking pieces a line crosses, leaving out any that either end stands in."""
+    return [
+        piece
+        for piece in state.terrain
+        if piece.blocks_sight
+        and not point_in_polygon(a, piece.polygon)
+        and not point_in_polygon(b, piece.polygon)
+        and segment_crosses_polygon(a, b, piece.polygon)
+    ]
+
+
 def sight_blocked(state: BattleState, a: Point, b: Point) -> bool:
-    """A line is blocked by a sight-blocking piece neither end stands in."""
-    for piece in state.terrain:
-        if not piece.blocks_sight:
-            continue
-        if point_in_polygon(a, piece.polygon) or point_in_polygon(b, piece.polygon):
-            continue
-        if segment_crosses_polygon(a, b, piece.polygon):
-            return True
-    return False
+    return bool(sight_blockers(state, a, b))
 
 
 def can_see(state: BattleState, viewer: Model, target: Model) -> bool:

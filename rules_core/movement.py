@@ -25,8 +25,13 @@ from .geometry import (
 )
 from .state import BattleState, Effect, Model
 
-SNAP_TO_CONTACT = 1.0
-"""A charge path that ends this close to its target is taken as ending in base contact."""
+SNAP_TO_CONTACT = 0.5
+"""A charge path that ends this close to its target (in inches, either side of touching) is taken
+as ending in base contact: a dropped model lands a hair short or over, as a hand does on a table."""
+
+MOVE_TOLERANCE = 0.05
+"""A path may use this much more than the model's Move (inches, about a millimetre: the precision
+of a hand with a tape); anything longer is refused with the figures."""
 
 
 def path_cost(state: BattleState, points: list[Point]) -> float:
@@ -54,7 +59,9 @@ def snap_to_contact(mover: Model, target: Model, points: list[Point]) -> list[Po
     gap = dist(end, target.pos) - reach
     if abs(gap) > SNAP_TO_CONTACT:
         raise RuleViolation(
-            "charge_short", f"{mover.name}'s charge must end in base contact with {target.name}."
+            "charge_short",
+            f"{mover.name}'s charge must end in base contact with {target.name}: it ends {abs(gap):.1f}\" "
+            f'{"short of" if gap > 0 else "inside"} it (a charge may end up to {SNAP_TO_CONTACT:g}" off).',
         )
     if dist(end, target.pos) < 1e-9:
         start = points[-2] if len(points) > 1 else mover.pos
@@ -86,8 +93,12 @@ def check_path(
         ):
             raise RuleViolation("off_board", f"{name} cannot leave the board.")
     cost = path_cost(state, points)
-    if cost > allowance + 1e-6:
-        raise RuleViolation("too_far", f'{name} can move {allowance:g}" but that path needs {cost:.1f}".')
+    if cost > allowance + MOVE_TOLERANCE + 1e-9:
+        raise RuleViolation(
+            "too_far",
+            f'{name} can move {allowance:g}" but that path needs {cost:.2f}" '
+            f'(at most {MOVE_TOLERANCE:g}" over is allowed).',
+        )
     segments = list(pairwise(points))
     for piece in state.terrain:
         if piece.impassable and any(
@@ -109,10 +120,15 @@ def check_path(
             default=allowed,
         )
         if closest < allowed - 1e-6:
-            hint = "" if charge_target else " unless charging it"
+            why = (
+                f"only {charge_target.name}, the model charged, may be approached"
+                if charge_target
+                else "unless charging it"
+            )
             raise RuleViolation(
                 "control_zone",
-                f'{name} cannot move within 1" of {enemy.name}{hint}.',
+                f'{name} cannot move within {CONTROL_ZONE:g}" of {enemy.name} ({why}): '
+                f'this path comes {max(0.0, closest):.1f}" from it.',
             )
     if charge_target is not None:
         end_gap = dist(points[-1], charge_target.pos) - radius - charge_target.radius

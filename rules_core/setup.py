@@ -137,6 +137,29 @@ def load_terrain(index: int, data: dict[str, Any]) -> Terrain:
     return piece
 
 
+def number_namesakes(setup: dict[str, Any]) -> dict[str, Any]:
+    """The setup with models that share a name numbered ("Warrior of Minas Tirith 3"), so every log
+    line, button and label names one model. Numbers run in setup order across both armies."""
+    entries = [m for side in SIDES for m in setup.get("armies", {}).get(side, {}).get("models", [])]
+    count: dict[str, int] = {}
+    for entry in entries:
+        name = entry["profile"]["name"]
+        count[name] = count.get(name, 0) + 1
+    seen: dict[str, int] = {}
+    armies = {}
+    for side in SIDES:
+        army = setup["armies"][side]
+        models = []
+        for entry in army.get("models", []):
+            name = entry["profile"]["name"]
+            if count[name] > 1:
+                seen[name] = seen.get(name, 0) + 1
+                entry = {**entry, "profile": {**entry["profile"], "name": f"{name} {seen[name]}"}}
+            models.append(entry)
+        armies[side] = {**army, "models": models}
+    return {**setup, "armies": armies}
+
+
 def in_zone(model: Model, zone: list[float]) -> bool:
     x0, y0, x1, y1 = zone
     r = model.radius

@@ -355,10 +355,38 @@ class SideShooting(Frame):
     def step(self, ctx: Ctx) -> bool:
         able = shooting_options(ctx.state, self.shooters(ctx.state))
         if self.finished or not any(isinstance(o, Action) for o in able):
+            if not self.finished:
+                self._say_why_none_shoot(ctx, able)
             self._close(ctx.state)
             ctx.pop(self)
             return False
         return True
+
+    def _say_why_none_shoot(self, ctx: Ctx, refusals: list[Option]) -> None:
+        """Nobody left to shoot: say so, with each unshot archer's reason, so a skipped step is seen."""
+        state = ctx.state
+        models = state.army_models(self.side)
+        if self.reason:
+            models = [m for m in models if m.id in self.only]
+        archers = [m for m in models if m.profile.missile is not None and not m.has_shot]
+        if not archers:
+            return
+        reasons = []
+        for model in archers:
+            why = why_cannot_shoot(state, model)
+            if why is None:
+                targets = [
+                    r for r in refusals if isinstance(r, Refusal) and r.command.get("model") == model.id
+                ]
+                why = f"{model.name} has no target it may shoot" + (
+                    f" ({targets[0].message})" if targets else ""
+                )
+            reasons.append(why.rstrip("."))
+        ctx.log(
+            "no_shooting",
+            f"{side_name(self.side)} cannot shoot: {'; '.join(reasons)}.",
+            side=self.side,
+        )
 
     def _close(self, state: BattleState) -> None:
         if self.reason == "loose":

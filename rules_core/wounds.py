@@ -203,7 +203,10 @@ class ToWound(Frame):
         if need.second and len(self.faces) < 2:
             success = False
         self.wounds += success
-        shown = ", then ".join(str(f) for f in self.faces)
+        shown = ", then ".join(
+            f"{face}, +{might} Might = {face + might}" if might else str(face)
+            for face, might in zip(self.faces, self.might, strict=False)
+        )
         extra = f" (+{self.bonus})" if self.bonus else ""
         outcome = "wounds" if success else "fails to wound"
         defended = " (Heroic Defence: only a natural 6)" if heroic_defence(state, target) else ""

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ..battlefield import can_see, is_engaged
+from ..chance import dice_count
 from ..effects import resist_help, shielded_by, why_held
 from ..errors import RuleViolation
 from ..frame import Action, Ctx, Frame, Option, Pending, Refusal
@@ -392,7 +393,7 @@ class CastFrame(Frame):
                 choices.append(
                     Action(
                         "resist",
-                        f"{model.name}: resist with {paid} ({dice} dice{extra})",
+                        f"{model.name}: resist with {paid} ({dice_count(dice)}{extra})",
                         {"type": "resist", "model": model.id, "will": will},
                         payer_param(model, "will", will) if will else {},
                         odds=odds(("the power is resisted", chance)),
@@ -443,7 +444,7 @@ class CastFrame(Frame):
         free_note = f" ({free} of them free)" if free else ""
         ctx.log(
             "resist",
-            f"{model.name} resists with {len(faces)} dice{free_note}: rolls {', '.join(map(str, faces))}"
+            f"{model.name} resists with {dice_count(len(faces))}{free_note}: rolls {', '.join(map(str, faces))}"
             f"{f' (+{bonus} to the highest)' if bonus else ''}, needing {self.score}: "
             f"{'resisted' if resisted else 'not enough'}.",
             model=model.id,

@@ -133,7 +133,10 @@ async def test_a_move_with_a_path_moves_the_model_for_everyone(scripted_dice) ->
     await command(good, {"type": "move", "model": "warrior-of-minas-tirith-2", "path": far})
     error = await receive(good, "error")
     assert error["code"] == "too_far"
-    assert error["message"] == 'Warrior of Minas Tirith can move 6" but that path needs 12.0".'
+    assert (
+        error["message"]
+        == 'Warrior of Minas Tirith can move 6" but that path needs 12.00" (at most 0.05" over is allowed).'
+    )
     for ws in (evil, spectator):
         assert await nothing_but_presence(ws)
     assert (await saved(battle)).version == after.version

@@ -407,10 +407,10 @@ def test_example_66_heroic_resolve_free_resist_die_auto_pass_and_stand_fast_whil
     dice.script.append(5)
     cast = {"type": "cast", "model": "witch-king", "power": "Black Dart", "will": 1, "target": "guard"}
     state, _ = play(state, [("evil", cast), ("evil", {"type": "keep"})], dice)
-    assert "Guard: resist with no Will (1 dice + 1 free)" in [a.label for a in choices(state, "good")]
+    assert "Guard: resist with no Will (1 die + 1 free)" in [a.label for a in choices(state, "good")]
     dice.script.extend([2, 1])  # the free die shows 2: not resisted; the dart's To Wound misses with a 1
     state, events = play(state, [("good", {"type": "resist", "model": "guard", "will": 0})], dice)
-    assert "Guard resists with 1 dice (1 of them free): rolls 2, needing 5: not enough." in texts(events)
+    assert "Guard resists with 1 die (1 of them free): rolls 2, needing 5: not enough." in texts(events)
     state, _ = play(state, [("evil", {"type": "keep"})], dice)  # no Might on the To Wound roll
 
     # Then he charges Gandalf, before Gandalf can activate.

@@ -79,12 +79,12 @@ def test_the_casting_and_resisting_example_grinnah_resists_immobilise() -> None:
     state, _ = play(state, [("good", {"type": "keep"})], dice)
     assert (state.pending.kind, state.pending.side) == ("resist", "evil")
     offers = choices(state, "evil")
-    assert [a.label for a in offers] == ["Grinnah: resist with 1 Will (1 dice)", "Do not resist"]
+    assert [a.label for a in offers] == ["Grinnah: resist with 1 Will (1 die)", "Do not resist"]
     assert offers[0].odds == {"outcomes": [{"label": "the power is resisted", "p": 0.5}]}
     dice.script.append(5)
     state, events = play(state, [("evil", offers[0].command)], dice)
     assert texts(events)[-2:] == [
-        "Grinnah resists with 1 dice: rolls 5, needing 4: resisted.",
+        "Grinnah resists with 1 die: rolls 5, needing 4: resisted.",
         "Grinnah resists Immobilise: it has no effect.",
     ]
     assert state.effects == []

@@ -46,7 +46,7 @@ def test_a_model_moves_along_its_path_up_to_its_move() -> None:
 def test_a_path_longer_than_move_is_refused() -> None:
     error = refused(battle(), "good", move("rider", (17, 20)))
     assert error.code == "too_far"
-    assert error.message == 'Rider can move 6" but that path needs 7.0".'
+    assert error.message == 'Rider can move 6" but that path needs 7.00" (at most 0.05" over is allowed).'
 
 
 def test_a_model_cannot_move_through_another_model() -> None:
@@ -68,7 +68,7 @@ def test_impassable_terrain_blocks_a_move() -> None:
 def test_each_inch_in_difficult_terrain_costs_two() -> None:
     state = battle(good=[model("rider", profile("Rider"), 17, 20)], terrain=[WOOD])
     error = refused(state, "good", move("rider", (22, 20)))  # 3" outside, 2" inside: costs 7"
-    assert error.message == 'Rider can move 6" but that path needs 7.0".'
+    assert error.message == 'Rider can move 6" but that path needs 7.00" (at most 0.05" over is allowed).'
     state, _ = play(state, [("good", move("rider", (21.5, 20)))], ScriptedDice())  # 3" + 1.5" x 2
     assert state.model("rider").moved == pytest.approx(6.0)
 
@@ -85,7 +85,7 @@ def test_the_control_zone_keeps_models_1_inch_away_unless_charging() -> None:
     error = refused(state, "good", move("rider", (16 - BASE_25MM - 0.5, 20)))
     assert (error.code, error.message) == (
         "control_zone",
-        'Rider cannot move within 1" of Orc unless charging it.',
+        'Rider cannot move within 1" of Orc (unless charging it): this path comes 0.5" from it.',
     )
     state, _ = play(state, [("good", move("rider", (16 - BASE_25MM - 1.0, 20)))], ScriptedDice())
     assert state.model("rider").distance_to(state.model("orc")) == pytest.approx(1.0)
@@ -109,14 +109,14 @@ def test_a_charge_must_reach_its_target() -> None:
     error = refused(state, "good", {"type": "charge", "model": "rider", "target": "orc", "path": [[12, 20]]})
     assert (error.code, error.message) == (
         "charge_short",
-        "Rider's charge must end in base contact with Orc.",
+        "Rider's charge must end in base contact with Orc: it ends 2.0\" short of it (a charge may end up to 0.5\" off).",
     )
 
 
 def test_an_enemy_out_of_reach_cannot_be_charged() -> None:
     state = battle(evil=[model("orc", profile("Orc"), 20, 20)])
     error = refused(state, "good", {"type": "charge", "model": "rider", "target": "orc", "path": [[19, 20]]})
-    assert (error.code, error.message) == ("out_of_reach", 'Orc is 9.0" away, beyond Rider\'s 6" move.')
+    assert (error.code, error.message) == ("out_of_reach", 'Orc is 9.0" away; Rider\'s Move is 6".')
 
 
 def test_only_enemies_within_reach_can_be_charged() -> None:

@@ -1,0 +1,69 @@
+"""The tape and the line-of-sight check any player or spectator may use at any time.
+
+It asks the very functions the referee asks when it checks a move, a charge or a shot, so a
+measurement never disagrees with a later refusal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .battlefield import can_see, sight_blockers
+from .geometry import Point, dist, sight_lines
+from .shooting import why_cannot_shoot, why_not_target
+from .state import BattleState, Model
+
+End = Model | Point
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """From one end to the other: a model (edge of its base) or a point on the board.
+
+    `visible` and `blocked_by` are given when both ends are models; `shot` says whether the first
+    could shoot the second now ("" when it could), when the first has a missile weapon."""
+
+    distance: float
+    ends: tuple[dict[str, Any], dict[str, Any]]
+    visible: bool | None = None
+    blocked_by: list[str] = field(default_factory=list)
+    shot: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"distance": round(self.distance, 2), "from": self.ends[0], "to": self.ends[1]}
+        if self.visible is not None:
+            data["visible"] = self.visible
+            data["blocked_by"] = self.blocked_by
+        if self.shot is not None:
+            data["shot"] = self.shot
+        return data
+
+
+def _describe(end: End) -> dict[str, Any]:
+    if isinstance(end, Model):
+        return {"model": end.id, "name": end.name, "at": [end.x, end.y]}
+    return {"point": [end[0], end[1]]}
+
+
+def _gap(a: End, b: End) -> float:
+    """Edge of base to edge of base; from a base to a point, from its edge (0 inside it)."""
+    if isinstance(a, Model) and isinstance(b, Model):
+        return a.distance_to(b)
+    centre_a, radius_a = (a.pos, a.radius) if isinstance(a, Model) else (a, 0.0)
+    centre_b, radius_b = (b.pos, b.radius) if isinstance(b, Model) else (b, 0.0)
+    return max(0.0, dist(centre_a, centre_b) - radius_a - radius_b)
+
+
+def measure(state: BattleState, a: End, b: End) -> Measurement:
+    ends = (_describe(a), _describe(b))
+    if not (isinstance(a, Model) and isinstance(b, Model)):
+        return Measurement(_gap(a, b), ends)
+    visible = can_see(state, a, b)
+    blockers: list[str] = []
+    if not visible:
+        for start, end in sight_lines(a.pos, b.pos, b.radius):
+            blockers.extend(p.name for p in sight_blockers(state, start, end) if p.name not in blockers)
+    shot = None
+    if a.profile.missile is not None and a.side != b.side:
+        shot = why_cannot_shoot(state, a) or why_not_target(state, a, b) or ""
+    return Measurement(a.distance_to(b), ends, visible, blockers, shot)
