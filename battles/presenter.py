@@ -11,6 +11,10 @@ from django.template.loader import render_to_string
 import rules_core
 from rules_core import BattleState
 from rules_core.chance import percent
+from rules_core.engine import options as engine_options
+from rules_core.frame import Refusal
+from rules_core.heroic import HEROIC_ACTIONS
+from rules_core.movement import MOVE_TOLERANCE, SNAP_TO_CONTACT
 
 from .models import Battle, BattleEvent
 
@@ -145,6 +149,18 @@ def legal(state: BattleState, audience: str) -> list[rules_core.Action]:
     return rules_core.legal_actions(state, audience)  # type: ignore[arg-type]
 
 
+def refusals(state: BattleState, audience: str) -> list[dict[str, Any]]:
+    """What the rules forbid this side now and why, so a gesture the referee would refuse (a
+    charge beyond reach) is answered at once with the referee's own words and figures."""
+    if audience not in ("good", "evil") or state.pending.side != audience:
+        return []
+    return [
+        {"command": o.command, "message": o.message}
+        for o in engine_options(state, audience)  # type: ignore[arg-type]
+        if isinstance(o, Refusal)
+    ]
+
+
 def action_view(action: rules_core.Action) -> ActionView:
     return ActionView(
         label=action.label,
@@ -199,10 +215,22 @@ def armies_view(state: BattleState) -> list[dict[str, Any]]:
             "name": army.name,
             "casualties": state.casualties(side),  # type: ignore[arg-type]
             "break_point": f"{army.break_point:g}",
+            "starting": army.starting_models,
             "broken": army.broken,
         }
         for side, army in state.armies.items()
     ]
+
+
+def token_label(name: str, hero: bool) -> str:
+    """The few characters a token shows, matching the name the panel and log use: a numbered
+    model's number ("Warrior of Minas Tirith 3" -> "3"), else initials ("Cave Troll" -> "CT")."""
+    words = name.replace("(", " ").replace(")", " ").replace(",", " ").split()
+    number = words[-1] if words and words[-1].isdigit() else ""
+    if number and not hero:
+        return number
+    initials = [w[0] for w in words if w[0].isupper() and not w.isdigit()][: 1 if hero else 2]
+    return "".join(initials) + number
 
 
 def models_view(state: BattleState, active: set[str]) -> list[dict[str, Any]]:
@@ -216,6 +244,8 @@ def models_view(state: BattleState, active: set[str]) -> list[dict[str, Any]]:
             {
                 "id": m.id,
                 "name": m.name,
+                "label": token_label(m.name, m.is_hero),
+                "missile": m.profile.missile.name if m.profile.missile else "",
                 "side": m.side,
                 "hero": m.is_hero,
                 "x": m.x,
@@ -241,6 +271,69 @@ def models_view(state: BattleState, active: set[str]) -> list[dict[str, Any]]:
             }
         )
     return views
+
+
+def unit_card(state: BattleState, model_id: str) -> dict[str, Any] | None:
+    """Everything a player may want to know about one model, as it stands now."""
+    from rules_core import characteristics as now
+    from rules_core.battlefield import is_engaged
+
+    model = state.models.get(model_id)
+    if model is None:
+        return None
+    profile = model.profile
+    # Characteristics as the referee uses them now, powers and Heroic Actions included.
+    stats = [
+        ("Mv", f'{now.move_allowance(state, model):g}"'),
+        ("F", f"{now.fight_value(state, model)}/{profile.shoot}+"),
+        ("S", str(now.strength(state, model))),
+        ("D", str(now.defence(state, model))),
+        ("A", str(now.attacks(state, model, []))),
+        ("W", str(profile.wounds)),
+        ("C", f"{now.courage(state, model)}+"),
+        ("I", f"{now.intelligence(state, model)}+"),
+    ]
+    status = []
+    if not model.on_board:
+        status.append({"casualty": "Slain", "fled": "Fled the battle"}.get(model.status, model.status))
+    elif is_engaged(state, model):
+        status.append("Engaged")
+    if model.prone:
+        status.append("Prone")
+    if model.activated:
+        status.append("Has acted this turn")
+    if model.moved:
+        status.append(f'Moved {model.moved:.1f}" this turn')
+    return {
+        "id": model.id,
+        "name": model.name,
+        "side": model.side,
+        "hero": model.is_hero,
+        "tier": profile.tier or "",
+        "keywords": profile.keywords,
+        "base_mm": f"{profile.base_mm:g}",
+        "stats": stats,
+        "wounds": model.wounds,
+        "max_wounds": profile.wounds,
+        "stores": [
+            ("Might", model.might, profile.might),
+            ("Will", model.will, profile.will),
+            ("Fate", model.fate, profile.fate),
+        ]
+        if model.is_hero
+        else [],
+        "missile": profile.missile,
+        "wargear": profile.wargear,
+        "special_rules": profile.special_rules,
+        "heroic_actions": [
+            HEROIC_ACTIONS[k].name if k in HEROIC_ACTIONS else humanize(k) for k in profile.heroic_actions
+        ],
+        "powers": profile.powers,
+        "mount": model.mount,
+        "effects": effects_on(state).get(model.id, []),
+        "status": status,
+        "position": f'{model.x:.1f}", {model.y:.1f}"' if model.on_board else "",
+    }
 
 
 def context(
@@ -270,6 +363,9 @@ def context(
         "groups_open": len([g for g in groups if not g.by_request]) <= OPEN_GROUPS,
         "model_groups": any(not g.by_request for g in groups),
         "actions_data": [a.to_dict() for a in actions],
+        "refusals_data": refusals(state, audience),
+        "move_tolerance": MOVE_TOLERANCE,
+        "charge_snap": SNAP_TO_CONTACT,
         "models": [m for m in models if m["on_board"]],
         "heroes": [m for m in models if m["hero"]],
         "zone": {"side": pending.side, "x": x0, "y": y0, "w": x1 - x0, "h": y1 - y0} if zone else None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -54,10 +55,8 @@ def create_battle(name: str, setup: dict[str, Any]) -> Battle:
     """Make a battle and its two seats. Raises RuleViolation if the setup is unusable.
 
     Models that share a name are numbered first, so players can tell them apart everywhere."""
-    try:
+    with contextlib.suppress(AttributeError, KeyError, TypeError):  # malformed: new_battle says why
         setup = number_namesakes(setup)
-    except (AttributeError, KeyError, TypeError):
-        pass  # a malformed setup: new_battle says what is wrong with it
     state = rules_core.new_battle(setup)
     with transaction.atomic():
         battle = Battle.objects.create(name=name, setup=setup, state=state.to_dict(), ruleset=state.ruleset)

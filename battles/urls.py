@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import army_views, views
+from . import army_views, table_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -11,6 +11,8 @@ urlpatterns = [
     path("battles/<str:public_id>/replay/", views.battle_replay, name="battle_replay"),
     path("battles/<str:public_id>/record.json", views.battle_record_file, name="battle_record"),
     path("battles/<str:public_id>/links/", views.battle_links, name="battle_links"),
+    path("battles/<str:public_id>/models/<str:model_id>/", table_views.model_card, name="model_card"),
+    path("battles/<str:public_id>/measure/", table_views.measure_view, name="measure"),
     path("accounts/signup/", views.sign_up, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

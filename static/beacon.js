@@ -1,18 +1,25 @@
 // Beacon's battle page. The server renders everything; this script only
 // - keeps pushed steps in order (#battle-seq carries data-seq: a step already seen is dropped,
 //   a gap asks the server for what was missed),
-// - turns a panel form or a gesture on the board into one command message (id + expected_version),
-// - lets a player drag a token (distance shown) or tap a target, using the legal actions the
-//   server embedded in the panel (#legal-actions), so new kinds of action need no new code here,
+// - turns a panel form, a gesture on the board or a key into one command message (id +
+//   expected_version),
+// - lets a player drag a token (distance shown), move it with the arrow keys, or tap a target,
+//   using the legal actions the server embedded in the panel (#legal-actions), so new kinds of
+//   action need no new code here; what the rules forbid comes with the referee's reason
+//   (#refused-actions),
+// - keeps focus where the player was and tells a screen reader what the battle now waits for,
 // - sends a heartbeat so the server knows who is still here.
+// Zoom, pan, the tape, cards and highlighting are board.js (BeaconBoard), shared by every board.
 (function () {
   "use strict";
 
+  var B = window.BeaconBoard;
   var HEARTBEAT_MS = 20000;
   var DRAG_START = 0.3; // inches the pointer must travel before a press becomes a drag
   var SAMPLE = 0.25; // inches between recorded points of a dragged path
   var SIMPLIFY = 0.35; // inches a path may stray when it is reduced to its corners
   var MAX_POINTS = 60;
+  var KEY_STEP = 1; // inches an arrow key moves a model (Shift: a quarter of that)
 
   var socket = null;
   var selected = null;
@@ -26,7 +33,12 @@
   }
 
   function page() { return document.querySelector(".battle-page"); }
-  function svg() { return document.querySelector("#board svg"); }
+
+  function boardNumber(name, fallback) {
+    var el = document.getElementById("board");
+    var value = el ? parseFloat(el.getAttribute(name)) : NaN;
+    return isNaN(value) ? fallback : value;
+  }
 
   function currentSeq() {
     var el = document.getElementById("battle-seq");
@@ -62,15 +74,31 @@
     return true;
   }
 
-  function legalActions() {
-    var el = document.getElementById("legal-actions");
+  function jsonData(id) {
+    var el = document.getElementById(id);
     return el ? JSON.parse(el.textContent) : [];
   }
+
+  function legalActions() { return jsonData("legal-actions"); }
 
   function actionsFor(modelId) {
     return legalActions().filter(function (a) {
       return a.group === modelId || (a.command && a.command.model === modelId);
     });
+  }
+
+  function myDecision() {
+    var panel = document.getElementById("decision-panel");
+    var seat = page() && page().getAttribute("data-audience");
+    return !!panel && panel.getAttribute("data-pending-side") === seat;
+  }
+
+  // The referee's own reason for refusing `fields` (e.g. {model, target}), if it gave one.
+  function refusalFor(fields) {
+    var found = jsonData("refused-actions").filter(function (r) {
+      return Object.keys(fields).every(function (k) { return r.command[k] === fields[k]; });
+    });
+    return found.length ? found[0].message : null;
   }
 
   function paramsOfType(action, type) {
@@ -100,10 +128,16 @@
 
   document.addEventListener("click", function (evt) {
     var stepper = evt.target.closest("[data-step]");
-    if (stepper) {
+    if (stepper && stepper.parentNode.querySelector("input[type=number]")) {
       var input = stepper.parentNode.querySelector("input[type=number]");
       var next = (parseInt(input.value, 10) || 0) + parseInt(stepper.getAttribute("data-step"), 10);
       input.value = Math.max(parseInt(input.min, 10), Math.min(parseInt(input.max, 10), next));
+      return;
+    }
+    var closer = evt.target.closest("[data-close-details]");
+    if (closer) {
+      var details = closer.closest("details");
+      if (details) { details.open = false; details.querySelector("summary").focus(); }
       return;
     }
     var note = evt.target.closest(".flash.error");
@@ -111,24 +145,32 @@
   });
 
   // Opening a model's actions in the panel selects it on the board, and the other way round.
-  // (A click, not the toggle event: groups the server renders open fire toggle too.)
+  // The browser opens and closes the disclosure itself (click, Enter, Space, a tap); this only
+  // follows it. (A click, not the toggle event: groups the server renders open fire toggle too.)
   document.addEventListener("click", function (evt) {
     var summary = evt.target.closest ? evt.target.closest("details[data-group] > summary") : null;
-    if (summary && !summary.parentNode.open) { select(summary.parentNode.getAttribute("data-group")); }
+    if (!summary) { return; }
+    var group = summary.parentNode.getAttribute("data-group");
+    var opening = !summary.parentNode.open;
+    if (B.piece(group)) {
+      selected = opening ? group : (selected === group ? null : selected);
+      showSelection(false);
+    }
   });
 
   function select(modelId) {
     selected = modelId;
-    showSelection();
+    showSelection(true);
   }
 
-  function showSelection() {
+  // Mark the selected token; `openGroup` also unfolds its actions in the panel.
+  function showSelection(openGroup) {
     document.querySelectorAll("#board .token.selected").forEach(function (t) { t.classList.remove("selected"); });
-    document.querySelectorAll("details[data-group]").forEach(function (d) {
-      var mine = d.getAttribute("data-group") === selected;
-      if (mine && !d.open) { d.open = true; }
-    });
     if (!selected) { return; }
+    if (openGroup) {
+      var group = document.querySelector('details[data-group="' + selected + '"]');
+      if (group && !group.open) { group.open = true; }
+    }
     var token = tokenById(selected);
     if (token) { token.classList.add("selected"); }
   }
@@ -137,37 +179,14 @@
 
   function tokenById(id) { return document.querySelector('#board .token[data-model="' + id + '"]'); }
 
-  function tokenInfo(el) {
-    return {
-      id: el.getAttribute("data-model"),
-      side: el.getAttribute("data-side"),
-      name: el.getAttribute("data-name"),
-      x: parseFloat(el.getAttribute("data-x")),
-      y: parseFloat(el.getAttribute("data-y")),
-      r: parseFloat(el.getAttribute("data-r")),
-      el: el
-    };
-  }
-
-  function allTokens() {
-    return Array.prototype.map.call(document.querySelectorAll("#board .token"), tokenInfo);
-  }
-
-  function boardPoint(evt) {
-    var s = svg();
-    var p = new DOMPoint(evt.clientX, evt.clientY).matrixTransform(s.getScreenCTM().inverse());
-    return [p.x, p.y];
-  }
-
-  function dist(a, b) { return Math.hypot(a[0] - b[0], a[1] - b[1]); }
-
   function pathLength(points) {
     var total = 0;
-    for (var i = 1; i < points.length; i++) { total += dist(points[i - 1], points[i]); }
+    for (var i = 1; i < points.length; i++) { total += B.dist(points[i - 1], points[i]); }
     return total;
   }
 
   // The Move a path uses, as the referee counts it: each inch inside difficult terrain costs two.
+  // (A preview while dragging; the referee measures the path again when it is sent.)
   function difficultPolygons() {
     return Array.prototype.map.call(document.querySelectorAll("#board polygon.terrain.difficult"), function (el) {
       return el.getAttribute("points").trim().split(/\s+/).map(function (pair) {
@@ -190,7 +209,7 @@
   function pathCost(points) {
     var cost = pathLength(points), polygons = difficultPolygons(), STEPS = 40;
     for (var i = 1; i < points.length; i++) {
-      var a = points[i - 1], b = points[i], length = dist(a, b);
+      var a = points[i - 1], b = points[i], length = B.dist(a, b);
       polygons.forEach(function (poly) {
         var inside = 0;
         for (var k = 0; k < STEPS; k++) {
@@ -206,7 +225,7 @@
   function segmentDistance(p, a, b) {
     var dx = b[0] - a[0], dy = b[1] - a[1], len = dx * dx + dy * dy;
     var t = len ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len)) : 0;
-    return dist(p, [a[0] + t * dx, a[1] + t * dy]);
+    return B.dist(p, [a[0] + t * dx, a[1] + t * dy]);
   }
 
   // Ramer-Douglas-Peucker: keep the corners of a hand-drawn path, drop the wobble.
@@ -237,6 +256,14 @@
     })[0];
   }
 
+  function gesturePath(mover, target, points) {
+    var path = points || [[mover.x, mover.y], target ? contactPoint(mover, target, [mover.x, mover.y]) : null];
+    if (!path[path.length - 1]) { return null; }
+    path = path.slice();
+    if (target) { path[path.length - 1] = contactPoint(mover, target, path[path.length - 2] || [mover.x, mover.y]); }
+    return path.slice(1).map(round);
+  }
+
   // Fill every parameter of `action` from the gesture; null if something is left to choose.
   function buildCommand(action, mover, target, points) {
     var command = Object.assign({}, action.command);
@@ -244,10 +271,9 @@
     for (var i = 0; i < names.length; i++) {
       var name = names[i], spec = action.params[name];
       if (spec.type === "path") {
-        var path = points || [[mover.x, mover.y], target ? contactPoint(mover, target, [mover.x, mover.y]) : null];
-        if (!path[path.length - 1]) { return null; }
-        if (target) { path[path.length - 1] = contactPoint(mover, target, path[path.length - 2] || [mover.x, mover.y]); }
-        command[name] = path.slice(1).map(round);
+        var path = gesturePath(mover, target, points);
+        if (!path) { return null; }
+        command[name] = path;
       } else if (spec.type === "point") {
         if (!points) { return null; }
         command[name] = round(points[points.length - 1]);
@@ -289,19 +315,30 @@
     });
   }
 
+  // Carry out a gesture; true if it meant something (sent, offered in the panel, or refused).
   function act(mover, target, points) {
     var candidates = gestureActions(mover, target, !!points);
     var commands = candidates.map(function (a) { return buildCommand(a, mover, target, points); })
       .filter(function (c) { return c; });
-    if (commands.length === 1) { return sendCommand(commands[0]); }
+    if (commands.length === 1) { return sendCommand(commands[0]) && "sent"; }
     if (candidates.length > 1 || (candidates.length === 1 && !commands.length)) {
       offerInPanel(mover.id, target);
-      return false;
+      return "offered";
     }
     if (target) {
+      var reason = refusalFor({ model: mover.id, target: target.id });
+      if (reason) { flash(reason); return "refused"; }
+      if (points && myDecision() && actionsFor(mover.id).some(function (a) { return a.command.type === "move"; })) {
+        // Dropped on an enemy it may not charge now: the referee says why, in its own figures.
+        return sendCommand({ type: "charge", model: mover.id, target: target.id, path: gesturePath(mover, target, points) }) && "sent";
+      }
+      if (!points) { return false; }
       flash(mover.name + " cannot target " + target.name + " now.");
-    } else if (points) {
+      return "refused";
+    }
+    if (points) {
       flash(mover.name + " cannot be moved now.");
+      return "refused";
     }
     return false;
   }
@@ -321,24 +358,6 @@
     group.scrollIntoView({ block: "nearest" });
   }
 
-  function overlay() {
-    var s = svg();
-    var g = s.querySelector("g.drag-overlay");
-    if (!g) {
-      g = document.createElementNS("http://www.w3.org/2000/svg", "g");
-      g.setAttribute("class", "drag-overlay");
-      s.appendChild(g);
-    }
-    return g;
-  }
-
-  function svgEl(name, attrs, text) {
-    var el = document.createElementNS("http://www.w3.org/2000/svg", name);
-    Object.keys(attrs).forEach(function (k) { el.setAttribute(k, attrs[k]); });
-    if (text) { el.textContent = text; }
-    return el;
-  }
-
   function maxLength(mover) {
     var most = 0;
     actionsFor(mover.id).forEach(function (a) {
@@ -347,50 +366,57 @@
     return most;
   }
 
+  // An enemy the dropped model would charge: bases touching, or within the referee's snap.
   function targetAt(point, mover) {
-    var best = null;
-    allTokens().forEach(function (t) {
+    var best = null, snap = boardNumber("data-charge-snap", 0);
+    B.pieces().forEach(function (t) {
       if (t.id === mover.id || t.side === mover.side) { return; }
-      var d = dist(point, [t.x, t.y]);
-      if (d <= t.r + mover.r && (!best || d < best.d)) { best = { token: t, d: d }; }
+      var gap = B.dist(point, [t.x, t.y]) - t.r - mover.r;
+      if (gap <= snap + 1e-6 && (!best || gap < best.gap)) { best = { token: t, gap: gap }; }
     });
     return best && best.token;
   }
 
+  function inches(value, most, tolerance) {
+    // Near the limit two decimals show which side of it a path falls.
+    return (most && Math.abs(value - most) <= 0.1 + tolerance ? value.toFixed(2) : value.toFixed(1)) + '"';
+  }
+
   function drawDrag() {
-    var g = overlay();
-    while (g.firstChild) { g.removeChild(g.firstChild); }
+    var g = B.layer("drag-overlay");
     var pts = drag.points.concat([drag.here]);
     var length = pathCost(pts);
-    var most = drag.max;
-    var over = most && length > most + 1e-6;
-    g.appendChild(svgEl("polyline", {
-      class: "drag-path" + (over ? " too-far" : ""),
+    var most = drag.max, tolerance = boardNumber("data-move-tolerance", 0);
+    var over = most && length > most + tolerance + 1e-6;
+    g.appendChild(B.el("polyline", {
+      "class": "drag-path" + (over ? " too-far" : ""),
       points: pts.map(function (p) { return p[0] + "," + p[1]; }).join(" ")
     }));
-    var label = most ? length.toFixed(1) + '" of ' + most + '"' : "";
+    var label = most ? inches(length, most, tolerance) + " of " + most + '"' : "";
     var target = targetAt(drag.here, drag.mover);
     if (target) {
       label += (label ? " · " : "") + "onto " + target.name;
     } else {
       var nearest = null;
-      allTokens().forEach(function (t) {
+      B.pieces().forEach(function (t) {
         if (t.side === drag.mover.side) { return; }
-        var gap = dist(drag.here, [t.x, t.y]) - t.r - drag.mover.r;
+        var gap = B.dist(drag.here, [t.x, t.y]) - t.r - drag.mover.r;
         if (!nearest || gap < nearest.gap) { nearest = { gap: gap, name: t.name }; }
       });
       if (nearest && nearest.gap < 6) { label += (label ? " · " : "") + Math.max(0, nearest.gap).toFixed(1) + '" to ' + nearest.name; }
     }
-    var text = svgEl("text", { class: "drag-label", x: drag.here[0], y: drag.here[1] - drag.mover.r - 0.6, "data-testid": "drag-distance" }, label);
-    g.appendChild(text);
-    drag.mover.el.setAttribute("transform", "translate(" + drag.here[0] + " " + drag.here[1] + ")");
+    g.appendChild(B.el("text", {
+      "class": "drag-label", x: drag.here[0], y: drag.here[1] - drag.mover.r - 0.6,
+      style: "font-size: " + B.textSize() + "px", "data-testid": "drag-distance"
+    }, label));
+    if (drag.mover.el.isConnected) {
+      drag.mover.el.setAttribute("transform", "translate(" + drag.here[0] + " " + drag.here[1] + ")");
+    }
   }
 
   function endDrag(keepToken) {
     if (!drag) { return; }
-    var s = svg();
-    var g = s && s.querySelector("g.drag-overlay");
-    if (g) { g.parentNode.removeChild(g); }
+    B.clearLayer("drag-overlay");
     if (!keepToken && drag.mover.el.isConnected) {
       drag.mover.el.setAttribute("transform", "translate(" + drag.mover.x + " " + drag.mover.y + ")");
     }
@@ -400,63 +426,162 @@
 
   var moved = null; // the token left where it was dropped until the server answers
 
-  document.addEventListener("pointerdown", function (evt) {
-    var el = evt.target.closest ? evt.target.closest("#board .token") : null;
-    if (!el || evt.button > 0) { return; }
-    var info = tokenInfo(el);
-    var start = boardPoint(evt);
-    drag = { mover: info, start: start, here: start, points: [[info.x, info.y]], dragging: false, pointer: evt.pointerId, max: 0 };
-    if (actionsFor(info.id).length) {
-      el.setPointerCapture(evt.pointerId);
-      evt.preventDefault();
-    }
-  });
+  function startDrag(info, start) {
+    drag = { mover: info, start: start, here: [info.x, info.y], points: [[info.x, info.y]], dragging: false, max: 0 };
+  }
 
-  document.addEventListener("pointermove", function (evt) {
-    if (!drag || evt.pointerId !== drag.pointer) { return; }
-    if (!drag.mover.el.isConnected) { endDrag(false); return; }
-    var here = boardPoint(evt);
-    var offset = [drag.mover.x - drag.start[0], drag.mover.y - drag.start[1]];
-    here = [here[0] + offset[0], here[1] + offset[1]];
-    if (!drag.dragging) {
-      if (dist(here, [drag.mover.x, drag.mover.y]) < DRAG_START || !actionsFor(drag.mover.id).length) { return; }
-      drag.dragging = true;
-      drag.max = maxLength(drag.mover);
-      drag.mover.el.classList.add("dragging");
-      select(drag.mover.id);
-    }
-    drag.here = here;
-    if (dist(here, drag.points[drag.points.length - 1]) >= SAMPLE) { drag.points.push(here); }
-    drawDrag();
-  });
+  function beginDragging() {
+    drag.dragging = true;
+    drag.max = maxLength(drag.mover);
+    drag.mover.el.classList.add("dragging");
+    select(drag.mover.id);
+  }
 
-  document.addEventListener("pointerup", function (evt) {
-    if (!drag || evt.pointerId !== drag.pointer) { return; }
+  function dropDrag() {
     var current = drag;
-    if (!current.dragging) {
-      endDrag(false);
-      tap(current.mover);
-      return;
-    }
     var points = simplify(current.points.concat([current.here]));
     if (points.length > MAX_POINTS) { points = [points[0]].concat(points.slice(-(MAX_POINTS - 1))); }
     var target = targetAt(current.here, current.mover);
-    var sent = act(current.mover, target, points);
-    moved = sent ? current.mover : null;
-    endDrag(sent);
-  });
+    var result = act(current.mover, target, points);
+    moved = result === "sent" ? current.mover : null;
+    endDrag(result === "sent");
+  }
 
-  document.addEventListener("pointercancel", function () { endDrag(false); });
+  // A press on one of the player's own tokens that can act: drag it (a press that stays put is a tap).
+  B.onPress(function (evt, point) {
+    var el = evt.target.closest("#board .token");
+    if (!el || !actionsFor(el.getAttribute("data-model")).length) { return null; }
+    var info = B.pieceInfo(el);
+    startDrag(info, point);
+    return {
+      move: function (e) {
+        if (!drag || !drag.mover.el.isConnected) { endDrag(false); return; }
+        var here = B.point(e);
+        here = [here[0] + drag.mover.x - drag.start[0], here[1] + drag.mover.y - drag.start[1]];
+        if (!drag.dragging) {
+          if (B.dist(here, [drag.mover.x, drag.mover.y]) < DRAG_START) { return; }
+          beginDragging();
+        }
+        drag.here = here;
+        if (B.dist(here, drag.points[drag.points.length - 1]) >= SAMPLE) { drag.points.push(here); }
+        drawDrag();
+      },
+      end: function (e) {
+        if (!drag) { return; }
+        if (!drag.dragging) {
+          endDrag(false);
+          B.tap(el, point);
+          return;
+        }
+        dropDrag();
+      },
+      cancel: function () { endDrag(false); }
+    };
+  }, 10);
 
-  function tap(token) {
-    var mine = actionsFor(token.id).length > 0;
-    if (mine) {
-      select(selected === token.id ? null : token.id);
-      return;
+  // A tap: select one's own model, or aim the selected one at an enemy; else the card opens.
+  B.on("tap", function (detail) {
+    var token = detail.piece;
+    if (!token) {
+      if (selected) { select(null); }
+      return false;
+    }
+    if (actionsFor(token.id).length) {
+      select(selected === token.id && !detail.keyboard ? null : token.id);
+      return false;
     }
     var mover = selected && tokenById(selected);
     if (mover && token.side !== mover.getAttribute("data-side")) {
-      act(tokenInfo(mover), token, null);
+      return !!act(B.pieceInfo(mover), token, null);
+    }
+    return false;
+  });
+
+  // The keyboard: Enter or Space on a token taps it; the arrow keys move one's own model (Shift:
+  // finer), Enter sends the move, Escape puts it back.
+  document.addEventListener("keydown", function (evt) {
+    var el = evt.target.closest ? evt.target.closest("#board .token") : null;
+    if (!el) { return; }
+    var id = el.getAttribute("data-model");
+    var arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (arrows[evt.key] && actionsFor(id).length) {
+      evt.preventDefault();
+      if (!drag || drag.mover.id !== id) {
+        var info = B.pieceInfo(el);
+        startDrag(info, [info.x, info.y]);
+        beginDragging();
+        drag.keyboard = true;
+      }
+      var step = evt.shiftKey ? KEY_STEP / 4 : KEY_STEP;
+      drag.here = [drag.here[0] + arrows[evt.key][0] * step, drag.here[1] + arrows[evt.key][1] * step];
+      drag.points = [[drag.mover.x, drag.mover.y]];
+      drawDrag();
+      return;
+    }
+    if (evt.key === "Escape" && drag && drag.keyboard) {
+      endDrag(false);
+      evt.preventDefault();
+      return;
+    }
+    if (evt.key === "Enter" || evt.key === " ") {
+      evt.preventDefault();
+      if (drag && drag.keyboard && drag.mover.id === id) {
+        dropDrag();
+      } else {
+        B.tap(el, null, true);
+      }
+    }
+  });
+
+  // ---- focus and what a screen reader hears --------------------------------------------------
+
+  var focusBefore = null;
+
+  function describeFocus() {
+    var el = document.activeElement;
+    if (!el || el === document.body) { return null; }
+    var token = el.closest("#board [data-model]");
+    if (token) { return { model: token.getAttribute("data-model") }; }
+    if (!el.closest("#decision-panel, #concede, #hero-cards")) { return null; }
+    var form = el.closest("form[data-command]");
+    var group = el.closest("details[data-group]");
+    return {
+      testid: el.getAttribute("data-testid"),
+      text: el.textContent.trim(),
+      command: form && form.getAttribute("data-command"),
+      group: group && group.getAttribute("data-group")
+    };
+  }
+
+  function restoreFocus(before) {
+    var el = document.activeElement;
+    if (el && el !== document.body && document.contains(el)) { return; }
+    var target = null;
+    if (before && before.model) { target = tokenById(before.model); }
+    if (before && !target && before.command) {
+      document.querySelectorAll("#decision-panel form[data-command] button").forEach(function (b) {
+        if (!target && b.closest("form").getAttribute("data-command") === before.command && b.textContent.trim() === before.text) { target = b; }
+      });
+    }
+    if (before && !target && before.group) {
+      var group = document.querySelector('details[data-group="' + before.group + '"] > summary');
+      if (group) { target = group; }
+    }
+    target = target || document.getElementById("decision-heading");
+    if (target) { target.focus({ preventScroll: true }); }
+  }
+
+  var announced = "";
+
+  function announce() {
+    var el = document.getElementById("announcer");
+    var heading = document.getElementById("decision-heading");
+    if (!el || !heading) { return; }
+    var waiting = document.querySelector("#decision-panel [data-testid=waiting]");
+    var text = (waiting || heading).textContent.replace(/\s+/g, " ").trim();
+    if (text !== announced) {
+      announced = text;
+      el.textContent = text;
     }
   }
 
@@ -469,6 +594,7 @@
 
   document.addEventListener("htmx:wsBeforeMessage", function (evt) {
     var info = readSeq(evt.detail.message);
+    focusBefore = describeFocus();
     if (!info || info.kind !== "step") { return; }
     var seen = currentSeq();
     if (info.seq <= seen) {
@@ -481,13 +607,22 @@
 
   document.addEventListener("htmx:wsAfterMessage", function (evt) {
     var message = evt.detail.message;
-    if (message.indexOf('id="battle-seq"') >= 0 || message.indexOf('id="flash"') >= 0) { setBusy(false); }
+    var step = message.indexOf('id="battle-seq"') >= 0;
+    if (step || message.indexOf('id="flash"') >= 0) { setBusy(false); }
     if (moved && message.indexOf("flash error") >= 0 && moved.el.isConnected) {
       moved.el.setAttribute("transform", "translate(" + moved.x + " " + moved.y + ")");
     }
-    if (message.indexOf('id="battle-seq"') >= 0) { moved = null; }
+    if (step) {
+      moved = null;
+      if (drag && !drag.mover.el.isConnected) { endDrag(false); }
+      B.redrawn();
+      B.cards.refresh();
+      B.tape.refresh();
+      announce();
+    }
     if (selected && !actionsFor(selected).length) { selected = null; }
-    showSelection();
+    showSelection(false);
+    restoreFocus(focusBefore);
     var log = document.getElementById("dice-log");
     if (log) { log.scrollTop = log.scrollHeight; }
   });

@@ -28,8 +28,8 @@ def test_each_army_shows_its_casualties_against_its_break_point_and_when_it_is_b
     html = page_for(break_good)
     good = html.split('data-testid="army-good"')[1].split("</span>")[0]
     evil = html.split('data-testid="army-evil"')[1].split("</span>")[0]
-    assert "Minas Tirith: 5 lost of Break Point 4 · <strong>Broken</strong>" in good
-    assert "Mordor: 0 lost of Break Point 4" in evil and "Broken" not in evil
+    assert "Minas Tirith: 5 of 8 lost · Break Point 4 · <strong>Broken</strong>" in good
+    assert "Mordor: 0 of 8 lost · Break Point 4" in evil and "<strong>Broken" not in evil
 
 
 def test_effects_and_challenges_show_on_hero_cards_and_tokens() -> None:

@@ -124,7 +124,7 @@ async def test_a_move_with_a_path_moves_the_model_for_everyone(scripted_dice) ->
     end = [start["x"], start["y"] - 5.0]
     await command(good, {"type": "move", "model": first, "path": [[start["x"], start["y"] - 2.0], end]})
     steps = await step_everywhere(everyone)
-    assert steps[2]["events"][0]["text"] == 'Warrior of Minas Tirith moves 5.0".'
+    assert steps[2]["events"][0]["text"] == 'Warrior of Minas Tirith 1 moves 5.0".'
     after = await saved(battle)
     assert [after.state["models"][first]["x"], after.state["models"][first]["y"]] == end
 
@@ -135,7 +135,7 @@ async def test_a_move_with_a_path_moves_the_model_for_everyone(scripted_dice) ->
     assert error["code"] == "too_far"
     assert (
         error["message"]
-        == 'Warrior of Minas Tirith can move 6" but that path needs 12.00" (at most 0.05" over is allowed).'
+        == 'Warrior of Minas Tirith 2 can move 6" but that path needs 12.00" (at most 0.05" over is allowed).'
     )
     for ws in (evil, spectator):
         assert await nothing_but_presence(ws)

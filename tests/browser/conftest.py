@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +23,7 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 ARTIFACTS = Path(__file__).parent / "artifacts"
+ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -47,6 +49,27 @@ def browser() -> Iterator[object]:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="module")
+def module_server(django_db_setup: None, django_db_blocker: Any) -> Iterator[DaphneServer]:
+    """One Daphne for the whole module, on the test database (each test's data is its own:
+    transactional tests empty the tables after themselves)."""
+    with django_db_blocker.unblock():
+        server = DaphneServer().start()
+    # Playwright's sync API keeps an event loop in this thread, and the tests' own ORM calls (and
+    # the tables emptied after each) are plain synchronous calls: lift Django's guard for the
+    # module, after the server started (it must keep its own guard).
+    before = os.environ.get(ASYNC_UNSAFE)
+    os.environ[ASYNC_UNSAFE] = "true"
+    try:
+        yield server
+    finally:
+        server.stop()
+        if before is None:
+            os.environ.pop(ASYNC_UNSAFE, None)
+        else:
+            os.environ[ASYNC_UNSAFE] = before
 
 
 @pytest.fixture

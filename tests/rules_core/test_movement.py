@@ -109,7 +109,8 @@ def test_a_charge_must_reach_its_target() -> None:
     error = refused(state, "good", {"type": "charge", "model": "rider", "target": "orc", "path": [[12, 20]]})
     assert (error.code, error.message) == (
         "charge_short",
-        "Rider's charge must end in base contact with Orc: it ends 2.0\" short of it (a charge may end up to 0.5\" off).",
+        "Rider's charge must end in base contact with Orc: it ends 2.0\" short of it "
+        '(a charge may end up to 0.5" off).',
     )
 
 

@@ -50,7 +50,8 @@ def test_compel_moves_the_target_up_to_half_its_move_then_holds_it_until_the_end
     state, _ = cast_power(state, dice, [3], "orc")
     assert (state.pending.kind, state.pending.side) == ("compel_move", "good")
     assert state.pending.label == 'Good moves Orc with Compel (up to 3")'
-    with pytest.raises(RuleViolation, match=r'Orc can move 3" but that path needs 4\.00" \(at most 0\.05" over is allowed\)\.'):
+    too_far = r'Orc can move 3" but that path needs 4\.00" \(at most 0\.05" over is allowed\)\.'
+    with pytest.raises(RuleViolation, match=too_far):
         apply(state, "good", {"type": "compel_move", "path": [[10, 24]]}, dice)
     state, events = play(state, [("good", {"type": "compel_move", "path": [[10, 23]]})], dice)
     assert texts(events) == [

@@ -52,7 +52,8 @@ def test_a_charge_dropped_within_half_an_inch_of_its_target_snaps_to_base_contac
     error = refused(state, "good", charge("orc", (15 - BASE_25MM - 0.6, 20)))
     assert (error.code, error.message) == (
         "charge_short",
-        'Rider\'s charge must end in base contact with Orc: it ends 0.6" short of it (a charge may end up to 0.5" off).',
+        "Rider's charge must end in base contact with Orc: it ends 0.6\" short of it "
+        '(a charge may end up to 0.5" off).',
     )
 
 

@@ -385,7 +385,9 @@ def test_a_player_brings_their_list_and_finds_the_battle_under_my_battles(
     assert state.armies["evil"].name == "Test list" and state.armies["good"].name == "Mordor"
     assert {m.name for m in state.models.values() if m.side == "evil"} == {
         "Boromir of Gondor",
-        "Warrior of Minas Tirith",
+        "Warrior of Minas Tirith 1",
+        "Warrior of Minas Tirith 2",
+        "Warrior of Minas Tirith 3",
     }
     lobby = client.get("/").content.decode()
     seat = battle.seats.get(side="evil")

@@ -136,7 +136,7 @@ def test_a_battle_takes_its_models_from_the_lists(build: Build, ann) -> None:
     battle = services.start_battle("From lists", {"good": army, "evil": demo_army("evil")}, ann, "good")
     state = battle.load_state()
     good = [m for m in state.models.values() if m.side == "good"]
-    assert sorted(m.name for m in good) == ["Aragorn (Strider)", *[WARRIOR] * 3]
+    assert sorted(m.name for m in good) == ["Aragorn (Strider)", *[f"{WARRIOR} {n}" for n in (1, 2, 3)]]
     (bowman,) = [m for m in good if m.profile.missile]
     assert bowman.profile.missile.name == "Bow" and bowman.profile.missile.range == 24
     assert bowman.profile.wargear == ["Bow"]

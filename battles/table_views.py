@@ -1,0 +1,67 @@
+"""What anyone at the table may ask at any time, players and spectators alike: a model's card, and
+the tape and line of sight between two models or points (measured by the referee's own geometry)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+
+import rules_core
+from rules_core.measure import End, measure
+
+from .models import Battle
+from .presenter import unit_card
+from .records import battle_record
+from .views import state_after
+
+
+def _state(request: HttpRequest, public_id: str) -> rules_core.BattleState:
+    """The battle now, or as it stood after `?step=N` (a replay shows that step)."""
+    battle = get_object_or_404(Battle, public_id=public_id)
+    step = request.GET.get("step")
+    if step is None:
+        return battle.load_state()
+    try:
+        number = max(0, int(step))
+    except ValueError as exc:
+        raise Http404("No such step.") from exc
+    return state_after(battle_record(battle), number)
+
+
+def model_card(request: HttpRequest, public_id: str, model_id: str) -> HttpResponse:
+    card = unit_card(_state(request, public_id), model_id)
+    if card is None:
+        raise Http404("No such model in this battle.")
+    return render(request, "battles/_unit_card.html", {"card": card})
+
+
+class BadEnd(ValueError):
+    pass
+
+
+def _end(state: rules_core.BattleState, text: str) -> End:
+    """A model id (on the board) or "x,y" in inches on the board."""
+    model = state.models.get(text)
+    if model is not None:
+        if not model.on_board:
+            raise BadEnd(f"{model.name} is no longer on the board.")
+        return model
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError as exc:
+        raise BadEnd(f"{text!r} is neither a model nor a point on the board.") from exc
+    if not (0 <= x <= state.board.width and 0 <= y <= state.board.height):
+        raise BadEnd("That point is off the board.")
+    return (x, y)
+
+
+def measure_view(request: HttpRequest, public_id: str) -> JsonResponse:
+    state = _state(request, public_id)
+    try:
+        a, b = _end(state, request.GET.get("from", "")), _end(state, request.GET.get("to", ""))
+    except BadEnd as exc:
+        return JsonResponse({"error": str(exc)}, status=400)
+    data: dict[str, Any] = measure(state, a, b).to_dict()
+    return JsonResponse(data)

@@ -1,0 +1,573 @@
+// Beacon's board, whatever is fought on it: the pieces any battle page reuses.
+// - BeaconBoard.camera: zoom and pan (wheel, pinch, drag on empty board, buttons), kept when the
+//   server re-renders the board; it only changes the SVG's viewBox, never a distance the rules use.
+// - BeaconBoard.onPress / on("tap"): one router for presses on the board, so each kind of piece
+//   (skirmish tokens now, mass-battle stands later) claims the presses it wants and leaves the
+//   rest to panning; a press that does not move is a tap.
+// - BeaconBoard.tape: measure and check line of sight between two models or points, asking the
+//   server, which answers with the referee's own geometry.
+// - BeaconBoard.cards: any model's card, for players and spectators alike.
+// - Links: hovering or focusing a model highlights it everywhere (board, panel, hero cards).
+(function () {
+  "use strict";
+
+  var B = (window.BeaconBoard = {});
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  var TAP_SLOP_PX = 6; // a press that moves less than this is a tap
+  var MAX_ZOOM_INCHES = 3; // the narrowest view, in inches across
+  var READABLE_BASE_PX = 36; // "Area in play" zooms until a 25 mm base is at least this wide
+  var BASE_25MM = 25 / 25.4;
+
+  // ---- the board and its coordinates --------------------------------------------------------
+
+  B.svg = function () { return document.querySelector("#board svg"); };
+
+  B.size = function () {
+    var s = B.svg();
+    return s ? { w: parseFloat(s.getAttribute("data-width")), h: parseFloat(s.getAttribute("data-height")) } : null;
+  };
+
+  B.point = function (evt) {
+    var p = new DOMPoint(evt.clientX, evt.clientY).matrixTransform(B.svg().getScreenCTM().inverse());
+    return [p.x, p.y];
+  };
+
+  B.pxPerInch = function () {
+    var s = B.svg();
+    var view = B.camera.get();
+    return s.getBoundingClientRect().width / view.w;
+  };
+
+  B.el = function (name, attrs, text) {
+    var el = document.createElementNS(SVG_NS, name);
+    Object.keys(attrs || {}).forEach(function (k) { el.setAttribute(k, attrs[k]); });
+    if (text) { el.textContent = text; }
+    return el;
+  };
+
+  // A layer drawn over the pieces (a dragged path, the tape), emptied and returned.
+  B.layer = function (name) {
+    var s = B.svg();
+    var g = s.querySelector("g." + name);
+    if (!g) {
+      g = B.el("g", { "class": name });
+      s.appendChild(g);
+    }
+    while (g.firstChild) { g.removeChild(g.firstChild); }
+    return g;
+  };
+
+  B.clearLayer = function (name) {
+    var s = B.svg();
+    var g = s && s.querySelector("g." + name);
+    if (g) { g.parentNode.removeChild(g); }
+  };
+
+  // A size in inches that reads as about 15 CSS px at the current zoom.
+  B.textSize = function () { return Math.max(0.4, Math.min(2.5, 15 / B.pxPerInch())).toFixed(2); };
+
+  B.dist = function (a, b) { return Math.hypot(a[0] - b[0], a[1] - b[1]); };
+
+  // Pieces on the board: anything with data-model and a centre and radius in inches.
+  B.pieceInfo = function (el) {
+    return {
+      id: el.getAttribute("data-model"),
+      side: el.getAttribute("data-side"),
+      name: el.getAttribute("data-name"),
+      x: parseFloat(el.getAttribute("data-x")),
+      y: parseFloat(el.getAttribute("data-y")),
+      r: parseFloat(el.getAttribute("data-r")),
+      el: el
+    };
+  };
+
+  B.pieces = function () {
+    return Array.prototype.map.call(document.querySelectorAll("#board [data-model]"), B.pieceInfo);
+  };
+
+  B.piece = function (id) {
+    var el = document.querySelector('#board [data-model="' + id + '"]');
+    return el ? B.pieceInfo(el) : null;
+  };
+
+  B.pieceAt = function (point, slack) {
+    var best = null;
+    B.pieces().forEach(function (p) {
+      var d = B.dist(point, [p.x, p.y]);
+      if (d <= p.r + (slack || 0) && (!best || d < best.d)) { best = { piece: p, d: d }; }
+    });
+    return best && best.piece;
+  };
+
+  // ---- a tiny event bus ---------------------------------------------------------------------
+
+  var listeners = {};
+  B.on = function (name, fn) { (listeners[name] = listeners[name] || []).push(fn); };
+  B.emit = function (name, detail) {
+    var handled = false;
+    (listeners[name] || []).forEach(function (fn) { if (!handled && fn(detail)) { handled = true; } });
+    return handled;
+  };
+
+  // ---- the camera ---------------------------------------------------------------------------
+
+  var view = null; // {x, y, w, h} in inches; null: the whole board
+
+  function whole() {
+    var size = B.size();
+    return { x: 0, y: 0, w: size.w, h: size.h };
+  }
+
+  function clamp(v) {
+    var size = B.size();
+    var w = Math.max(Math.min(v.w, size.w), Math.min(MAX_ZOOM_INCHES, size.w));
+    var h = w * size.h / size.w;
+    var x = Math.max(0, Math.min(size.w - w, v.x));
+    var y = Math.max(0, Math.min(size.h - h, v.y));
+    return { x: x, y: y, w: w, h: h };
+  }
+
+  function apply() {
+    var s = B.svg();
+    if (!s) { return; }
+    var v = B.camera.get();
+    s.setAttribute("viewBox", [v.x, v.y, v.w, v.h].join(" "));
+    var zoom = B.size().w / v.w;
+    s.setAttribute("data-zoom", zoom.toFixed(2));
+    B.emit("view", v);
+  }
+
+  B.camera = {
+    get: function () { return view || whole(); },
+    set: function (v) { view = clamp(v); apply(); },
+    apply: apply,
+    zoomed: function () { return view !== null && view.w < B.size().w - 1e-6; },
+    // Zoom by `factor` (>1 closer) keeping board point `at` where it is on the screen.
+    zoomAt: function (factor, at) {
+      var v = B.camera.get();
+      var w = v.w / factor;
+      var size = B.size();
+      w = Math.max(Math.min(w, size.w), Math.min(MAX_ZOOM_INCHES, size.w));
+      var f = w / v.w;
+      at = at || [v.x + v.w / 2, v.y + v.h / 2];
+      B.camera.set({ x: at[0] - (at[0] - v.x) * f, y: at[1] - (at[1] - v.y) * f, w: w, h: w * size.h / size.w });
+    },
+    // Pan by inches; returns what could not be panned (at an edge), in inches.
+    panBy: function (dx, dy) {
+      var v = B.camera.get();
+      var wanted = { x: v.x + dx, y: v.y + dy, w: v.w, h: v.h };
+      B.camera.set(wanted);
+      var now = B.camera.get();
+      return [wanted.x - now.x, wanted.y - now.y];
+    },
+    fit: function () { view = null; apply(); },
+    // Show `box` ([x0, y0, x1, y1] inches), zoomed in at least until a 25 mm base is readable.
+    frame: function (box) {
+      var size = B.size();
+      var s = B.svg();
+      var margin = 2;
+      var w = Math.max(box[2] - box[0] + 2 * margin, (box[3] - box[1] + 2 * margin) * size.w / size.h);
+      var readable = s.getBoundingClientRect().width * BASE_25MM / READABLE_BASE_PX;
+      w = Math.min(w, readable);
+      var h = w * size.h / size.w;
+      B.camera.set({ x: (box[0] + box[2]) / 2 - w / 2, y: (box[1] + box[3]) / 2 - h / 2, w: w, h: h });
+    }
+  };
+
+  // The area in play: the pieces that can act now, else the selected one, else them all.
+  function areaInPlay() {
+    var chosen = document.querySelectorAll("#board [data-model].can-act");
+    if (!chosen.length) { chosen = document.querySelectorAll("#board [data-model].selected"); }
+    if (!chosen.length) { chosen = document.querySelectorAll("#board [data-model]"); }
+    var box = null;
+    Array.prototype.forEach.call(chosen, function (el) {
+      var p = B.pieceInfo(el);
+      var b = [p.x - p.r, p.y - p.r, p.x + p.r, p.y + p.r];
+      box = box ? [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])] : b;
+    });
+    return box;
+  }
+
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest ? evt.target.closest("[data-zoom]") : null;
+    if (!button || !B.svg()) { return; }
+    var how = button.getAttribute("data-zoom");
+    if (how === "in") { B.camera.zoomAt(1.5); }
+    if (how === "out") { B.camera.zoomAt(1 / 1.5); }
+    if (how === "fit") { B.camera.fit(); }
+    if (how === "play") {
+      var box = areaInPlay();
+      if (box) { B.camera.frame(box); }
+    }
+  });
+
+  document.addEventListener("wheel", function (evt) {
+    var s = B.svg();
+    if (!s || !s.contains(evt.target)) { return; }
+    var closer = evt.deltaY < 0;
+    if (!closer && !B.camera.zoomed()) { return; } // fully out: let the page scroll
+    evt.preventDefault();
+    var factor = Math.exp(-evt.deltaY * (evt.deltaMode === 1 ? 0.05 : 0.0015));
+    B.camera.zoomAt(factor, B.point(evt));
+  }, { passive: false });
+
+  document.addEventListener("keydown", function (evt) {
+    if (!B.svg() || evt.target.closest("input, select, textarea")) { return; }
+    if (!evt.target.closest("#board, .board-tools") && evt.target !== document.body) { return; }
+    if (evt.key === "+" || evt.key === "=") { B.camera.zoomAt(1.5); evt.preventDefault(); }
+    if (evt.key === "-") { B.camera.zoomAt(1 / 1.5); evt.preventDefault(); }
+    if (evt.key === "0") { B.camera.fit(); evt.preventDefault(); }
+    if ((evt.key === "m" || evt.key === "M") && !evt.ctrlKey && !evt.metaKey) { B.tape.toggle(); evt.preventDefault(); }
+  });
+
+  // ---- presses on the board -----------------------------------------------------------------
+
+  var claimants = []; // [{priority, fn}]: fn(evt, point) returns a gesture or null
+  var gesture = null; // {pointer, move(evt), end(evt), cancel()}
+  var pointers = {}; // pointerId -> [clientX, clientY]
+  var pinch = null;
+
+  B.onPress = function (fn, priority) {
+    claimants.push({ priority: priority || 0, fn: fn });
+    claimants.sort(function (a, b) { return b.priority - a.priority; });
+  };
+
+  // The default gesture: pan; a press that hardly moves is a tap on what it pressed.
+  function panGesture(evt) {
+    var s = B.svg();
+    var last = [evt.clientX, evt.clientY], start = last, moved = false;
+    var touch = evt.pointerType === "touch";
+    var target = evt.target;
+    var point = B.point(evt);
+    return {
+      move: function (e) {
+        if (!moved && Math.hypot(e.clientX - start[0], e.clientY - start[1]) < TAP_SLOP_PX) { return; }
+        moved = true;
+        s.classList.add("panning");
+        var scale = B.camera.get().w / s.getBoundingClientRect().width;
+        var left = B.camera.panBy(-(e.clientX - last[0]) * scale, -(e.clientY - last[1]) * scale);
+        // A finger on a board that cannot pan further that way scrolls the page instead.
+        if (touch && Math.abs(left[1]) > 1e-9) { window.scrollBy(0, left[1] / scale); }
+        last = [e.clientX, e.clientY];
+      },
+      end: function () {
+        s.classList.remove("panning");
+        if (!moved) { B.tap(target, point); }
+      },
+      cancel: function () { s.classList.remove("panning"); }
+    };
+  }
+
+  // A tap on the board (or Enter on a piece): the tape, then the page's own pieces, may claim it;
+  // otherwise a tap on a model opens its card.
+  B.tap = function (target, point, keyboard) {
+    var el = target && target.closest ? target.closest("#board [data-model]") : null;
+    var detail = { piece: el ? B.pieceInfo(el) : null, point: point, keyboard: !!keyboard };
+    if (!B.emit("tap", detail) && detail.piece) { B.cards.open(detail.piece.id, detail.keyboard); }
+  };
+
+  document.addEventListener("pointerdown", function (evt) {
+    var s = B.svg();
+    if (!s || !s.contains(evt.target) || evt.button > 0) { return; }
+    pointers[evt.pointerId] = [evt.clientX, evt.clientY];
+    var ids = Object.keys(pointers);
+    if (ids.length === 2) {
+      if (gesture) { gesture.cancel(); gesture = null; }
+      var a = pointers[ids[0]], b = pointers[ids[1]];
+      pinch = { ids: ids, distance: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] };
+      evt.preventDefault();
+      return;
+    }
+    if (ids.length > 2 || pinch) { return; }
+    var point = B.point(evt);
+    for (var i = 0; i < claimants.length && !gesture; i++) { gesture = claimants[i].fn(evt, point); }
+    gesture = gesture || panGesture(evt);
+    gesture.pointer = evt.pointerId;
+    s.setPointerCapture(evt.pointerId);
+    evt.preventDefault();
+  });
+
+  document.addEventListener("pointermove", function (evt) {
+    if (!(evt.pointerId in pointers)) { return; }
+    pointers[evt.pointerId] = [evt.clientX, evt.clientY];
+    if (pinch) {
+      var a = pointers[pinch.ids[0]], b = pointers[pinch.ids[1]];
+      if (!a || !b) { return; }
+      var distance = Math.hypot(a[0] - b[0], a[1] - b[1]) || 1;
+      var mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      var at = B.point({ clientX: pinch.mid[0], clientY: pinch.mid[1] });
+      B.camera.zoomAt(distance / pinch.distance, at);
+      var scale = B.camera.get().w / B.svg().getBoundingClientRect().width;
+      B.camera.panBy(-(mid[0] - pinch.mid[0]) * scale, -(mid[1] - pinch.mid[1]) * scale);
+      pinch.distance = distance;
+      pinch.mid = mid;
+      return;
+    }
+    if (gesture && evt.pointerId === gesture.pointer) { gesture.move(evt); }
+  });
+
+  function release(evt, cancelled) {
+    if (!(evt.pointerId in pointers)) { return; }
+    delete pointers[evt.pointerId];
+    if (pinch) {
+      if (!Object.keys(pointers).length) { pinch = null; }
+      return;
+    }
+    if (gesture && evt.pointerId === gesture.pointer) {
+      var done = gesture;
+      gesture = null;
+      if (cancelled) { done.cancel(); } else { done.end(evt); }
+    }
+  }
+
+  document.addEventListener("pointerup", function (evt) { release(evt, false); });
+  document.addEventListener("pointercancel", function (evt) { release(evt, true); });
+
+  // ---- the tape and the line of sight -------------------------------------------------------
+
+  function battleUrl(path) {
+    var page = document.querySelector("[data-battle]");
+    var field = document.querySelector("[data-step]");
+    var url = "/battles/" + page.getAttribute("data-battle") + "/" + path;
+    if (field) { url += (url.indexOf("?") >= 0 ? "&" : "?") + "step=" + field.getAttribute("data-step"); }
+    return url;
+  }
+
+  function endParam(end) { return end.model ? end.model : end.point[0].toFixed(2) + "," + end.point[1].toFixed(2); }
+  function endAt(end) {
+    if (!end.model) { return end.point; }
+    var p = B.piece(end.model);
+    return p ? [p.x, p.y] : null;
+  }
+
+  var tape = { active: false, from: null, to: null, answer: null, asking: false, again: false };
+
+  function drawTape() {
+    if (!B.svg()) { return; }
+    if (!tape.from || !tape.to) { B.clearLayer("tape-layer"); return; }
+    var a = endAt(tape.from), b = endAt(tape.to);
+    if (!a || !b) { B.clearLayer("tape-layer"); return; }
+    var g = B.layer("tape-layer");
+    var answer = tape.answer;
+    var kind = answer && answer.visible === false ? " hidden-line" : answer && answer.visible ? " seen-line" : "";
+    g.appendChild(B.el("line", { "class": "tape" + kind, x1: a[0], y1: a[1], x2: b[0], y2: b[1], "data-testid": "tape-line" }));
+    g.appendChild(B.el("circle", { "class": "tape-end", cx: a[0], cy: a[1], r: 0.15 }));
+    g.appendChild(B.el("circle", { "class": "tape-end", cx: b[0], cy: b[1], r: 0.15 }));
+    if (answer) {
+      var text = answer.distance.toFixed(1) + '"';
+      if (answer.visible === true) { text += " · in sight"; }
+      if (answer.visible === false) { text += " · out of sight"; }
+      g.appendChild(B.el("text", {
+        "class": "tape-label", x: (a[0] + b[0]) / 2, y: (a[1] + b[1]) / 2 - 0.5,
+        style: "font-size: " + B.textSize() + "px", "data-testid": "tape-label"
+      }, text));
+    }
+  }
+
+  function readout(answer) {
+    var el = document.getElementById("tape-readout");
+    if (!el) { return; }
+    if (!answer) { el.textContent = ""; return; }
+    if (answer.error) { el.textContent = answer.error; return; }
+    var name = function (end) { return end.name || "the point " + end.point[0].toFixed(1) + '", ' + end.point[1].toFixed(1) + '"'; };
+    var edge = answer.from.model && answer.to.model ? " (base edge to base edge)" : answer.from.model || answer.to.model ? " (from the base edge)" : "";
+    var text = name(answer.from) + " to " + name(answer.to) + ": " + answer.distance.toFixed(2) + '"' + edge + ".";
+    if (answer.visible === true) { text += " " + answer.from.name + " can see " + answer.to.name + "."; }
+    if (answer.visible === false) {
+      text += " " + answer.from.name + " cannot see " + answer.to.name + (answer.blocked_by.length ? ": " + answer.blocked_by.join(", ") + " blocks the view." : ".");
+    }
+    if (answer.shot === "") { text += " It may shoot at it."; } else if (answer.shot) { text += " " + answer.shot; }
+    el.textContent = text;
+  }
+
+  function ask() {
+    if (!tape.from || !tape.to) { return; }
+    if (tape.asking) { tape.again = true; return; }
+    tape.asking = true;
+    var url = battleUrl("measure/") + (battleUrl("").indexOf("?") >= 0 ? "&" : "?") + "from=" + encodeURIComponent(endParam(tape.from)) + "&to=" + encodeURIComponent(endParam(tape.to));
+    fetch(url, { headers: { Accept: "application/json" } })
+      .then(function (r) { return r.json(); })
+      .then(function (answer) {
+        tape.asking = false;
+        if (tape.again) { tape.again = false; ask(); return; }
+        tape.answer = answer.error ? null : answer;
+        drawTape();
+        readout(answer);
+      })
+      .catch(function () { tape.asking = false; });
+  }
+
+  function tapeEnd(point) {
+    var piece = B.pieceAt(point);
+    return piece ? { model: piece.id, name: piece.name } : { point: point };
+  }
+
+  B.tape = {
+    active: function () { return tape.active; },
+    toggle: function (on) {
+      tape.active = on === undefined ? !tape.active : on;
+      document.querySelectorAll("[data-tool=tape]").forEach(function (b) { b.setAttribute("aria-pressed", tape.active ? "true" : "false"); });
+      var s = B.svg();
+      if (s) { s.classList.toggle("measuring", tape.active); }
+      if (!tape.active) {
+        tape.from = tape.to = tape.answer = null;
+        B.clearLayer("tape-layer");
+        readout(null);
+      }
+    },
+    // Measure from one end to the other: {model: id} or {point: [x, y]}.
+    between: function (from, to) {
+      tape.from = from;
+      tape.to = to;
+      tape.answer = null;
+      drawTape();
+      ask();
+    },
+    refresh: function () { if (tape.from && tape.to) { drawTape(); ask(); } }
+  };
+
+  document.addEventListener("click", function (evt) {
+    if (evt.target.closest && evt.target.closest("[data-tool=tape]")) { B.tape.toggle(); }
+  });
+
+  // While measuring, a press draws the tape; releasing it asks the referee.
+  B.onPress(function (evt, point) {
+    if (!tape.active) { return null; }
+    var start = tapeEnd(point), startScreen = [evt.clientX, evt.clientY], moved = false;
+    return {
+      move: function (e) {
+        if (!moved && Math.hypot(e.clientX - startScreen[0], e.clientY - startScreen[1]) < TAP_SLOP_PX) { return; }
+        moved = true;
+        tape.from = start;
+        tape.to = tapeEnd(B.point(e));
+        tape.answer = null;
+        drawTape();
+        ask();
+      },
+      end: function (e) {
+        if (!moved) { B.tap(e.target, point); return; }
+        tape.to = tapeEnd(B.point(e));
+        drawTape();
+        ask();
+      },
+      cancel: function () {}
+    };
+  }, 100);
+
+  // In measuring mode a tap on a model then on another measures between them (keyboard too).
+  var tapeFirst = null;
+  B.on("tap", function (detail) {
+    if (!tape.active) { return false; }
+    var end = detail.piece ? { model: detail.piece.id, name: detail.piece.name } : { point: detail.point };
+    if (!tapeFirst) {
+      tapeFirst = end;
+      tape.from = end;
+      tape.to = null;
+      B.clearLayer("tape-layer");
+      var el = document.getElementById("tape-readout");
+      if (el) { el.textContent = "Measuring from " + (end.name || "that point") + ": now choose the other end."; }
+    } else {
+      B.tape.between(tapeFirst, end);
+      tapeFirst = null;
+    }
+    return true;
+  });
+
+  // ---- unit cards ---------------------------------------------------------------------------
+
+  var card = { open: null, fetching: 0 };
+
+  B.cards = {
+    open: function (id, focus) {
+      var slot = document.getElementById("unit-card");
+      if (!slot) { return; }
+      card.open = id;
+      var mine = ++card.fetching;
+      fetch(battleUrl("models/" + encodeURIComponent(id) + "/"))
+        .then(function (r) { return r.ok ? r.text() : ""; })
+        .then(function (html) {
+          if (mine !== card.fetching || card.open !== id) { return; }
+          slot.innerHTML = html;
+          if (focus) {
+            var heading = slot.querySelector("h2");
+            if (heading) { heading.focus(); }
+          }
+        });
+    },
+    close: function () {
+      var slot = document.getElementById("unit-card");
+      var was = card.open;
+      card.open = null;
+      if (slot) { slot.innerHTML = ""; }
+      var piece = was && document.querySelector('#board [data-model="' + was + '"]');
+      if (piece) { piece.focus(); }
+    },
+    refresh: function () { if (card.open) { B.cards.open(card.open, false); } },
+    current: function () { return card.open; }
+  };
+
+  document.addEventListener("click", function (evt) {
+    if (evt.target.closest && evt.target.closest("[data-close-card]")) { B.cards.close(); }
+    var hero = evt.target.closest ? evt.target.closest(".hero-card[data-hero]") : null;
+    if (hero) { B.cards.open(hero.getAttribute("data-hero"), false); }
+  });
+
+  document.addEventListener("keydown", function (evt) {
+    if (evt.key === "Escape" && evt.target.closest && evt.target.closest(".unit-card")) { B.cards.close(); }
+  });
+
+  // ---- links: one model highlighted everywhere at once --------------------------------------
+
+  function modelOf(el) {
+    if (!el || !el.closest) { return null; }
+    var piece = el.closest("#board [data-model]");
+    if (piece) { return piece.getAttribute("data-model"); }
+    var hero = el.closest(".hero-card[data-hero]");
+    if (hero) { return hero.getAttribute("data-hero"); }
+    var button = el.closest("button[name^='p.'], select[name^='p.']");
+    if (button) {
+      try {
+        var value = JSON.parse(button.value);
+        if (typeof value === "string" && B.piece(value)) { return value; }
+      } catch (err) { /* not a model */ }
+    }
+    var group = el.closest("[data-group]");
+    var id = group && group.getAttribute("data-group");
+    return id && B.piece(id) ? id : null;
+  }
+
+  function link(id) {
+    document.querySelectorAll(".linked").forEach(function (el) { el.classList.remove("linked"); });
+    if (!id) { return; }
+    var selectors = [
+      '#board [data-model="' + id + '"]',
+      '#decision-panel details[data-group="' + id + '"]',
+      '.hero-card[data-hero="' + id + '"]'
+    ];
+    document.querySelectorAll(selectors.join(",")).forEach(function (el) { el.classList.add("linked"); });
+    var quoted = JSON.stringify(id);
+    document.querySelectorAll("#decision-panel button[name^='p.']").forEach(function (el) {
+      if (el.value === quoted) { el.classList.add("linked"); }
+    });
+  }
+  B.link = link;
+
+  ["mouseover", "focusin"].forEach(function (kind) {
+    document.addEventListener(kind, function (evt) { link(modelOf(evt.target)); });
+  });
+  document.addEventListener("change", function (evt) {
+    if (evt.target.matches && evt.target.matches("select[name^='p.']")) { link(modelOf(evt.target)); }
+  });
+
+  // ---- after the server re-renders the board ------------------------------------------------
+
+  B.redrawn = function () {
+    apply();
+    var s = B.svg();
+    if (s) { s.classList.toggle("measuring", tape.active); }
+    drawTape();
+  };
+
+  document.addEventListener("htmx:afterSwap", function () { B.redrawn(); });
+  document.addEventListener("DOMContentLoaded", function () { B.redrawn(); });
+})();
