@@ -405,10 +405,7 @@
       });
       if (nearest && nearest.gap < 6) { label += (label ? " · " : "") + Math.max(0, nearest.gap).toFixed(1) + '" to ' + nearest.name; }
     }
-    g.appendChild(B.el("text", {
-      "class": "drag-label", x: drag.here[0], y: drag.here[1] - drag.mover.r - 0.6,
-      style: "font-size: " + B.textSize() + "px", "data-testid": "drag-distance"
-    }, label));
+    g.appendChild(B.label("drag-label", drag.here, drag.mover.r, label, "drag-distance"));
     if (drag.mover.el.isConnected) {
       drag.mover.el.setAttribute("transform", "translate(" + drag.here[0] + " " + drag.here[1] + ")");
     }
@@ -554,16 +551,17 @@
   }
 
   function restoreFocus(before) {
+    if (!before) { return; }
     var el = document.activeElement;
     if (el && el !== document.body && document.contains(el)) { return; }
     var target = null;
-    if (before && before.model) { target = tokenById(before.model); }
-    if (before && !target && before.command) {
+    if (before.model) { target = tokenById(before.model); }
+    if (!target && before.command) {
       document.querySelectorAll("#decision-panel form[data-command] button").forEach(function (b) {
         if (!target && b.closest("form").getAttribute("data-command") === before.command && b.textContent.trim() === before.text) { target = b; }
       });
     }
-    if (before && !target && before.group) {
+    if (!target && before.group) {
       var group = document.querySelector('details[data-group="' + before.group + '"] > summary');
       if (group) { target = group; }
     }

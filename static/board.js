@@ -66,6 +66,18 @@
   // A size in inches that reads as about 15 CSS px at the current zoom.
   B.textSize = function () { return Math.max(0.4, Math.min(2.5, 15 / B.pxPerInch())).toFixed(2); };
 
+  // A text label next to `at` (clear of a base of radius `r`) that stays inside the view.
+  B.label = function (cls, at, r, text, testid) {
+    var v = B.camera.get(), size = parseFloat(B.textSize());
+    var anchor = at[0] > v.x + v.w * 0.65 ? "end" : at[0] < v.x + v.w * 0.35 ? "start" : "middle";
+    var y = at[1] - r - size * 0.5;
+    if (y - size < v.y) { y = at[1] + r + size * 1.1; }
+    return B.el("text", {
+      "class": cls, x: at[0], y: y, "text-anchor": anchor,
+      style: "font-size: " + size + "px; text-anchor: " + anchor, "data-testid": testid
+    }, text);
+  };
+
   B.dist = function (a, b) { return Math.hypot(a[0] - b[0], a[1] - b[1]); };
 
   // Pieces on the board: anything with data-model and a centre and radius in inches.
@@ -161,24 +173,29 @@
       return [wanted.x - now.x, wanted.y - now.y];
     },
     fit: function () { view = null; apply(); },
-    // Show `box` ([x0, y0, x1, y1] inches), zoomed in at least until a 25 mm base is readable.
+    // Centre on `box` ([x0, y0, x1, y1] inches) at the zoom where a 25 mm base is readable (or
+    // the whole board, if that is already so).
     frame: function (box) {
       var size = B.size();
       var s = B.svg();
-      var margin = 2;
-      var w = Math.max(box[2] - box[0] + 2 * margin, (box[3] - box[1] + 2 * margin) * size.w / size.h);
-      var readable = s.getBoundingClientRect().width * BASE_25MM / READABLE_BASE_PX;
-      w = Math.min(w, readable);
+      var w = s.getBoundingClientRect().width * BASE_25MM / READABLE_BASE_PX;
       var h = w * size.h / size.w;
       B.camera.set({ x: (box[0] + box[2]) / 2 - w / 2, y: (box[1] + box[3]) / 2 - h / 2, w: w, h: h });
     }
   };
 
-  // The area in play: the pieces that can act now, else the selected one, else them all.
+  // The area in play: the pieces that can act now, else the selected one, else one's own army,
+  // else the army whose decision it is, else every piece.
   function areaInPlay() {
-    var chosen = document.querySelectorAll("#board [data-model].can-act");
-    if (!chosen.length) { chosen = document.querySelectorAll("#board [data-model].selected"); }
-    if (!chosen.length) { chosen = document.querySelectorAll("#board [data-model]"); }
+    var page = document.querySelector("[data-audience]");
+    var panel = document.getElementById("decision-panel");
+    var mine = page && page.getAttribute("data-audience");
+    var deciding = panel && panel.getAttribute("data-pending-side");
+    var choices = [".can-act", ".selected", '[data-side="' + mine + '"]', '[data-side="' + deciding + '"]', ""];
+    var chosen = [];
+    for (var i = 0; i < choices.length && !chosen.length; i++) {
+      chosen = document.querySelectorAll("#board [data-model]" + choices[i]);
+    }
     var box = null;
     Array.prototype.forEach.call(chosen, function (el) {
       var p = B.pieceInfo(el);
@@ -357,10 +374,7 @@
       var text = answer.distance.toFixed(1) + '"';
       if (answer.visible === true) { text += " · in sight"; }
       if (answer.visible === false) { text += " · out of sight"; }
-      g.appendChild(B.el("text", {
-        "class": "tape-label", x: (a[0] + b[0]) / 2, y: (a[1] + b[1]) / 2 - 0.5,
-        style: "font-size: " + B.textSize() + "px", "data-testid": "tape-label"
-      }, text));
+      g.appendChild(B.label("tape-label", [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], 0.2, text, "tape-label"));
     }
   }
 
@@ -433,7 +447,7 @@
   // While measuring, a press draws the tape; releasing it asks the referee.
   B.onPress(function (evt, point) {
     if (!tape.active) { return null; }
-    var start = tapeEnd(point), startScreen = [evt.clientX, evt.clientY], moved = false;
+    var start = tapeEnd(point), startScreen = [evt.clientX, evt.clientY], moved = false, pressed = evt.target;
     return {
       move: function (e) {
         if (!moved && Math.hypot(e.clientX - startScreen[0], e.clientY - startScreen[1]) < TAP_SLOP_PX) { return; }
@@ -445,7 +459,7 @@
         ask();
       },
       end: function (e) {
-        if (!moved) { B.tap(e.target, point); return; }
+        if (!moved) { B.tap(pressed, point); return; }
         tape.to = tapeEnd(B.point(e));
         drawTape();
         ask();
