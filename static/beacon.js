@@ -392,10 +392,10 @@
       "class": "drag-path" + (over ? " too-far" : ""),
       points: pts.map(function (p) { return p[0] + "," + p[1]; }).join(" ")
     }));
-    var label = most ? inches(length, most, tolerance) + " of " + most + '"' : "";
+    var label = most ? inches(length, most, tolerance) + " of " + most + '"' : "", aside = "";
     var target = targetAt(drag.here, drag.mover);
     if (target) {
-      label += (label ? " · " : "") + "onto " + target.name;
+      aside = "onto " + target.name;
     } else {
       var nearest = null;
       B.pieces().forEach(function (t) {
@@ -403,9 +403,9 @@
         var gap = B.dist(drag.here, [t.x, t.y]) - t.r - drag.mover.r;
         if (!nearest || gap < nearest.gap) { nearest = { gap: gap, name: t.name }; }
       });
-      if (nearest && nearest.gap < 6) { label += (label ? " · " : "") + Math.max(0, nearest.gap).toFixed(1) + '" to ' + nearest.name; }
+      if (nearest && nearest.gap < 6) { aside = Math.max(0, nearest.gap).toFixed(1) + '" to ' + nearest.name; }
     }
-    g.appendChild(B.label("drag-label", drag.here, drag.mover.r, label, "drag-distance"));
+    B.label(g, "drag-label", drag.here, drag.mover.r, [label, aside], "drag-distance");
     if (drag.mover.el.isConnected) {
       drag.mover.el.setAttribute("transform", "translate(" + drag.here[0] + " " + drag.here[1] + ")");
     }

@@ -66,16 +66,27 @@
   // A size in inches that reads as about 15 CSS px at the current zoom.
   B.textSize = function () { return Math.max(0.4, Math.min(2.5, 15 / B.pxPerInch())).toFixed(2); };
 
-  // A text label next to `at` (clear of a base of radius `r`) that stays inside the view.
-  B.label = function (cls, at, r, text, testid) {
+  // A label in `g` above `at` (clear of a base of radius `r`), one line per entry of `lines`,
+  // moved and if need be shrunk so that it stays inside the view.
+  B.label = function (g, cls, at, r, lines, testid) {
     var v = B.camera.get(), size = parseFloat(B.textSize());
-    var anchor = at[0] > v.x + v.w * 0.65 ? "end" : at[0] < v.x + v.w * 0.35 ? "start" : "middle";
-    var y = at[1] - r - size * 0.5;
-    if (y - size < v.y) { y = at[1] + r + size * 1.1; }
-    return B.el("text", {
-      "class": cls, x: at[0], y: y, "text-anchor": anchor,
-      style: "font-size: " + size + "px; text-anchor: " + anchor, "data-testid": testid
-    }, text);
+    var text = B.el("text", { "class": cls, x: at[0], y: 0, style: "font-size: " + size + "px; text-anchor: middle", "data-testid": testid });
+    lines.filter(function (l) { return l; }).forEach(function (line, i) {
+      text.appendChild(B.el("tspan", { x: at[0], dy: i ? "1.15em" : "0" }, (i ? " " : "") + line));
+    });
+    g.appendChild(text);
+    var box = text.getBBox(), room = v.w * 0.96;
+    if (box.width > room) {
+      size *= room / box.width;
+      text.style.fontSize = size + "px";
+      box = text.getBBox();
+    }
+    var y = at[1] - r - size * 0.4 - (box.height - size);
+    if (y - size < v.y) { y = at[1] + r + size; }
+    var x = Math.max(v.x + v.w * 0.02 + box.width / 2, Math.min(v.x + v.w * 0.98 - box.width / 2, at[0]));
+    text.setAttribute("y", y);
+    Array.prototype.forEach.call(text.childNodes, function (t) { t.setAttribute("x", x); });
+    return text;
   };
 
   B.dist = function (a, b) { return Math.hypot(a[0] - b[0], a[1] - b[1]); };
@@ -374,7 +385,7 @@
       var text = answer.distance.toFixed(1) + '"';
       if (answer.visible === true) { text += " · in sight"; }
       if (answer.visible === false) { text += " · out of sight"; }
-      g.appendChild(B.label("tape-label", [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], 0.2, text, "tape-label"));
+      B.label(g, "tape-label", [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], 0.2, [text], "tape-label");
     }
   }
 

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.tabletop import (
     Touch,
+    connected,
     desktop_context,
     model_at,
     open_table,
@@ -142,6 +143,7 @@ def test_the_stylesheet_applies_on_a_desktop(browser, module_server) -> None:
     page.goto(module_server.url + "/")
     page.get_by_test_id("new-battle").click()
     page.get_by_test_id("spectate-link").click()
+    connected(page)
     assert style(page, ".status .armies", "display") == "flex"
     assert style(page, ".status .armies", "column-gap") == "16px"
     context.close()
