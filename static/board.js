@@ -593,6 +593,10 @@
     drawTape();
   };
 
-  document.addEventListener("htmx:afterSwap", function () { B.redrawn(); });
+  document.addEventListener("htmx:afterSwap", function () {
+    B.redrawn();
+    B.cards.refresh();
+    B.tape.refresh();
+  });
   document.addEventListener("DOMContentLoaded", function () { B.redrawn(); });
 })();
