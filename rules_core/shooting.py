@@ -254,7 +254,14 @@ class Shot(Frame):
         shooter = ctx.state.model(self.shooter)
         self.waiting = False
         if command["type"] == "might":
-            self.face += pay_might(ctx, shooter, command, f"on the {self._roll_name()} roll of {self.face}")
+            rolled = self.face
+            self.face += pay_might(ctx, shooter, command, f"on the {self._roll_name()} roll of {rolled}")
+            if self.stage == "to_hit":  # (In The Way says its new score itself)
+                ctx.log(
+                    "might_result",
+                    f"To Hit: rolls {rolled}, +{self.face - rolled} Might = {self.face}: hit.",
+                    model=shooter.id,
+                )
             if self.stage == "to_hit":
                 self._start_in_the_way(ctx.state, shooter, ctx.state.model(self.target))
             else:

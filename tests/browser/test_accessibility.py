@@ -7,7 +7,15 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.tabletop import connected, decide, desktop_context, open_table, pending, phone_context, token
+from tests.browser.tabletop import (
+    connected,
+    decide,
+    desktop_context,
+    open_table,
+    pending,
+    phone_context,
+    token,
+)
 from tests.browser.test_play_a_turn import close_quarters
 
 pytestmark = pytest.mark.django_db(transaction=True)

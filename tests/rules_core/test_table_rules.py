@@ -164,3 +164,27 @@ def test_an_archer_that_cannot_shoot_is_named_with_the_reason_when_shooting_is_s
     state, _ = play(state, [("good", {"type": "move", "model": "archer", "path": [[10, 26]]})], dice)
     state, events = skip_to(state, dice, stop="fight")
     assert "Good cannot shoot: Archer moved more than half its Move and cannot shoot." in texts(events)
+
+
+def test_the_log_shows_the_die_the_might_spent_and_the_result() -> None:
+    from .builders import NEXT_TURN, hero
+
+    dice = ScriptedDice([*GOOD_PRIORITY, 3])
+    state = deployed(
+        setup(
+            [model("hama", hero("Hama", might=2, shoot=4, missile=BOW), 10, 30)],
+            [model("tribesman", profile("Hill Tribesman"), 10, 10), model("far", profile("Far"), 40, 2)],
+        ),
+        dice,
+        priority="good",
+    )
+    state, _ = skip_to(state, dice, stop="shoot")
+    state, _ = play(state, [("good", {"type": "shoot", "model": "hama", "target": "tribesman"})], dice)
+    assert state.pending.kind == "spend_might"
+    dice.script.extend([5, *NEXT_TURN])
+    state, events = play(state, [("good", {"type": "might", "model": "hama", "amount": 1})], dice)
+    assert texts(events)[:3] == [
+        "Hama spends 1 Might on the To Hit roll of 3 (1 left).",
+        "To Hit: rolls 3, +1 Might = 4: hit.",
+        "Hama's shot on Hill Tribesman: To Wound 5+ (S2 against D4), rolls 5: wounds.",
+    ]
