@@ -16,6 +16,7 @@ from rules_core.frame import Refusal
 from rules_core.heroic import HEROIC_ACTIONS
 from rules_core.movement import MOVE_TOLERANCE, SNAP_TO_CONTACT
 
+from .armies import TIER_NAMES
 from .models import Battle, BattleEvent
 
 AUDIENCES = ("good", "evil", "spectator")
@@ -309,7 +310,7 @@ def unit_card(state: BattleState, model_id: str) -> dict[str, Any] | None:
         "name": model.name,
         "side": model.side,
         "hero": model.is_hero,
-        "tier": profile.tier or "",
+        "tier": TIER_NAMES.get(profile.tier or "", profile.tier or ""),
         "keywords": profile.keywords,
         "base_mm": f"{profile.base_mm:g}",
         "stats": stats,

@@ -173,3 +173,19 @@ class Touch:
 
     def tap(self, point: tuple[float, float]) -> None:
         self.page.touchscreen.tap(*point)
+
+
+def sign_up(page: Page, base_url: str, username: str) -> None:
+    page.goto(base_url + "/accounts/signup/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(f"{username}-and-a-long-password-7")
+    page.get_by_label("Password confirmation").fill(f"{username}-and-a-long-password-7")
+    page.get_by_test_id("sign-up").click()
+    expect(page.get_by_role("heading", name="My army lists")).to_be_visible()
+
+
+def new_list(page: Page, name: str) -> None:
+    """From "My army lists": create an empty list and land in its builder."""
+    page.get_by_test_id("new-list-name").fill(name)
+    page.get_by_test_id("new-list").click()
+    expect(page.get_by_test_id("problems")).to_be_visible()

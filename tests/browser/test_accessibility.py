@@ -11,9 +11,11 @@ from tests.browser.tabletop import (
     connected,
     decide,
     desktop_context,
+    new_list,
     open_table,
     pending,
     phone_context,
+    sign_up,
     token,
 )
 from tests.browser.test_play_a_turn import close_quarters
@@ -70,13 +72,8 @@ def test_no_serious_accessibility_problem_on_any_page(browser, module_server) ->
     found["lobby"] = problems(page)
     page.goto(module_server.url + "/accounts/signup/")
     found["sign up"] = problems(page)
-    page.get_by_label("Username").fill("eomer")
-    page.get_by_label("Password", exact=True).fill("riders-of-rohan-3")
-    page.get_by_label("Password confirmation").fill("riders-of-rohan-3")
-    page.get_by_test_id("sign-up").click()
-    page.get_by_test_id("new-list-name").fill("Rohan")
-    page.get_by_test_id("new-list").click()
-    expect(page.get_by_test_id("problems")).to_be_visible()
+    sign_up(page, module_server.url, "eomer")
+    new_list(page, "Rohan")
     found["list builder"] = problems(page)
     context.close()
 

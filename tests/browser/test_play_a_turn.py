@@ -14,6 +14,7 @@ from battles import services
 from battles.catalogue import catalogue
 from battles.models import Battle
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.tabletop import placed as at
 
 BOARD = 24.0
 
@@ -90,19 +91,6 @@ def drag(page: Page, model_id: str, to: tuple[float, float], expect_label: str |
     if expect_label:
         expect(page.get_by_test_id("drag-distance")).to_have_text(re.compile(expect_label))
     page.mouse.up()
-
-
-def at(model_id: str, x: float, y: float, *pages: Page) -> None:
-    """Each page's board shows the model within a pixel or so of (x, y) inches."""
-    for page in pages:
-        page.wait_for_function(
-            """([id, x, y]) => {
-                const t = document.querySelector(`#board [data-model="${id}"]`);
-                return t && Math.abs(t.dataset.x - x) < 0.15 && Math.abs(t.dataset.y - y) < 0.15;
-            }""",
-            arg=[model_id, x, y],
-            timeout=10000,
-        )
 
 
 def button(page: Page, label: str):

@@ -14,9 +14,11 @@ from tests.browser.tabletop import (
     connected,
     desktop_context,
     model_at,
+    new_list,
     open_table,
     pending,
     placed,
+    sign_up,
     to_screen,
     token,
 )
@@ -122,19 +124,13 @@ def test_the_stylesheet_applies_on_a_desktop(browser, module_server) -> None:
     form = "form.stack.narrow"
     assert style(page, form, "display") == "flex"
     assert style(page, form, "max-width") == "384px"
-    page.get_by_label("Username").fill("boromir")
-    page.get_by_label("Password", exact=True).fill("horn-of-gondor-5")
-    page.get_by_label("Password confirmation").fill("horn-of-gondor-5")
-    page.get_by_test_id("sign-up").click()
-    expect(page.get_by_role("heading", name="My army lists")).to_be_visible()
+    sign_up(page, module_server.url, "boromir")
     # "Sign out" reads as a link in the header, not a bare white button.
     sign_out = "[data-testid=sign-out]"
     assert style(page, sign_out, "background-color") == "rgba(0, 0, 0, 0)"
     assert style(page, sign_out, "color") == "rgb(255, 255, 255)"
 
-    page.get_by_test_id("new-list-name").fill("Gondor")
-    page.get_by_test_id("new-list").click()
-    expect(page.get_by_test_id("problems")).to_be_visible()
+    new_list(page, "Gondor")
     assert style(page, ".summary", "background-color") == "rgb(255, 255, 255)"
     assert style(page, ".summary dl", "display") == "grid"
     assert style(page, ".actions", "display") == "flex"
