@@ -173,6 +173,15 @@ def test_labels_match_the_panel_highlight_both_ways_and_any_model_shows_its_card
             .flatMap(a => a.params.target.options.map(o => o.label))"""
     )
     assert sorted(labels) == ["Mordor Orc Warrior 1", "Mordor Orc Warrior 2"]
+
+    # "Ask the referee for a test" has no token on the board; it opens and closes like any other.
+    tests = good.locator('details[data-group="tests"]')
+    expect(tests.locator("summary")).to_have_text("Ask the referee for a test")
+    tests.locator("summary").click()
+    expect(tests).to_have_attribute("open", "")
+    expect(tests.locator("input[name='t.reason']")).to_be_visible()
+    tests.locator("summary").press("Enter")
+    expect(tests).not_to_have_attribute("open", "")
     table.close()
 
 

@@ -52,13 +52,7 @@ def test_panel_disclosures_open_and_close_by_mouse_keyboard_and_touch(browser, m
     good.keyboard.press("Space")
     expect(other).not_to_have_attribute("open", "")
 
-    # "Ask the referee for a test" has no token on the board; it opens like any other.
-    tests = good.locator('details[data-group="tests"]')
-    if tests.count():
-        tests.locator("summary").click()
-        expect(tests).to_have_attribute("open", "")
-        tests.locator("summary").click()
-        expect(tests).not_to_have_attribute("open", "")
+    # ("Ask the referee for a test", offered from the Move phase on, is opened in test_board_tools.)
 
     good.locator("[data-testid=decision] button", has_text="Deployment done").click()
     pending(evil, "evil", "deploy")
