@@ -11,8 +11,6 @@ from django.template.loader import render_to_string
 import rules_core
 from rules_core import BattleState
 from rules_core.chance import percent
-from rules_core.engine import options as engine_options
-from rules_core.frame import Refusal
 from rules_core.heroic import HEROIC_ACTIONS
 from rules_core.movement import MOVE_TOLERANCE, SNAP_TO_CONTACT
 
@@ -148,18 +146,6 @@ def legal(state: BattleState, audience: str) -> list[rules_core.Action]:
     if audience not in ("good", "evil"):
         return []
     return rules_core.legal_actions(state, audience)  # type: ignore[arg-type]
-
-
-def refusals(state: BattleState, audience: str) -> list[dict[str, Any]]:
-    """What the rules forbid this side now and why, so a gesture the referee would refuse (a
-    charge beyond reach) is answered at once with the referee's own words and figures."""
-    if audience not in ("good", "evil") or state.pending.side != audience:
-        return []
-    return [
-        {"command": o.command, "message": o.message}
-        for o in engine_options(state, audience)  # type: ignore[arg-type]
-        if isinstance(o, Refusal)
-    ]
 
 
 def action_view(action: rules_core.Action) -> ActionView:
@@ -364,7 +350,6 @@ def context(
         "groups_open": len([g for g in groups if not g.by_request]) <= OPEN_GROUPS,
         "model_groups": any(not g.by_request for g in groups),
         "actions_data": [a.to_dict() for a in actions],
-        "refusals_data": refusals(state, audience),
         "move_tolerance": MOVE_TOLERANCE,
         "charge_snap": SNAP_TO_CONTACT,
         "models": [m for m in models if m["on_board"]],

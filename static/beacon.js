@@ -5,8 +5,8 @@
 //   expected_version),
 // - lets a player drag a token (distance shown), move it with the arrow keys, or tap a target,
 //   using the legal actions the server embedded in the panel (#legal-actions), so new kinds of
-//   action need no new code here; what the rules forbid comes with the referee's reason
-//   (#refused-actions),
+//   action need no new code here; a gesture that matches none is sent as the command it means,
+//   so the referee answers why not, in its own words and figures,
 // - keeps focus where the player was and tells a screen reader what the battle now waits for,
 // - sends a heartbeat so the server knows who is still here.
 // Zoom, pan, the tape, cards and highlighting are board.js (BeaconBoard), shared by every board.
@@ -91,14 +91,6 @@
     var panel = document.getElementById("decision-panel");
     var seat = page() && page().getAttribute("data-audience");
     return !!panel && panel.getAttribute("data-pending-side") === seat;
-  }
-
-  // The referee's own reason for refusing `fields` (e.g. {model, target}), if it gave one.
-  function refusalFor(fields) {
-    var found = jsonData("refused-actions").filter(function (r) {
-      return Object.keys(fields).every(function (k) { return r.command[k] === fields[k]; });
-    });
-    return found.length ? found[0].message : null;
   }
 
   function paramsOfType(action, type) {
@@ -326,12 +318,10 @@
       return "offered";
     }
     if (target) {
-      var reason = refusalFor({ model: mover.id, target: target.id });
-      if (reason) { flash(reason); return "refused"; }
-      if (points && myDecision() && actionsFor(mover.id).some(function (a) { return a.command.type === "move"; })) {
-        // Dropped on an enemy it may not charge now: the referee says why, in its own figures.
-        return sendCommand({ type: "charge", model: mover.id, target: target.id, path: gesturePath(mover, target, points) }) && "sent";
-      }
+      // Aimed at an enemy it may not charge or shoot now: send what the gesture means and the
+      // referee says why not, in its own figures ("Gothmog is 7.2" away; ...'s Move is 6"").
+      var meant = intendedAgainst(mover, target, points);
+      if (meant) { return sendCommand(meant) && "sent"; }
       if (!points) { return false; }
       flash(mover.name + " cannot target " + target.name + " now.");
       return "refused";
@@ -341,6 +331,20 @@
       return "refused";
     }
     return false;
+  }
+
+  // What a gesture from `mover` at an enemy means when no legal action matches it: a charge while
+  // it may move, a shot in the Shoot phase; null when it means nothing now.
+  function intendedAgainst(mover, target, points) {
+    if (!myDecision()) { return null; }
+    var panel = document.getElementById("decision-panel");
+    if (actionsFor(mover.id).some(function (a) { return a.command.type === "move"; })) {
+      return { type: "charge", model: mover.id, target: target.id, path: gesturePath(mover, target, points) };
+    }
+    if (panel.getAttribute("data-pending-kind") === "shoot" && !points) {
+      return { type: "shoot", model: mover.id, target: target.id };
+    }
+    return null;
   }
 
   function offerInPanel(modelId, target) {

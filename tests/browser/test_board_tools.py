@@ -230,7 +230,7 @@ def test_a_charge_dropped_near_its_target_snaps_a_refused_one_says_why_and_the_k
     good, evil, spectator = table.pages
     to_good_moves(table)
 
-    # Too far: the referee's reason, in its own figures, before anything is sent.
+    # Too far: the referee's reason, in its own figures, and the model goes back.
     mouse_drag(good, model_at(good, "gondor2"), (20, 8.8))
     expect(good.get_by_test_id("error")).to_have_text(
         'Mordor Orc Warrior (bow) is 8.0" away; Warrior of Minas Tirith 2\'s Move is 6".'
