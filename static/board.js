@@ -586,8 +586,27 @@
 
   // ---- after the server re-renders the board ------------------------------------------------
 
+  // The board as a list, for a screen reader or anyone who prefers words: each model (its name,
+  // side and state, as its title says) and where it stands, then the terrain.
+  function describe() {
+    var list = document.querySelector("[data-testid=board-text]");
+    if (!list) { return; }
+    var lines = B.pieces().map(function (p) {
+      var title = p.el.querySelector("title");
+      return (title ? title.textContent : p.name) + "; " + p.x.toFixed(1) + '" from the left edge, ' + p.y.toFixed(1) + '" from the top.';
+    });
+    document.querySelectorAll("#board .terrain title").forEach(function (t) { lines.push(t.textContent + "."); });
+    list.innerHTML = "";
+    lines.forEach(function (line) {
+      var li = document.createElement("li");
+      li.textContent = line;
+      list.appendChild(li);
+    });
+  }
+
   B.redrawn = function () {
     apply();
+    describe();
     var s = B.svg();
     if (s) { s.classList.toggle("measuring", tape.active); }
     drawTape();
