@@ -150,9 +150,32 @@
     return { x: x, y: y, w: w, h: h };
   }
 
+  // The view is kept for the tab's session, so a reload keeps the player's zoom.
+  function storageKey() {
+    var page = document.querySelector("[data-battle]");
+    return page ? "beacon-view-" + page.getAttribute("data-battle") : null;
+  }
+
+  function remember() {
+    var key = storageKey();
+    try {
+      if (key && view) { sessionStorage.setItem(key, JSON.stringify(view)); }
+      if (key && !view) { sessionStorage.removeItem(key); }
+    } catch (err) { /* storage may be off: the view is simply not kept */ }
+  }
+
+  function recall() {
+    var key = storageKey();
+    try {
+      var kept = key && JSON.parse(sessionStorage.getItem(key) || "null");
+      if (kept && B.size()) { view = clamp(kept); }
+    } catch (err) { /* nothing kept */ }
+  }
+
   function apply() {
     var s = B.svg();
     if (!s) { return; }
+    remember();
     var v = B.camera.get();
     s.setAttribute("viewBox", [v.x, v.y, v.w, v.h].join(" "));
     var zoom = B.size().w / v.w;
@@ -617,5 +640,8 @@
     B.cards.refresh();
     B.tape.refresh();
   });
-  document.addEventListener("DOMContentLoaded", function () { B.redrawn(); });
+  document.addEventListener("DOMContentLoaded", function () {
+    if (B.svg()) { recall(); }
+    B.redrawn();
+  });
 })();

@@ -45,7 +45,7 @@ def test_effects_and_challenges_show_on_hero_cards_and_tokens() -> None:
     assert "<li>Challenged by Boromir of Gondor (accepted)</li>" in gothmog and "<li>Prone</li>" in gothmog
     token = html.split('data-model="aragorn"')[0].rsplit("<g ", 1)[1]
     assert "affected" in token
-    assert "Aragorn (Strider): 3/3 Wounds; Immobilise" in html
+    assert "Aragorn (Strider), Good: 3/3 Wounds; Immobilise" in html
 
 
 def test_each_die_sits_in_the_log_just_before_the_event_it_led_to() -> None:
@@ -77,3 +77,39 @@ def test_each_die_sits_in_the_log_just_before_the_event_it_led_to() -> None:
         "Evil [2]",
         "Priority roll: Good rolls 6, Evil rolls 2. Good chooses.",
     ]
+
+
+def test_the_status_names_who_has_priority_only_once_it_is_chosen_for_the_turn() -> None:
+    def last_turns_priority(phase: str):
+        def change(state) -> None:
+            state.turn, state.phase, state.priority = 2, phase, "evil"
+
+        return change
+
+    for phase, shown in (("priority", False), ("deployment", False), ("move", True)):
+        html = page_for(last_turns_priority(phase))
+        line = html.split('data-testid="status">')[1].split("</p>")[0]
+        assert ("Evil has Priority" in line) is shown, phase
+
+
+def test_a_model_card_shows_what_anyone_may_want_to_know(client) -> None:
+    battle = services.create_battle("Cards", demo_setup())
+    page = client.get(f"/battles/{battle.public_id}/models/gothmog/").content.decode()
+    for text in ("Gothmog", "Hero of Valour", "5/5+", "Might</dt><dd", "3/3"):
+        assert text in page
+    assert client.get(f"/battles/{battle.public_id}/models/nobody/").status_code == 404
+
+
+def test_the_tape_answers_with_the_referees_distance_and_sight(client) -> None:
+    battle = services.create_battle("Tape", demo_setup())
+    state = battle.load_state()
+    aragorn, gothmog = state.model("aragorn"), state.model("gothmog")
+    answer = client.get(f"/battles/{battle.public_id}/measure/", {"from": "aragorn", "to": "gothmog"}).json()
+    assert answer["distance"] == round(aragorn.distance_to(gothmog), 2)
+    assert answer["visible"] is True and answer["blocked_by"] == []
+    points = client.get(f"/battles/{battle.public_id}/measure/", {"from": "0,0", "to": "3,4"}).json()
+    assert points == {"distance": 5.0, "from": {"point": [0.0, 0.0]}, "to": {"point": [3.0, 4.0]}}
+    bad = client.get(f"/battles/{battle.public_id}/measure/", {"from": "aragorn", "to": "99,99"})
+    assert (bad.status_code, bad.json()) == (400, {"error": "That point is off the board."})
+    step = client.get(f"/battles/{battle.public_id}/measure/", {"from": "0,0", "to": "0,1", "step": "0"})
+    assert step.json()["distance"] == 1.0

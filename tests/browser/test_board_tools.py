@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.tabletop import (
     Table,
     Touch,
+    connected,
     decide,
     model_at,
     mouse_drag,
@@ -97,7 +98,10 @@ def test_zoom_and_pan_by_wheel_buttons_drag_and_pinch_never_change_a_distance(br
     mouse_drag(good, model_at(good, "gondor2"), (16, 14), label=r'^2\.0" of 6"')
     placed("gondor2", 16, 14, *table.pages)
     expect(spectator.get_by_test_id("log")).to_contain_text('Warrior of Minas Tirith 2 moves 2.0".')
-    # The server's re-rendered board keeps the player's zoom.
+    # The server's re-rendered board keeps the player's zoom, and so does a reload.
+    assert view_width(good) == pytest.approx(24 / 2.25, abs=0.01)
+    good.reload()
+    connected(good)
     assert view_width(good) == pytest.approx(24 / 2.25, abs=0.01)
 
     # Phone: two fingers pinch to zoom, one finger on empty board pans.
