@@ -22,7 +22,14 @@ from .effects import held_by, terror_on_three_dice
 from .errors import RuleViolation
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import Point, dist
-from .heroic import SHOUTS, challenge_partner, shout_hears, shout_params
+from .heroic import (
+    SHOUTS,
+    cancel_stalled_marches,
+    challenge_partner,
+    has_heroic_march,
+    shout_hears,
+    shout_params,
+)
 from .magic import begin_cast, cast_options
 from .movement import (
     NEAR_RANGE,
@@ -45,10 +52,8 @@ def activation_options(
         allowance = move_allowance(state, model)
         path = {"type": "path", "max_length": allowance}
         group = model.id
-        shouting = shout or ("heroic_march" if model.heroic.get("move") == "heroic_march" else "")
-        extra = (
-            shout_params(state, model, shouting) if shouting and model.heroic.get("move") == shouting else {}
-        )
+        shouting = shout or ("heroic_march" if has_heroic_march(state, model) else "")
+        extra = shout_params(state, model, shouting) if shouting else {}
         blocked = can_move(state, model)
         partner = challenge_partner(state, model) if blocked is None else None
         if partner is not None and model.distance_to(partner) > allowance + 1e-6:
@@ -212,7 +217,7 @@ def begin_activation(
     if tested:
         activation.stage = "terror"
     model = state.model(command["model"])
-    shouting = shout or ("heroic_march" if model.heroic.get("move") == "heroic_march" else "")
+    shouting = shout or ("heroic_march" if has_heroic_march(state, model) else "")
     affected: list[Model] = []
     if shouting and command.get("shout"):
         affected = shout_hears(state, model, shouting)
@@ -367,6 +372,7 @@ class SideActivations(Frame):
 
     def step(self, ctx: Ctx) -> bool:
         state = ctx.state
+        cancel_stalled_marches(ctx)
         waiting = self.waiting_models(state)
         if self.near and not state.model(self.near).on_board:
             ctx.log(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .effects import held_by
 from .geometry import (
     Point,
     point_in_polygon,
@@ -34,6 +35,17 @@ def engaged_with(state: BattleState, model: Model) -> list[Model]:
 
 def is_engaged(state: BattleState, model: Model) -> bool:
     return any(in_contact(model, e) for e in enemies(state, model.side))
+
+
+def why_cannot_activate(state: BattleState, model: Model) -> str | None:
+    """Why `model` cannot Activate now ("Eomer is Engaged", "Eomer is under Immobilise"), or None.
+
+    An Engaged model, and one a power holds, cannot Activate: it does not move, takes no Broken
+    army test, and loses a Heroic Move or Heroic March it declared and has not yet acted on."""
+    if is_engaged(state, model):
+        return f"{model.name} is Engaged"
+    held = held_by(state, model)
+    return None if held is None else f"{model.name} is under {held.label}"
 
 
 def within(state: BattleState, model: Model, distance: float, models: Iterable[Model]) -> list[Model]:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .battlefield import friends_within, is_engaged
+from .battlefield import friends_within, is_engaged, why_cannot_activate
 from .characteristics import march_bonus
 from .effects import NOTHING, Lasting, register_lasting, why_held
 from .errors import RuleCode
@@ -292,6 +292,28 @@ def cancel(ctx: Ctx, hero: Model, action: str, why: str) -> None:
     ctx.log(
         "heroic_cancelled", f"{hero.name}'s {name} is cancelled ({why}); the Might is lost.", hero=hero.id
     )
+
+
+def cancel_if_unable(ctx: Ctx, hero: Model, action: str) -> bool:
+    """A Heroic Move or Heroic March whose Hero is charged and Engaged, or rendered unable to
+    Activate in some other way, before it acts is cancelled and its Might lost. True if it was."""
+    why = why_cannot_activate(ctx.state, hero)
+    if why is None:
+        return False
+    cancel(ctx, hero, action, why)
+    return True
+
+
+def has_heroic_march(state: BattleState, hero: Model) -> bool:
+    """Whether `hero` declared a Heroic March this Move phase that is still in force."""
+    return any(e.kind == "heroic_march" and e.source == hero.id for e in state.effects)
+
+
+def cancel_stalled_marches(ctx: Ctx) -> None:
+    """Cancel the Heroic March of every Hero made unable to Activate before it has acted."""
+    for hero in declared(ctx.state, "move", "heroic_march"):
+        if not hero.activated and has_heroic_march(ctx.state, hero):
+            cancel_if_unable(ctx, hero, "heroic_march")
 
 
 @dataclass(slots=True)

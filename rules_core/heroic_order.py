@@ -7,9 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .activation import activation_options, begin_activation
-from .battlefield import is_engaged
 from .frame import Ctx, Frame, Option, Pending
-from .heroic import HEROIC_ACTIONS, cancel, clash_first, declared
+from .heroic import HEROIC_ACTIONS, cancel, cancel_if_unable, cancel_stalled_marches, clash_first, declared
 from .magic import cast_options
 from .shooting import begin_heroic_shot, heroic_shoot_options
 from .state import SIDES, BattleState, Model, Side, other, side_name
@@ -49,11 +48,12 @@ class HeroicOrder(Frame):
         return True
 
     def _cancel_impossible(self, ctx: Ctx) -> None:
+        if self.phase == "move":
+            cancel_stalled_marches(ctx)
         for side in SIDES:
             for hero in self.heroes(ctx.state, side):
-                if is_engaged(ctx.state, hero):
+                if cancel_if_unable(ctx, hero, self.action):
                     self.done.append(hero.id)
-                    cancel(ctx, hero, self.action, f"{hero.name} is Engaged")
                 elif self.phase == "move" and hero.activated:
                     self.done.append(hero.id)
                     cancel(ctx, hero, self.action, f"{hero.name} has already activated")

@@ -9,9 +9,8 @@ import math
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .battlefield import BASE_CONTACT, CONTROL_ZONE, enemies, is_engaged
+from .battlefield import BASE_CONTACT, CONTROL_ZONE, enemies, why_cannot_activate
 from .characteristics import MARCHING
-from .effects import why_held
 from .errors import RuleViolation
 from .frame import Ctx
 from .geometry import (
@@ -145,9 +144,8 @@ NEAR_RANGE = 6.0
 
 def can_move(state: BattleState, model: Model) -> str | None:
     """Why `model` may not move now, or None."""
-    if is_engaged(state, model):
-        return f"{model.name} is Engaged and cannot move."
-    return why_held(state, model, "move")
+    why = why_cannot_activate(state, model)
+    return None if why is None else f"{why} and cannot move."
 
 
 @dataclass(frozen=True)

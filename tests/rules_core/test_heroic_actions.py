@@ -117,6 +117,70 @@ def test_a_heroic_move_is_cancelled_if_the_hero_is_charged_first() -> None:
     assert state.pending.kind == "activate"
 
 
+IMMOBILISE = {"name": "Immobilise", "range": 12.0, "casting": 3}
+
+
+def sorcerer(might: int = 0) -> dict:
+    return hero("Sorcerer", might=might, will=3, fate=0, powers=[IMMOBILISE])
+
+
+@pytest.mark.parametrize(
+    ("stopped_by", "why"),
+    [("charge", "Captain is Engaged"), ("immobilise", "Captain is under Immobilise")],
+)
+def test_a_heroic_march_is_cancelled_if_the_hero_is_charged_or_transfixed_before_acting(
+    stopped_by, why
+) -> None:
+    captain = hero("Captain", might=2, will=0, heroic_actions=["heroic_march"], tier="minor")
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(
+        setup(
+            [model("captain", captain, 10, 20), model("man", profile("Man"), 13, 20)],
+            [model("orc", profile("Orc"), 10, 15), model("wiz", sorcerer(), 20, 12)],
+        ),
+        dice,
+        priority="evil",
+    )
+    state, _ = play(state, [("good", declare("captain", "heroic_march"))], dice)
+    assert state.model("captain").might == 1 and state.pending.side == "evil"
+    if stopped_by == "charge":
+        steps = [("evil", {"type": "charge", "model": "orc", "target": "captain", "path": [[10, 19]]})]
+    else:
+        dice.script.append(4)  # the Casting test; the Captain has no Will to resist
+        steps = [
+            ("evil", {"type": "cast", "model": "wiz", "power": "Immobilise", "will": 1, "target": "captain"}),
+            ("evil", {"type": "stand", "model": "wiz"}),
+        ]
+    state, events = play(state, steps, dice)
+    assert f"Captain's Heroic March is cancelled ({why}); the Might is lost." in texts(events)
+    assert state.model("captain").might == 1 and not state.effects_on(state.model("captain"), "heroic_march")
+    # Good's turn: the Captain may only stay put, and cannot shout "At the Double".
+    state, _ = play(state, [("evil", {"type": "end_moves"})], dice)
+    stand = next(a for a in choices(state, "good") if a.group == "captain")
+    assert (stand.kind, stand.params) == ("stand", {})
+    refused(state, "good", {"type": "stand", "model": "captain", "shout": True})
+
+
+def test_a_heroic_move_is_cancelled_if_the_hero_is_transfixed_before_it_acts() -> None:
+    dice = ScriptedDice([6, 1, 2, 4])  # Good chooses; the clash roll 2: Evil first; the Casting test 4
+    state = deployed(
+        setup(
+            [model("eomer", hero("Eomer", will=0), 10, 20), model("rider", profile("Rider"), 13, 20)],
+            [model("wiz", sorcerer(might=1), 10, 12), model("orc", profile("Orc"), 30, 4)],
+        ),
+        dice,
+        priority="good",
+    )
+    state, _ = play(
+        state, [("evil", declare("wiz", "heroic_move")), ("good", declare("eomer", "heroic_move"))], dice
+    )
+    cast = {"type": "cast", "model": "wiz", "power": "Immobilise", "will": 1, "target": "eomer"}
+    state, events = play(state, [("evil", cast), ("evil", {"type": "stand", "model": "wiz"})], dice)
+    assert "Eomer's Heroic Move is cancelled (Eomer is under Immobilise); the Might is lost." in texts(events)
+    # Eomer does not act first (and shouts no With Me): Good's ordinary activations follow.
+    assert (state.pending.kind, state.pending.label) == ("activate", "Good moves their models")
+
+
 def test_the_clash_roll_decides_which_heroic_combat_is_fought_first() -> None:
     s = BASE_25MM
     dice = ScriptedDice(GOOD_PRIORITY)
