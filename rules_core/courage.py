@@ -14,6 +14,7 @@ from .casualties import check_wiped_out, remove_casualty
 from .characteristics import courage, intelligence
 from .effects import courage_passed_by, held_by, terrifying
 from .frame import Action, Ctx, Frame, Option, Pending
+from .heroic import resolute
 from .might import Store, available, odds, spend
 from .state import SIDES, BattleState, Model, Side, side_name
 
@@ -55,7 +56,7 @@ def auto_pass_reason(state: BattleState, model: Model, kind: str, source: str) -
     if passed:
         return passed
     if source == BROKEN:
-        if any(e.kind == "heroic_resolve" and e.source == model.id for e in state.effects):
+        if resolute(model):
             return "its Heroic Resolve"
         if not model.is_hero:
             for hero in state.army_models(model.side):
@@ -216,8 +217,7 @@ def broken_test(state: BattleState, model: Model) -> Test | None:
     """The Courage test a model of a Broken army takes when it activates (none while Engaged)."""
     if not state.armies[model.side].broken:
         return None
-    resolving = any(e.kind == "heroic_resolve" and e.source == model.id for e in state.effects)
-    if is_engaged(state, model) and not resolving:
+    if is_engaged(state, model) and not resolute(model):
         return None
     return Test(model.id, "courage", BROKEN, "its army is Broken", on_fail="flee")
 

@@ -16,6 +16,7 @@ from .might import spend
 from .state import BattleState, Challenge, Effect, Model, Side, other, side_name
 
 SHOUT_RANGE = 6.0
+RESOLVE_RANGE = 6.0
 CHALLENGE_RANGE = 6.0
 TIERS = {"legend": 5, "valour": 4, "fortitude": 3, "minor": 2, "independent": 1}
 """Heroic tiers, highest first (core summary): "the same tier or higher" compares these."""
@@ -137,7 +138,31 @@ def _declare_march(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
 
 
 def _declare_resolve(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
-    ctx.state.effects.append(Effect("heroic_resolve", hero.id, "Heroic Resolve", until="end"))
+    """The free Resist die is settled as the action is declared: the Hero and the friends within
+    6" of it then have it until the End phase, wherever they go (a model gains it from one Heroic
+    Resolve a turn, as from any Heroic Action)."""
+    state = ctx.state
+    gaining = [
+        m for m in [hero, *friends_within(state, hero, RESOLVE_RANGE)] if "heroic_resolve" not in m.benefited
+    ]
+    for model in gaining:
+        model.benefited.append("heroic_resolve")
+        label = "Heroic Resolve" if model.id == hero.id else f"Heroic Resolve ({hero.name})"
+        state.effects.append(Effect("heroic_resolve", hero.id, label, model.id, "end"))
+    names = " and ".join(m.name for m in gaining) or "no one new"
+    verb = "gain" if len(gaining) > 1 else "gains"
+    ctx.log(
+        "heroic_resolve",
+        f"Heroic Resolve: {names} {verb} a free Resist die until the End phase.",
+        hero=hero.id,
+        models=[m.id for m in gaining],
+    )
+
+
+def resolute(hero: Model) -> bool:
+    """Whether `hero` declared a Heroic Resolve this turn: it passes every Courage test it takes
+    for its Broken army, and may Activate while Engaged to call Stand Fast."""
+    return hero.heroic.get("move") == "heroic_resolve"
 
 
 def _declare_accuracy(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
@@ -209,7 +234,7 @@ for _kind, _name, _lasting in (
     ("heroic_channelling", "Heroic Channelling", NOTHING),
     ("heroic_march", "Heroic March", ENDS_QUIETLY),
     ("at_the_double", "At the Double", ENDS_QUIETLY),
-    ("heroic_resolve", "Heroic Resolve", NOTHING),
+    ("heroic_resolve", "Heroic Resolve", Lasting(free_resist_dice=1, quiet=True)),
     ("heroic_accuracy", "Heroic Accuracy", NOTHING),
     ("take_aim", "Take Aim", ENDS_QUIETLY),
     ("heroic_defence", "Heroic Defence", ENDS_QUIETLY),

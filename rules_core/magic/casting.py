@@ -32,8 +32,6 @@ from ..might import (
 from ..state import BattleState, Model, Part, Power, Side, other, side_name
 from .registry import Cast, PowerSpec, bracket, spec_for
 
-HEROIC_RESOLVE_RANGE = 6.0
-
 
 def why_cannot_cast(state: BattleState, caster: Model) -> str | None:
     if not caster.profile.powers:
@@ -184,17 +182,9 @@ def begin_cast(ctx: Ctx, command: dict[str, Any]) -> CastFrame:
 
 
 def free_resist_dice(state: BattleState, model: Model) -> tuple[int, int]:
-    """Free Resist dice (paid with no Will) and a bonus to the highest die (channelled Fortify Spirit)."""
+    """Free Resist dice (paid with no Will: Fortify Spirit, Heroic Resolve, Resistant to Magic) and
+    a bonus to the highest die (channelled Fortify Spirit)."""
     dice, bonus = resist_help(state, model)
-    resolving = [
-        e
-        for e in state.effects
-        if e.kind == "heroic_resolve"
-        and state.model(e.source).side == model.side
-        and (e.source == model.id or state.model(e.source).distance_to(model) <= HEROIC_RESOLVE_RANGE)
-    ]
-    if resolving:
-        dice += 1
     if "Resistant to Magic" in model.profile.special_rules:
         dice += 1
     return dice, bonus

@@ -181,6 +181,46 @@ def test_a_heroic_move_is_cancelled_if_the_hero_is_transfixed_before_it_acts() -
     assert (state.pending.kind, state.pending.label) == ("activate", "Good moves their models")
 
 
+def test_heroic_resolve_gives_its_free_resist_die_to_the_friends_within_6_when_declared() -> None:
+    gandalf = hero("Gandalf", might=1, will=0, tier="legend", heroic_actions=["heroic_resolve"])
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(
+        setup(
+            [
+                model("gandalf", gandalf, 20, 30),
+                model("near", profile("Near guard"), 23, 32),
+                model("far", profile("Far guard"), 30, 28),
+            ],
+            [model("wiz1", sorcerer(), 26, 20), model("wiz2", sorcerer(), 30, 20)],
+        ),
+        dice,
+        priority="good",
+    )
+    state, events = play(state, [("good", declare("gandalf", "heroic_resolve"))], dice)
+    said = "Heroic Resolve: Gandalf and Near guard gain a free Resist die until the End phase."
+    assert said in texts(events)
+    # The near guard walks out of 6" of Gandalf and the far guard walks in: the dice stay as declared.
+    walks = [("near", [[29, 32]]), ("far", [[24, 28]])]
+    state, _ = play(state, [("good", {"type": "move", "model": m, "path": p}) for m, p in walks], dice)
+    gandalf_now = state.model("gandalf")
+    assert gandalf_now.distance_to(state.model("near")) > 6 > gandalf_now.distance_to(state.model("far"))
+    dice.script.append(4)
+    at_near = {"type": "cast", "model": "wiz1", "power": "Immobilise", "will": 1, "target": "near"}
+    state, _ = play(state, [("good", {"type": "end_moves"}), ("evil", at_near)], dice)
+    assert [a.label for a in choices(state, "good")] == [
+        "Near guard: resist with no Will (1 die + 1 free)",
+        "Do not resist",
+    ]
+    state, _ = play(
+        state, [("good", {"type": "no_resist"}), ("evil", {"type": "stand", "model": "wiz1"})], dice
+    )
+    dice.script.append(4)
+    at_far = {"type": "cast", "model": "wiz2", "power": "Immobilise", "will": 1, "target": "far"}
+    state, events = play(state, [("evil", at_far)], dice)
+    assert state.pending.kind == "activate"  # no Resist test: the far guard has no Will and no free die
+    assert state.effects_on(state.model("far"), "immobilise")
+
+
 def test_the_clash_roll_decides_which_heroic_combat_is_fought_first() -> None:
     s = BASE_25MM
     dice = ScriptedDice(GOOD_PRIORITY)
