@@ -3,7 +3,7 @@ to pass, the same-source rule, Terror, Broken armies and Stand Fast, separated m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -15,7 +15,7 @@ from .characteristics import courage, intelligence
 from .effects import courage_passed_by, held_by, terrifying
 from .frame import Action, Ctx, Frame, Option, Pending
 from .heroic import resolute
-from .might import Store, available, odds, spend
+from .might import Store, available, odds, raisable, spend
 from .state import SIDES, BattleState, Model, Side, side_name
 
 STAND_FAST_RANGE = 6.0
@@ -34,12 +34,6 @@ def chance_to_pass(target: int, bonus: int = 0, three_dice: bool = False) -> Fra
     rolls = list(product(range(1, 7), repeat=3 if three_dice else 2))
     totals = [sum(r) - (max(r) if three_dice else 0) for r in rolls]
     return Fraction(sum(1 for t in totals if t + bonus >= target), len(totals))
-
-
-def points_for_tests(model: Model, kind: str) -> tuple[int, int]:
-    """(Will, Might) a model could add to a test: Will only for Courage."""
-    will = available(model, "will") if kind == "courage" else 0
-    return will, available(model, "might")
 
 
 def causes_terror(state: BattleState, model: Model) -> bool:
@@ -85,6 +79,7 @@ class Test(Frame):
     on_fail: Literal["", "flee"] = ""
     three_dice: bool = False
     total: int = 0
+    kept: list[int] = field(default_factory=list)
     rolled: bool = False
 
     def step(self, ctx: Ctx) -> bool:
@@ -117,7 +112,7 @@ class Test(Frame):
         kept = list(faces)
         if self.three_dice:
             kept.remove(max(kept))
-        self.total = sum(kept)
+        self.total, self.kept = sum(kept), kept
         self.rolled = True
         shown = " + ".join(map(str, kept)) + (f" (dropping {max(faces)})" if self.three_dice else "")
         result = "passed" if self.total >= target else "failed"
@@ -143,7 +138,8 @@ class Test(Frame):
     def _spends(self, state: BattleState, model: Model) -> list[tuple[int, int]]:
         """Ways to make up the shortfall with exactly enough Will and Might."""
         short = need(state, model, self.test) - self.total
-        will, might = points_for_tests(model, self.test)
+        will = available(model, "will") if self.test == "courage" else 0  # Will helps Courage only
+        might = raisable(model, self.kept)
         return [(w, short - w) for w in range(min(will, short), -1, -1) if 0 <= short - w <= might]
 
     def _passed(self, ctx: Ctx, model: Model) -> None:

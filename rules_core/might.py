@@ -3,7 +3,7 @@ change a result (with its odds), and bidding Might turn about (the Duel roll).""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -118,11 +118,20 @@ def payer_param(model: Model, stat: Store, amount: int, casting: bool = False) -
     }
 
 
+HIGHEST_FACE = 6
+
+
+def raisable(model: Model, faces: Iterable[int]) -> int:
+    """The most Might `model` can spend on a roll of `faces`: what it has, and never so much that
+    a die would pass 6, on any roll."""
+    return min(available(model, "might"), sum(max(0, HIGHEST_FACE - face) for face in faces))
+
+
 def might_to_reach(model: Model, face: int, score: int, need: int) -> int | None:
     """Might needed to lift one die so that `score` (the die with its modifiers) reaches `need`:
     None when no Might can do it (not enough, or the die would pass 6)."""
     short = need - score
-    if short <= 0 or face + short > 6 or short > available(model, "might"):
+    if short <= 0 or short > raisable(model, [face]):
         return None
     return short
 
@@ -162,7 +171,7 @@ def least_raises(model: Model, die: int, result_of: Callable[[int], str], best: 
     bring, the least Might that brings it, up to the `best` result. `result_of(amount)` names the
     result of raising the die by `amount` ("" when that changes nothing)."""
     found: dict[str, int] = {}
-    for amount in range(1, min(available(model, "might"), 6 - die) + 1):
+    for amount in range(1, raisable(model, [die]) + 1):
         result = result_of(amount)
         if result and result not in found:
             found[result] = amount

@@ -26,6 +26,7 @@ from ..might import (
     odds,
     pay_might,
     payer_param,
+    raisable,
     regain,
     spend,
 )
@@ -296,7 +297,7 @@ class CastFrame(Frame):
     def _might_matters(self, state: BattleState) -> bool:
         """Might can make a failed cast succeed, or raise the score a resister must beat."""
         caster, power, _ = self._power(state)
-        if not caster.is_hero or self.score >= 6 or not available(caster, "might"):
+        if not caster.is_hero or not raisable(caster, [self.score]):
             return False
         if self.score < power.casting:
             return might_to_reach(caster, self.score, self.score, power.casting) is not None
@@ -352,7 +353,7 @@ class CastFrame(Frame):
                     caster, amount, f"{self.power} is cast", keep="Keep the roll: the power fails"
                 )
             choices: list[Option] = []
-            for amount in range(1, min(available(caster, "might"), 6 - self.score) + 1):
+            for amount in range(1, raisable(caster, [self.score]) + 1):
                 choices.append(
                     Action(
                         "spend_might",

@@ -327,6 +327,27 @@ def test_will_and_might_can_be_mixed_on_a_courage_test() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("faces", "will", "offers"),
+    [
+        ([6, 6], 0, []),  # 1 short, but Might cannot raise a 6
+        ([6, 5], 1, ["Spend 1 Will and 1 Might: the test is passed"]),  # not 2 Might: the 5 goes only to 6
+    ],
+)
+def test_might_never_raises_a_die_of_a_courage_test_above_6(faces, will, offers) -> None:
+    stubborn = hero("Stubborn", might=2, will=will, courage=13)
+    dice = ScriptedDice([*GOOD_PRIORITY, *faces])
+    state = deployed(setup([model("me", stubborn, 10, 40)], [model("orc", profile("Orc"), 10, 4)]), dice)
+    ask = {"type": "take_test", "model": "me", "test": "courage", "reason": "a dread sight"}
+    state, events = play(state, [("good", ask)], dice)
+    total = sum(faces)
+    assert texts(events)[-1].endswith(f"needing 13+: rolls {faces[0]} + {faces[1]} = {total}, failed.")
+    if offers:
+        assert [a.label for a in choices(state, "good")] == [*offers, "Keep the roll: the test is failed"]
+    else:
+        assert state.pending.kind != "spend_on_test" and state.model("me").might == 2
+
+
 def test_a_separated_mount_tests_its_courage_and_one_with_no_attacks_flees() -> None:
     horse = profile("Horse", courage=5, attacks=0, wounds=1, move=10.0)
     rider = {**model("rider", profile("Rider", wounds=1, defence=3), 10, 20), "mount": horse}
