@@ -210,10 +210,12 @@ def broken_check(ctx: Ctx) -> None:
 
 
 def broken_test(state: BattleState, model: Model) -> Test | None:
-    """The Courage test a model of a Broken army takes when it activates (none while Engaged)."""
+    """The Courage test a model of a Broken army takes when it activates: none when it cannot
+    Activate (Engaged, or held by a power), except that a Hero who declared a Heroic Resolve
+    activates while Engaged, to call Stand Fast."""
     if not state.armies[model.side].broken:
         return None
-    if is_engaged(state, model) and not resolute(model):
+    if held_by(state, model) is not None or (is_engaged(state, model) and not resolute(model)):
         return None
     return Test(model.id, "courage", BROKEN, "its army is Broken", on_fail="flee")
 

@@ -250,6 +250,38 @@ def test_ending_moves_in_a_broken_army_still_tests_every_model_heroes_first() ->
     assert state.pending.side == "evil"
 
 
+@pytest.mark.parametrize("power", ["Immobilise", "Paralyse"])
+def test_a_model_a_power_keeps_from_activating_takes_no_broken_army_test(power) -> None:
+    sorcerer = hero("Sorcerer", might=0, will=3, powers=[{"name": power, "range": 12.0, "casting": 3}])
+    good = [
+        model("held", profile("Held warrior", courage=7), 20, 30),
+        model("free", profile("Free warrior", courage=7), 40, 40),
+    ] + [model(f"fallen{i}", profile("Fallen"), 2 + 2 * i, 46) for i in range(3)]
+    state = new_battle(setup(good, [model("wiz", sorcerer, 20, 20)]))
+    for i in range(3):
+        state.models[f"fallen{i}"].status = "casualty"
+    dice = ScriptedDice([*GOOD_PRIORITY, 4])  # Good chooses; the Casting test 4 (no Will to resist)
+    state, _ = play(state, [("good", {"type": "ready"}), ("evil", {"type": "ready"})], dice)
+    assert state.armies["good"].broken
+    cast = {"type": "cast", "model": "wiz", "power": power, "will": 1, "target": "held"}
+    state, _ = play(
+        state,
+        [
+            ("good", {"type": "priority", "side": "evil"}),
+            ("evil", cast),
+            ("evil", {"type": "stand", "model": "wiz"}),
+        ],
+        dice,
+    )
+    recovery = [1] if power == "Paralyse" else []  # in the End phase the Paralysed warrior stays so
+    dice.script.extend([3, 4, *recovery, *NEXT_TURN])  # the free warrior's test: 7, passed
+    state, events = play(state, [("good", {"type": "end_moves"})], dice)
+    assert [line for line in texts(events) if "Courage test" in line] == [
+        "Free warrior takes a Courage test (its army is Broken), needing 7+: rolls 3 + 4 = 7, passed."
+    ]
+    assert state.model("held").on_board and dice.unused == []
+
+
 def test_example_48_intelligence_failed_then_passed_a_turn_later() -> None:
     thorin = hero("Thorin", might=1, intelligence=5)
     dice = ScriptedDice([*GOOD_PRIORITY, 1, 3])
