@@ -22,6 +22,9 @@ STAND_FAST_RANGE = 6.0
 TERROR = "Terror"
 BROKEN = "Broken army"
 SEPARATED = "Separated mount"
+ASKED = "asked: "
+"""Begins the source of a test a player asked for, so that it never counts as, nor is counted by,
+a test the referee takes for a rule of its own, whatever reason the player gives."""
 
 
 def need(state: BattleState, model: Model, kind: str) -> int:
@@ -43,7 +46,7 @@ def causes_terror(state: BattleState, model: Model) -> bool:
 def auto_pass_reason(state: BattleState, model: Model, kind: str, source: str) -> str | None:
     """Why `model` passes this test without rolling, if it does."""
     if source in model.passed_tests:
-        return f"it has already passed a test for {source} this turn"
+        return f"it has already passed a test for {source.removeprefix(ASKED)} this turn"
     if kind != "courage":
         return None
     passed = courage_passed_by(state, model)
@@ -232,7 +235,8 @@ def call_stand_fast(ctx: Ctx, model: Model) -> None:
 
 
 def manual_test_action(state: BattleState, side: Side) -> Action | None:
-    """A test the referee rolls on request, for rules the app does not model (with a reason)."""
+    """A test the referee rolls on request, for rules the app does not model (with a reason). It
+    stands for none of the tests the referee takes itself, even one asked for by the same name."""
     models = [m for m in state.army_models(side) if m.x >= 0]
     if not models:
         return None
@@ -262,4 +266,4 @@ def start_manual_test(ctx: Ctx, side: Side, command: dict[str, Any]) -> None:
         "test_asked",
         f"{side_name(side)} asks for a {command['test'].capitalize()} test for {model.name}: {reason}.",
     )
-    ctx.push(Test(model.id, command["test"], reason, reason))
+    ctx.push(Test(model.id, command["test"], ASKED + reason, reason))

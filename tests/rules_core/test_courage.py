@@ -135,6 +135,41 @@ def test_a_passed_test_counts_only_for_the_rest_of_that_turn() -> None:
     assert texts(events)[-1].endswith("rolls 1 + 1 = 2, failed.")
 
 
+def test_a_test_asked_for_as_terror_never_stands_in_for_the_terror_test_of_a_charge() -> None:
+    troll = profile("Cave Troll", special_rules=["Terror"], base_mm=40.0)
+    dice = ScriptedDice([*GOOD_PRIORITY, 6, 6])
+    state = deployed(
+        setup(
+            [model("man", profile("Man"), 20, 26), model("far", profile("Far"), 40, 40)],
+            [model("troll", troll, 20, 20)],
+        ),
+        dice,
+    )
+    ask = {"type": "take_test", "model": "man", "test": "courage", "reason": "Terror"}
+    state, events = play(state, [("good", ask)], dice)
+    assert texts(events)[-1] == "Man takes a Courage test (Terror), needing 6+: rolls 6 + 6 = 12, passed."
+    dice.script.extend([1, 2])
+    state, events = play(state, [("good", charge("man", "troll", 20, 21))], dice)
+    assert texts(events) == [
+        "Man takes a Courage test (to charge Cave Troll, who causes Terror), needing 6+: rolls 1 + 2 = 3, failed.",
+        "Man does not dare to charge and cannot move this phase.",
+    ]
+
+
+def test_a_test_asked_for_as_broken_army_never_stands_in_for_the_broken_army_test() -> None:
+    state = broken_rohan()
+    dice = ScriptedDice([*GOOD_PRIORITY, 6, 6, 1, 1])
+    state, _ = play(state, [("good", {"type": "ready"}), ("evil", {"type": "ready"})], dice)
+    state, _ = play(state, [("good", {"type": "priority", "side": "good"}), ("good", PASS)], dice)
+    ask = {"type": "take_test", "model": "e", "test": "courage", "reason": "Broken army"}
+    state, events = play(state, [("good", ask), ("good", {"type": "stand", "model": "e"})], dice)
+    assert texts(events)[1:] == [
+        "Warrior E takes a Courage test (Broken army), needing 7+: rolls 6 + 6 = 12, passed.",
+        "Warrior E takes a Courage test (its army is Broken), needing 7+: rolls 1 + 1 = 2, failed.",
+        "Warrior E flees the battle.",
+    ]
+
+
 def test_example_46_an_army_is_broken_when_its_casualties_exceed_half() -> None:
     orcs = [model(f"orc{i}", profile(f"Orc {i}"), 2 + (i % 15) * 3, 4 + (i // 15) * 3) for i in range(30)]
     state = new_battle(setup([model("man", profile("Man"), 10, 40)], orcs))
