@@ -260,6 +260,48 @@ def test_enrage_beast_targets_only_a_bat_an_unridden_warg_or_a_spider(target, me
     assert refused.value.message == message
 
 
+# Fortify Spirit -------------------------------------------------------------------------------
+
+SORCERER = hero("Sorcerer", might=0, will=3, fate=0, powers=[power("Immobilise", 12.0, 3)])
+
+
+@pytest.mark.parametrize(
+    ("channel", "chance", "resisted"),
+    [
+        (False, 0.5556, "rolls 4, 2, needing 5: not enough."),
+        (True, 0.75, "rolls 4, 2 (+1 to the highest), needing 5: resisted."),
+    ],
+)
+def test_fortify_spirit_gives_two_free_resist_dice_and_channelled_adds_1_to_the_highest(
+    channel, chance, resisted
+) -> None:
+    state, dice = ready(
+        [
+            model("wiz", wizard("Fortify Spirit", might=int(channel)), 10, 30),
+            model("sam", profile("Sam"), 14, 30),
+        ],
+        [model("sorcerer", SORCERER, 14, 20)],
+        channel=channel,
+    )
+    state, events = cast_and_stand(
+        state, dice, cast("wiz", "Fortify Spirit", 1, "sam"), [] if channel else [3]
+    )
+    extra = " and 1 added to the highest" if channel else ""
+    assert f"Sam rolls two extra Resist dice{extra} while Fortify Spirit lasts." in texts(events)
+    assert [(e.kind, e.target, e.until) for e in state.effects] == [("fortify_spirit", "sam", "exhaustion")]
+    dice.script.append(5)
+    immobilise = cast("sorcerer", "Immobilise", 1, "sam")
+    state, _ = play(state, [("good", {"type": "end_moves"}), ("evil", immobilise)], dice)
+    # Sam has no Will, yet resists with the two free dice.
+    offers = choices(state, "good")
+    assert [a.label for a in offers] == ["Sam: resist with no Will (2 dice + 2 free)", "Do not resist"]
+    assert offers[0].odds == {"outcomes": [{"label": "the power is resisted", "p": chance}]}
+    dice.script.extend([4, 2])
+    state, events = play(state, [("good", offers[0].command)], dice)
+    assert texts(events)[0] == f"Sam resists with 2 dice (2 of them free): {resisted}"
+    assert bool(state.effects_on(state.model("sam"), "immobilise")) is not channel
+
+
 # Protection of the Valar ----------------------------------------------------------------------
 
 SHAMAN = hero("Shaman", might=0, will=3, fate=0, powers=[power("Black Dart", 12.0, 5)])

@@ -1,4 +1,4 @@
-"""Powers around their caster, normal and channelled: Aura of Dismay, Terrifying Aura, Fury (X)."""
+"""Powers around their caster, normal and channelled: Aura of Command, Aura of Dismay, Terrifying Aura, Fury (X)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,46 @@ def charge(state, dice, mover: str, target: str, faces: list[int]):
     dice.script.extend(faces)
     state, events = play(state, [("evil", {**offer.command, "target": target, "path": path})], dice)
     return state, events, label
+
+
+# Aura of Command ------------------------------------------------------------------------------
+
+TROLL = profile("Troll", special_rules=["Terror"], base_mm=40.0)
+TROLL_REACH = 40 / 25.4 / 2 + BASE_25MM / 2
+"""Centre to centre, a troll and a 25mm model in base contact."""
+
+
+@pytest.mark.parametrize("channel", [False, True])
+def test_aura_of_command_passes_every_courage_test_of_the_caster_and_friends_within_6_or_12(channel) -> None:
+    state, dice = ready(
+        [
+            model("wiz", wizard("Aura of Command", might=int(channel)), 10, 30),
+            model("sam", profile("Sam"), 14, 30),  # 3" from the wizard
+            model("pip", profile("Pip"), 20, 30),  # 9"
+        ],
+        [model("troll", TROLL, 14, 24), model("troll2", {**TROLL, "name": "Second troll"}, 20, 24)],
+        channel=channel,
+    )
+    state, events = cast_and_stand(state, dice, cast("wiz", "Aura of Command", 1), [] if channel else [3])
+    reach = 12 if channel else 6
+    assert f'Wizard and friends within {reach}" pass every Courage test while it lasts.' in texts(events)
+    assert [(e.kind, e.target, e.until) for e in state.effects] == [("aura_of_command", "", "exhaustion")]
+    command = {"type": "charge", "model": "sam", "target": "troll", "path": [[14, 24 + TROLL_REACH]]}
+    state, events = play(state, [("good", command)], dice)  # no dice: the test is passed without a roll
+    assert texts(events)[0] == (
+        "Sam passes its Courage test (to charge Troll, who causes Terror): Wizard's Aura of Command."
+    )
+    if not channel:
+        dice.script.extend([1, 2])
+    command = {"type": "charge", "model": "pip", "target": "troll2", "path": [[20, 24 + TROLL_REACH]]}
+    state, events = play(state, [("good", command)], dice)
+    assert texts(events)[0] == (
+        "Pip passes its Courage test (to charge Second troll, who causes Terror): Wizard's Aura of Command."
+        if channel
+        else "Pip takes a Courage test (to charge Second troll, who causes Terror), needing 6+: "
+        "rolls 1 + 2 = 3, failed."
+    )
+    assert dice.unused == []
 
 
 # Aura of Dismay -------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import pytest
 
 from rules_core import BattleState, RuleViolation, apply
 
-from .builders import BASE_25MM, model, play, power, profile, texts
+from .builders import BASE_25MM, choices, model, play, power, profile, texts
 from .powers import CASTER, after_cast, cast, cast_power, scene
 
 FAR = model("far", profile("Far orc"), 40, 4)
@@ -23,6 +23,67 @@ def refused(state, dice, target: str, **extra) -> str:
     with pytest.raises(RuleViolation) as refusal:
         apply(state, "good", cast(CASTER, name, 1, target, **extra), dice)
     return refusal.value.message
+
+
+LOW_WALL = {"name": "Low wall", "polygon": [[8, 26], [12, 26], [12, 27], [8, 27]]}
+"""Between Saruman and his target: a shot would roll In The Way for it."""
+
+
+@pytest.mark.parametrize(
+    ("channelled", "faces", "lines", "wounds_left"),
+    [
+        (
+            False,
+            [2],
+            ["Saruman's Black Dart on Orc: To Wound 3+ (S9 against D4), rolls 2: fails to wound."],
+            3,
+        ),
+        (
+            False,
+            [3],
+            [
+                "Saruman's Black Dart on Orc: To Wound 3+ (S9 against D4), rolls 3: wounds.",
+                "Orc suffers 1 Wound from Saruman (2 left).",
+            ],
+            2,
+        ),
+        (
+            True,
+            [3, 4],  # the To Wound 3, the D3 from a 4: 2
+            [
+                "Saruman's Black Dart on Orc: To Wound 3+ (S9 against D4), rolls 3: wounds.",
+                "The Wound becomes 2 Wounds (D3).",
+                "Orc suffers 2 Wounds from Saruman (1 left).",
+            ],
+            1,
+        ),
+    ],
+)
+def test_black_dart_is_a_strength_9_hit_with_no_to_hit_or_in_the_way_even_in_a_combat(
+    channelled, faces, lines, wounds_left
+) -> None:
+    """Channelled, a wounding hit causes D3 Wounds."""
+    friend = model("warrior", profile("Warrior"), 10 + BASE_25MM, 24)  # the Orc is Engaged
+    state, dice = scene(
+        "Black Dart", [orc(wounds=3), FAR], good=(friend,), channelled=channelled, terrain=[LOW_WALL]
+    )
+    state, said = cast_power(state, dice, ([] if channelled else [3]) + faces, "orc")
+    assert after_cast(said) == lines
+    assert state.model("orc").wounds == wounds_left and dice.unused == []
+
+
+def test_black_dart_at_a_cavalry_model_hits_the_part_the_caster_chooses() -> None:
+    rider = {**orc(name="Warg rider", defence=5), "mount": profile("Warg", defence=4, wounds=1)}
+    state, dice = scene("Black Dart", [rider, FAR])
+    offer = next(a for a in choices(state, "good") if a.kind == "cast")
+    assert [o["value"] for o in offer.params["part"]["options"]] == ["rider", "mount"]
+    state, said = cast_power(state, dice, [3, 3], "orc", part="mount")
+    assert after_cast(said) == [
+        "Saruman's Black Dart on Warg rider: To Wound 3+ (S9 against D4), rolls 3: wounds.",
+        "Warg suffers 1 Wound from Saruman (0 left).",
+        "Warg is slain; Warg rider is thrown and fights on foot.",
+    ]
+    assert state.model("orc").wounds == 1
 
 
 WIGHT = profile("Barrow-wight", keywords=["Infantry", "Spirit"], wounds=3)

@@ -290,11 +290,16 @@ def test_channelled_paralyse_hits_at_strength_5_at_the_end_of_each_turn_it_lasts
     ]
 
 
-# -- Wrath of Bruinen --------------------------------------------------------------------------
+# -- Nature's Wrath and Wrath of Bruinen ------------------------------------------------------
 
 
-def test_wrath_of_bruinen_throws_down_every_enemy_within_6_inches() -> None:
-    state, dice = scene("Wrath of Bruinen", [orc(), rider("rider", 14, 26), orc("orc2", 10, 12), FAR])
+@pytest.mark.parametrize("name", ["Nature's Wrath", "Wrath of Bruinen"])
+def test_natures_wrath_and_wrath_of_bruinen_throw_down_every_enemy_within_6_inches_of_the_caster(
+    name,
+) -> None:
+    friend = model("warrior", profile("Warrior"), 12, 26)
+    evil = [orc(), rider("rider", 14, 26), orc("orc2", 10, 21.5, name="Orc beyond 6"), FAR]
+    state, dice = scene(name, evil, good=(friend,))  # its range is 12": the 6" is the power's own
     state, said = cast_power(state, dice, [3])
     assert after_cast(said) == [
         "Orc is knocked Prone.",
@@ -302,7 +307,23 @@ def test_wrath_of_bruinen_throws_down_every_enemy_within_6_inches() -> None:
         "Not modelled by the referee: the Knocked Flying result of the Thrown Rider table for Warg rider. "
         "Apply it at the table.",
     ]
-    assert not state.model("orc2").prone
+    assert [m for m in state.models if state.model(m).prone] == ["orc", "rider"]
+
+
+def test_channelled_natures_wrath_hits_every_enemy_thrown_down_at_strength_2() -> None:
+    state, dice = scene(
+        "Nature's Wrath", [orc(), orc("orc2", 13, 26, name="Second orc"), FAR], channelled=True
+    )
+    state, said = cast_power(state, dice, [4, 5])
+    assert after_cast(said) == [
+        "Orc is knocked Prone.",
+        "Second orc is knocked Prone.",
+        "Saruman's Nature's Wrath on Orc: To Wound 5+ (S2 against D4), rolls 4: fails to wound.",
+        "Saruman's Nature's Wrath on Second orc: To Wound 5+ (S2 against D4), rolls 5: wounds.",
+        "Second orc suffers 1 Wound from Saruman (0 left).",
+        "Second orc is slain.",
+    ]
+    assert state.model("orc").prone and dice.unused == []
 
 
 RIVER = {"name": "River Bruinen", "polygon": [[0, 24], [48, 24], [48, 27], [0, 27]]}
