@@ -12,6 +12,7 @@ from .characteristics import march_bonus, move_allowance
 from .courage import (
     TERROR,
     Test,
+    auto_pass_reason,
     broken_test,
     call_stand_fast,
     causes_terror,
@@ -145,8 +146,9 @@ def _charge_options(
 
 
 def _target_label(state: BattleState, model: Model, target: Model) -> str:
-    """A charge target's name, with the Courage test and its chance when it causes Terror."""
-    if not causes_terror(state, target) or TERROR in model.passed_tests:
+    """A charge target's name, with the Courage test and its chance when it causes Terror and the
+    charger would roll for it (not when it passes without rolling: an aura, a test passed already)."""
+    if not causes_terror(state, target) or auto_pass_reason(state, model, "courage", TERROR):
         return target.name
     courage = need(state, model, "courage")
     three = terror_on_three_dice(state, target)

@@ -46,6 +46,8 @@ def test_aura_of_command_passes_every_courage_test_of_the_caster_and_friends_wit
     reach = 12 if channel else 6
     assert f'Wizard and friends within {reach}" pass every Courage test while it lasts.' in texts(events)
     assert [(e.kind, e.target, e.until) for e in state.effects] == [("aura_of_command", "", "exhaustion")]
+    offer = next(a for a in choices(state, "good") if a.kind == "charge" and a.group == "sam")
+    assert [o["label"] for o in offer.params["target"]["options"]] == ["Troll"]  # no odds: it cannot fail
     command = {"type": "charge", "model": "sam", "target": "troll", "path": [[14, 24 + TROLL_REACH]]}
     state, events = play(state, [("good", command)], dice)  # no dice: the test is passed without a roll
     assert texts(events)[0] == (
