@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from .battlefield import enemies
 from .chance import percent
-from .characteristics import march_bonus, move_allowance
+from .characteristics import move_allowance
 from .courage import (
     TERROR,
     Test,
@@ -234,9 +234,8 @@ def begin_activation(
         )
         if shouting == "heroic_march":
             for friend in affected:
-                bonus = march_bonus(friend)
-                label = f'At the Double (+{bonus}", {model.name})'
-                state.effects.append(Effect("at_the_double", model.id, label, friend.id, "move", bonus))
+                label = f"At the Double ({model.name})"
+                state.effects.append(Effect("at_the_double", model.id, label, friend.id, "move"))
         else:
             ctx.push(
                 SideActivations(model.side, only=[m.id for m in affected], near=model.id, reason="with_me")

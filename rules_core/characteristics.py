@@ -76,8 +76,10 @@ def intelligence(state: BattleState, model: Model) -> int:
 
 
 def move_allowance(state: BattleState, model: Model) -> float:
-    bonus = max((e.value for e in state.effects if e.target == model.id and e.kind in MARCHING), default=0)
-    return model.profile.move + bonus
+    """The model's Move, with a Heroic March's (or At the Double's) inches as the model is now:
+    a Hero who declared it mounted and was thrown before moving adds an Infantry's 3"."""
+    marching = any(e.target == model.id and e.kind in MARCHING for e in state.effects)
+    return model.profile.move + (march_bonus(model) if marching else 0)
 
 
 MARCHING = ("heroic_march", "at_the_double")

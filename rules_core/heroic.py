@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .battlefield import friends_within, is_engaged, why_cannot_activate
-from .characteristics import march_bonus
 from .effects import NOTHING, Lasting, register_lasting, why_held
 from .errors import RuleCode
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
@@ -131,10 +130,7 @@ def _effect_on_hero(kind: str, label: str, until: str) -> Callable[[Ctx, Model, 
 
 
 def _declare_march(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
-    bonus = march_bonus(hero)
-    ctx.state.effects.append(
-        Effect("heroic_march", hero.id, f'Heroic March (+{bonus}")', hero.id, "move", bonus)
-    )
+    ctx.state.effects.append(Effect("heroic_march", hero.id, "Heroic March", hero.id, "move"))
 
 
 def _declare_resolve(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
