@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .characteristics import in_challenge_with
+from .effects import ends_with
 from .frame import Ctx
 from .might import regain
 from .state import SIDES, Model, Result, Side, other, side_name
@@ -21,9 +22,13 @@ def remove_casualty(ctx: Ctx, model: Model, how: str = "slain", by: Model | None
     if by is not None and in_challenge_with(state, by, model):
         regain(ctx, by, "might", 1, f"for slaying {model.name} in a Heroic Challenge")
     state.challenges = [c for c in state.challenges if model.id not in (c.challenger, c.target)]
-    for effect in [e for e in state.effects if e.source == model.id]:
-        ctx.log("effect_end", f"{effect.label} ends: {model.name} has left the battle.", effect=effect.kind)
-    state.effects = [e for e in state.effects if model.id not in (e.source, e.target)]
+    ending = [e for e in state.effects if ends_with(e, model)]
+    for effect in ending:
+        if effect.source == model.id:
+            ctx.log(
+                "effect_end", f"{effect.label} ends: {model.name} has left the battle.", effect=effect.kind
+            )
+    state.effects = [e for e in state.effects if e not in ending]
 
 
 def end_battle(ctx: Ctx, winner: Side | None, reason: str) -> None:

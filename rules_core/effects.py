@@ -5,7 +5,8 @@ An effect in play (`state.Effect`) names its kind; what that kind does is a `Las
 the power or Heroic Action that makes it (a power's entry in `magic.registry` carries it). A rule
 that cares asks a question here, never for a kind by name, so a new power whose effect is like an
 existing one is added by its registry entry alone. Effects end here too: with their phase, when
-their caster's Will runs out, or (in `casualties`) when their source leaves the battle.
+their caster's Will runs out, or (in `casualties`) when their source leaves the battle, unless their
+kind outlives it.
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ class Lasting:
     ward_reach: float = 0.0
     quiet: bool = False
     """It ends with its phase without a log line of its own (its phase ending says it)."""
+    outlives_source: bool = False
+    """It stays when its source leaves the battle: a Heroic Action's benefit settled on friends as
+    it was declared or shouted (a Magical Power's effects, With Me and At the Double end)."""
 
 
 NOTHING = Lasting()
@@ -234,6 +238,12 @@ def wound_ward(state: BattleState, model: Model) -> int:
 
 
 # -- when effects end --------------------------------------------------------------------------
+
+
+def ends_with(effect: Effect, model: Model) -> bool:
+    """Whether `effect` ends as `model` leaves the battle: its target, or its source (unless it
+    outlives its source)."""
+    return effect.target == model.id or (effect.source == model.id and not lasting_of(effect).outlives_source)
 
 
 def describe(ctx: Ctx, effect: Effect) -> str:

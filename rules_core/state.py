@@ -206,8 +206,8 @@ class Effect:
 
     `target` is the model it affects, or "" for an aura around its `source`. It ends at the end of
     the phase named by `until` ("move", "shoot", "fight", "end" for the End phase), when its source
-    has no Will left ("exhaustion"), or never on its own ("battle"); and always when its source
-    leaves the battle.
+    has no Will left ("exhaustion"), or never on its own ("battle"); and when its target leaves the
+    battle, or its source (unless its kind outlives its source: `effects.Lasting.outlives_source`).
     """
 
     kind: str

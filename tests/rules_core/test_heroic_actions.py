@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rules_core import RuleViolation, ScriptedDice, apply, legal_actions, new_battle
+from rules_core.casualties import remove_casualty
+from rules_core.frame import Ctx
+from rules_core.magic.casting import free_resist_dice
 
 from .builders import (
     BASE_25MM,
@@ -316,6 +319,49 @@ def test_heroic_shoot_and_accuracy_cannot_be_declared_while_engaged() -> None:
     for action in ("heroic_shoot", "heroic_accuracy"):
         error = refused(state, "good", declare("tauriel", action))
         assert error.message == "Tauriel is Engaged and cannot declare that Heroic Action."
+
+
+def test_heroic_resolves_free_die_stays_with_the_friends_when_the_hero_falls() -> None:
+    gandalf = hero("Gandalf", might=1, tier="legend", heroic_actions=["heroic_resolve"])
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(
+        setup(
+            [model("gandalf", gandalf, 20, 30), model("guard", profile("Guard"), 23, 30)],
+            [model("orc", profile("Orc"), 20, 4)],
+        ),
+        dice,
+    )
+    state, _ = play(state, [("good", declare("gandalf", "heroic_resolve"))], dice)
+    ctx = Ctx(state, dice)
+    remove_casualty(ctx, state.model("gandalf"))
+    assert [e.label for e in state.effects] == ["Heroic Resolve (Gandalf)"]
+    assert free_resist_dice(state, state.model("guard")) == (1, 0)
+
+
+def test_take_aim_stays_with_the_friends_who_heard_it_when_the_hero_falls() -> None:
+    elf_bow = {"name": "Elf bow", "range": 24.0, "strength": 3}
+    tauriel = hero("Tauriel", might=1, fate=0, wounds=1, missile=elf_bow, heroic_actions=["heroic_accuracy"])
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(
+        setup(
+            [model("tauriel", tauriel, 10, 30), model("ranger", profile("Ranger", missile=elf_bow), 12, 30)],
+            [
+                model("archer", profile("Orc archer", missile={**BOW, "strength": 5}), 10, 40),
+                model("orc", profile("Orc"), 12, 10),
+            ],
+            terrain=[{"name": "Rocks", "polygon": [[5, 19], [35, 19], [35, 20], [5, 20]]}],
+        ),
+        dice,
+        priority="evil",
+    )
+    state, _ = skip_until(state, dice, "shoot")
+    state, _ = play(state, [("good", declare("tauriel", "heroic_accuracy", shout=True))], dice)
+    dice.script.extend([4, 4])  # Evil (Priority) shoots first: the Orc archer hits Tauriel and slays her
+    state, events = play(state, [("evil", {"type": "shoot", "model": "archer", "target": "tauriel"})], dice)
+    assert "Tauriel is slain." in texts(events)
+    dice.script.extend([4, 2, 5, 1, *NEXT_TURN])  # the Ranger hits; Rocks 2, re-rolled 5; To Wound 1
+    state, events = play(state, [("good", {"type": "shoot", "model": "ranger", "target": "orc"})], dice)
+    assert "Ranger re-rolls the failed In The Way test of 2: 5." in texts(events)
 
 
 def test_heroic_defence_wounds_only_on_a_natural_six_and_might_cannot_help() -> None:
