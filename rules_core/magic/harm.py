@@ -14,6 +14,7 @@ from ..geometry import point_segment_distance
 from ..movement import knock_prone, push_away
 from ..state import BattleState, Model, Side, side_name
 from ..wounds import ToWound, Wounding, part_name
+from .casting import shielded
 from .registry import Cast, PowerSpec, not_modelled, register
 
 
@@ -229,13 +230,17 @@ def _tremor(ctx: Ctx, cast: Cast) -> None:
     ux, uy = (target.x - caster.x) / gap, (target.y - caster.y) / gap
     start = (target.x + ux * target.radius, target.y + uy * target.radius)
     end = (start[0] + ux * length, start[1] + uy * length)
-    under = [target] + [
-        m
-        for m in ctx.state.models.values()
-        if m.on_board
-        and m.id != target.id
-        and point_segment_distance(m.pos, start, end) <= m.radius + TREMOR_LINE_HALF_WIDTH
-    ]
+    under = [target]
+    for m in ctx.state.models.values():
+        if not m.on_board or m.id == target.id:
+            continue
+        if point_segment_distance(m.pos, start, end) > m.radius + TREMOR_LINE_HALF_WIDTH:
+            continue
+        shield = shielded(ctx.state, caster, m)  # the power targets each model under its line
+        if shield is None:
+            under.append(m)
+        else:
+            ctx.log("power", shield, model=m.id)
     struck = list({m.id: m for m in under + [f for m in under for f in combat_of(ctx.state, m)]}.values())
     ctx.log(
         "power",

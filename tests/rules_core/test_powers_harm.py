@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_core import BattleState, RuleViolation, apply
+from rules_core.state import Effect
 
 from .builders import BASE_25MM, choices, model, play, power, profile, texts
 from .powers import CASTER, after_cast, cast, cast_power, scene
@@ -294,6 +295,19 @@ def test_tremor_throws_down_and_hits_the_models_under_its_line() -> None:
         "Saruman's Tremor on Orc scout: To Wound 3+ (S6 against D4), rolls 2: fails to wound.",
     ]
     assert state.model("orc2").prone and not state.model("orc3").prone
+
+
+def test_tremor_cannot_target_a_model_under_its_line_that_enemy_powers_may_not_target() -> None:
+    state, dice = scene("Tremor", [orc(), orc("orc2", 10, 20, name="Orc scout"), FAR])
+    state.effects.append(Effect("protection_of_the_valar", "far", "Protection of the Valar", "orc2", "end"))
+    state, said = cast_power(state, dice, [3, 4, 2], "orc")  # cast, a 4" line, the Orc's hit
+    assert after_cast(said) == [
+        "Orc scout is under Protection of the Valar and cannot be targeted by enemy Magical Powers.",
+        'A crack runs 4" from Orc directly away from Saruman: Orc is caught.',
+        "Orc is knocked Prone.",
+        "Saruman's Tremor on Orc: To Wound 3+ (S6 against D4), rolls 2: fails to wound.",
+    ]
+    assert not state.model("orc2").prone and dice.unused == []
 
 
 def test_channelled_tremor_runs_2d6_inches_and_catches_the_whole_combat() -> None:
