@@ -284,6 +284,14 @@ class Wounding(Frame):
     fury_face: int = 0
     stage: Literal["start", "fate", "fate_might", "fury_might", "apply"] = "start"
 
+    def _fate(self, model: Model) -> int:
+        """The Fate that may prevent this Wound: a Hero's own, and its Hero mount's (each may save the
+        other), but nobody's for a mount that is no Hero."""
+        mount = model.mount
+        if self.part == "mount" and (mount is None or not mount.profile.is_hero):
+            return 0
+        return available(model, "fate")
+
     def step(self, ctx: Ctx) -> bool:
         model = ctx.state.model(self.model)
         if not model.on_board or (self.part == "mount" and model.mount is None):
@@ -292,7 +300,7 @@ class Wounding(Frame):
         if self.stage == "start" and self.part == "rider" and self._fury_ignores(ctx, model):
             return False
         if self.stage == "start":
-            self.stage = "fate" if available(model, "fate") else "apply"
+            self.stage = "fate" if self._fate(model) else "apply"
         if self.stage in ("fate", "fate_might", "fury_might"):
             return True
         ctx.pop(self)
@@ -357,8 +365,8 @@ class Wounding(Frame):
             return might_pending(
                 model, f"Fate roll of {self.fate_face} fails", {"model": model.id, "roll": "fate"}
             )
-        label = f"{model.name} suffers a Wound: spend a Fate point?"
-        return Pending(model.side, "spend_fate", label, {"model": model.id, "fate": available(model, "fate")})
+        label = f"{part_name(model, self.part)} suffers a Wound: spend a Fate point?"
+        return Pending(model.side, "spend_fate", label, {"model": model.id, "fate": self._fate(model)})
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
         model = state.model(self.model)
@@ -371,7 +379,7 @@ class Wounding(Frame):
             assert amount is not None
             return might_choice(model, amount, "the Wound is prevented", keep="Keep the roll")
         might = available(model, "might")
-        fate = available(model, "fate")
+        fate = self._fate(model)
         chances = [("this Fate point prevents it", chance_at_least(FATE_SAVES))]
         if might:
             chances.append(
@@ -402,7 +410,7 @@ class Wounding(Frame):
             self._prevented(ctx, model, by_fury=fury)
             return
         if kind == "keep" or kind == "take":
-            self.stage = "fate" if kind == "keep" and available(model, "fate") else "apply"
+            self.stage = "fate" if kind == "keep" and self._fate(model) else "apply"
             return
         spend(ctx, model, "fate", 1, "to prevent the Wound", command.get("payer", "rider"))
         self.fate_face = ctx.dice.d6("fate", model.id)
@@ -423,7 +431,7 @@ class Wounding(Frame):
                 model=model.id,
                 faces=[self.fate_face],
             )
-            self.stage = "fate" if available(model, "fate") else "apply"
+            self.stage = "fate" if self._fate(model) else "apply"
 
     def _prevented(self, ctx: Ctx, model: Model, by_fury: bool = False) -> None:
         """The Wound does not happen: a Fate roll prevented it, or a Fury roll ignored it."""

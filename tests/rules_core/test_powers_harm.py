@@ -137,6 +137,27 @@ def test_chill_soul_wounds_the_mount_the_caster_chooses() -> None:
     assert state.model("orc").mount is None and state.model("orc").wounds == 1
 
 
+@pytest.mark.parametrize("hero_mount", [False, True])
+def test_a_riders_fate_saves_its_mount_only_when_the_mount_is_a_hero(hero_mount) -> None:
+    warg = profile(
+        "Warg", wounds=1, **({"might": 0, "will": 0, "fate": 0, "tier": "independent"} if hero_mount else {})
+    )
+    rider = {**orc(name="Warg chief", might=0, will=0, fate=2, tier="minor"), "mount": warg}
+    state, dice = scene("Chill Soul", [rider, FAR])
+    state, said = cast_power(state, dice, [4], "orc", part="mount")
+    if hero_mount:  # "a rider or Mount could use their Fate Points to prevent Wounds caused upon the other"
+        assert (state.pending.kind, state.pending.label) == (
+            "spend_fate",
+            "Warg suffers a Wound: spend a Fate point?",
+        )
+    else:
+        assert after_cast(said)[1:] == [
+            "Warg suffers 1 Wound from Saruman (0 left).",
+            "Warg is slain; Warg chief is thrown and fights on foot.",
+        ]
+        assert state.model("orc").fate == 2
+
+
 def test_chill_soul_reaches_6_inches_further_when_channelled() -> None:
     far_orc = orc(y=13, wounds=2)  # 17" from Saruman, edge to edge
     state, dice = scene("Chill Soul", [far_orc, FAR])
