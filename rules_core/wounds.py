@@ -155,7 +155,7 @@ class ToWound(Frame):
             ctx.pop(self)
             ctx.log(
                 "cannot_wound",
-                f"{attacker.name}'s {self.why} cannot wound {target.name} ({self._chart(state)}).",
+                f"{attacker.name}'s {self.why} cannot wound {self._victim(state)} ({self._chart(state)}).",
                 attacker=attacker.id,
                 target=target.id,
             )
@@ -212,8 +212,8 @@ class ToWound(Frame):
         defended = " (Heroic Defence: only a natural 6)" if heroic_defence(state, target) else ""
         ctx.log(
             "to_wound",
-            f"{attacker.name}'s {self.why} on {target.name}: To Wound {need.label} ({self._chart(state)}){defended}, "
-            f"rolls {shown}{extra}: {outcome}.",
+            f"{attacker.name}'s {self.why} on {self._victim(state)}: To Wound {need.label} "
+            f"({self._chart(state)}){defended}, rolls {shown}{extra}: {outcome}.",
             attacker=attacker.id,
             target=target.id,
             faces=list(self.faces),
@@ -222,6 +222,10 @@ class ToWound(Frame):
         )
         self.done += 1
         self.faces, self.might = [], []
+
+    def _victim(self, state: BattleState) -> str:
+        """Who the hit falls on: the model, or the mount the attacker chose."""
+        return part_name(state.model(self.target), self.part)
 
     def _chart(self, state: BattleState) -> str:
         return f"S{self.strength} against D{part_defence(state, state.model(self.target), self.part)}"
@@ -236,7 +240,7 @@ class ToWound(Frame):
         )
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
-        attacker, target = state.model(self.attacker), state.model(self.target)
+        attacker, victim = state.model(self.attacker), self._victim(state)
         need = self._need(state)
         assert need is not None
         index = len(self.faces) - 1
@@ -248,10 +252,8 @@ class ToWound(Frame):
             outcome = (
                 f"the first die becomes a 6 and adds {amount} to the second (wounds on {max(1, second)}+)"
             )
-            return might_choice(attacker, amount, outcome, odds((f"{target.name} is wounded", chance)))
-        return might_choice(
-            attacker, amount, f"{target.name} is wounded", odds((f"{target.name} is wounded", 1))
-        )
+            return might_choice(attacker, amount, outcome, odds((f"{victim} is wounded", chance)))
+        return might_choice(attacker, amount, f"{victim} is wounded", odds((f"{victim} is wounded", 1)))
 
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
         attacker = ctx.state.model(self.attacker)

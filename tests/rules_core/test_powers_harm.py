@@ -80,7 +80,7 @@ def test_black_dart_at_a_cavalry_model_hits_the_part_the_caster_chooses() -> Non
     assert [o["value"] for o in offer.params["part"]["options"]] == ["rider", "mount"]
     state, said = cast_power(state, dice, [3, 3], "orc", part="mount")
     assert after_cast(said) == [
-        "Saruman's Black Dart on Warg rider: To Wound 3+ (S9 against D4), rolls 3: wounds.",
+        "Saruman's Black Dart on Warg: To Wound 3+ (S9 against D4), rolls 3: wounds.",
         "Warg suffers 1 Wound from Saruman (0 left).",
         "Warg is slain; Warg rider is thrown and fights on foot.",
     ]
