@@ -64,9 +64,13 @@ def part_defence(state: BattleState, model: Model, part: str) -> int:
     return defence(state, model)
 
 
-def heroic_defence(state: BattleState, model: Model) -> bool:
-    return state.phase == "fight" and any(
-        e.kind == "heroic_defence" and e.target == model.id for e in state.effects
+def heroic_defence(state: BattleState, model: Model, part: str = "rider") -> bool:
+    """Whether a hit on `part` of `model` wounds only on a natural 6 (Heroic Defence, in the Fight
+    phase); never for a Hero's mount."""
+    return (
+        part == "rider"
+        and state.phase == "fight"
+        and any(e.kind == "heroic_defence" and e.target == model.id for e in state.effects)
     )
 
 
@@ -135,7 +139,7 @@ class ToWound(Frame):
         return (6 if need.second else need.first) if index == 0 else (need.second or 0)
 
     def _passes(self, state: BattleState, need: WoundNeed, index: int) -> bool:
-        if heroic_defence(state, state.model(self.target)):
+        if self._defended(state):
             return self.faces[index] == 6
         return self._score(index) >= self._wanted(need, index)
 
@@ -192,7 +196,7 @@ class ToWound(Frame):
 
     def _might_needed(self, state: BattleState, need: WoundNeed, index: int) -> int | None:
         attacker = state.model(self.attacker)
-        if not self.direct or not attacker.is_hero or heroic_defence(state, state.model(self.target)):
+        if not self.direct or not attacker.is_hero or self._defended(state):
             return None
         return might_to_reach(attacker, self.faces[index], self._score(index), self._wanted(need, index))
 
@@ -209,7 +213,7 @@ class ToWound(Frame):
         )
         extra = f" (+{self.bonus})" if self.bonus else ""
         outcome = "wounds" if success else "fails to wound"
-        defended = " (Heroic Defence: only a natural 6)" if heroic_defence(state, target) else ""
+        defended = " (Heroic Defence: only a natural 6)" if self._defended(state) else ""
         ctx.log(
             "to_wound",
             f"{attacker.name}'s {self.why} on {self._victim(state)}: To Wound {need.label} "
@@ -222,6 +226,9 @@ class ToWound(Frame):
         )
         self.done += 1
         self.faces, self.might = [], []
+
+    def _defended(self, state: BattleState) -> bool:
+        return heroic_defence(state, state.model(self.target), self.part)
 
     def _victim(self, state: BattleState) -> str:
         """Who the hit falls on: the model, or the mount the attacker chose."""

@@ -6,8 +6,11 @@ import pytest
 
 from rules_core import RuleViolation, ScriptedDice, apply, legal_actions, new_battle
 from rules_core.casualties import remove_casualty
+from rules_core.engine import run_to_decision
 from rules_core.frame import Ctx
 from rules_core.magic.casting import free_resist_dice
+from rules_core.state import Effect
+from rules_core.wounds import ToWound
 
 from .builders import (
     BASE_25MM,
@@ -379,6 +382,21 @@ def test_heroic_defence_wounds_only_on_a_natural_six_and_might_cannot_help() -> 
     assert wounds == [([5], False), ([6], True)]
     assert any("Heroic Defence: only a natural 6" in line for line in texts(events))
     assert state.model("a-defender").wounds == 2
+
+
+def test_heroic_defence_does_not_protect_the_heroes_mount() -> None:
+    defender = hero("Defender", might=1, fate=0, heroic_actions=["heroic_defence"])
+    rider = {**model("a-defender", defender, 10, 20), "mount": profile("Horse", defence=4, wounds=1)}
+    dice = ScriptedDice([*GOOD_PRIORITY, 5])  # the hit on the Horse: 5, enough for S5 against D4
+    state, _ = to_fight([rider], [model("b-orc", profile("Orc"), 10 + BASE_25MM, 20)], dice, next_turn=False)
+    state.effects.append(Effect("heroic_defence", "a-defender", "Heroic Defence", "a-defender", "fight"))
+    ctx = Ctx(state, dice)
+    ctx.push(ToWound("b-orc", "a-defender", 5, why="hit", part="mount"))
+    run_to_decision(ctx)
+    assert [e["text"] for e in ctx.events][:2] == [
+        "Orc's hit on Horse: To Wound 4+ (S5 against D4), rolls 5: wounds.",
+        "Horse suffers 1 Wound from Orc (0 left).",
+    ]
 
 
 def test_heroic_strength_doubles_strength_for_strikes_up_to_ten() -> None:
