@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .forms import ProfileForm
+from .lists.forms import ProfileForm
 from .models import ArmyList, Battle, BattleEvent, Follower, Profile, Seat, Warband
 
 

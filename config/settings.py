@@ -134,5 +134,5 @@ WS_RATE_PER_SECOND = int(os.environ.get("WS_RATE_PER_SECOND", "10"))
 # every 20 seconds), so a socket whose server died stops counting on its own.
 PRESENCE_TTL_SECONDS = float(os.environ.get("PRESENCE_TTL_SECONDS", "60"))
 
-# Browser tests script a live server's dice through this file (see battles/dice.py); unset in play.
+# Browser tests script a live server's dice through this file (see battles/play/dice.py); unset in play.
 DICE_SCRIPT_FILE = os.environ.get("BEACON_DICE_SCRIPT", "")

@@ -1,6 +1,6 @@
 from django import template
 
-from battles.presenter import dom_id as make_dom_id
+from battles.play.presenter import dom_id as make_dom_id
 
 register = template.Library()
 

@@ -9,8 +9,8 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from battles import services
 from battles.models import Battle
+from battles.play import create, submit
 from config.asgi import application
 from rules_core import ScriptedDice
 
@@ -21,7 +21,7 @@ ORIGIN = (b"origin", b"http://127.0.0.1")
 def scripted_dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedDice]:
     """Every submit in the test rolls from this one script."""
     dice = ScriptedDice()
-    monkeypatch.setattr(services, "make_dice", lambda: dice)
+    monkeypatch.setattr(submit, "make_dice", lambda: dice)
     yield dice
 
 
@@ -31,7 +31,7 @@ def _fresh_presence_and_layer(monkeypatch: pytest.MonkeyPatch) -> None:
     asyncio locks bound to the event loop of the test that first used it."""
     from channels.layers import channel_layers
 
-    from battles import presence
+    from battles.play import presence
 
     monkeypatch.setattr(presence, "_store", None)
     monkeypatch.setattr(channel_layers, "backends", {})
@@ -92,4 +92,4 @@ async def saved(battle: Battle) -> Battle:
     return await database_sync_to_async(Battle.objects.get)(pk=battle.pk)
 
 
-create_battle = database_sync_to_async(services.create_battle)
+create_battle = database_sync_to_async(create.create_battle)

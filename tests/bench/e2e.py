@@ -98,9 +98,10 @@ class Beacon:
 
 def create_battles(count: int) -> list[BeaconBattle]:
     """Demo battles past deployment (the demo armies stand ready in their zones), waiting for priority."""
-    from battles.demo import demo_setup
     from battles.models import Battle
-    from battles.services import create_battle, submit
+    from battles.play.create import create_battle
+    from battles.play.setups import demo_setup
+    from battles.play.submit import submit
 
     made = []
     for n in range(count):

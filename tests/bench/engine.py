@@ -33,7 +33,7 @@ WALL = {
 
 
 def long_battle_setup() -> dict[str, Any]:
-    from battles.demo import demo_setup
+    from battles.play.setups import demo_setup
 
     setup = demo_setup()
     setup["terrain"] = [WALL]

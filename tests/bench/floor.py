@@ -23,7 +23,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
 
-from battles.consumers import DirectDispatch  # noqa: E402
+from battles.play.consumers import DirectDispatch  # noqa: E402
 
 
 class RelayConsumer(AsyncWebsocketConsumer):

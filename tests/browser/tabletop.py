@@ -10,8 +10,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from battles import services
 from battles.models import Battle
+from battles.play.create import create_battle
 from tests.livestack import DaphneServer
 
 DESKTOP = {"width": 1366, "height": 900}
@@ -50,7 +50,7 @@ def open_table(
 ) -> Table:
     """Create a battle from `setup` and open it as Good, Evil and a spectator (`phone` names the
     seat that plays on a phone with touch, if any)."""
-    battle = services.create_battle(name, setup)
+    battle = create_battle(name, setup)
     tokens = {s.side: s.token for s in battle.seats.all()}
     url = f"{server.url}/battles/{battle.public_id}/"
     pages = []

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from battles import services
-from battles.catalogue import catalogue
+from battles.lists.catalogue import catalogue
+from battles.play.create import create_battle
 from tests.browser.test_play_a_turn import screenshots_dir
 from tests.livestack import DaphneServer
 
@@ -70,7 +70,7 @@ def test_fight_phase_declarations_and_duel_bidding_in_three_browsers(
     script.write_text(SCRIPT)
     server = DaphneServer(extra_env={"BEACON_DICE_SCRIPT": str(script)}).start()
     try:
-        battle = services.create_battle("Pelennor duel", duel_setup())
+        battle = create_battle("Pelennor duel", duel_setup())
         tokens = {s.side: s.token for s in battle.seats.all()}
         url = f"{server.url}/battles/{battle.public_id}/"
         contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(3)]

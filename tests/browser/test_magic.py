@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from battles import services
+from battles.play.create import create_battle
 from tests.livestack import DaphneServer
 
 # Priority: Good 6, Evil 1. Immobilise cast with a 5; the captain's one Resist die shows 2.
@@ -69,7 +69,7 @@ def test_a_cast_a_resist_and_the_power_in_play_in_three_browsers(
     script.write_text(SCRIPT)
     server = DaphneServer(extra_env={"BEACON_DICE_SCRIPT": str(script)}).start()
     try:
-        battle = services.create_battle("Dimrill Dale", setup())
+        battle = create_battle("Dimrill Dale", setup())
         tokens = {s.side: s.token for s in battle.seats.all()}
         url = f"{server.url}/battles/{battle.public_id}/"
         contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(3)]

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from battles import services
-from battles.catalogue import catalogue
+from battles.lists.catalogue import catalogue
 from battles.models import Battle
+from battles.play.create import create_battle
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.tabletop import placed as at
 
@@ -128,7 +128,7 @@ def connected(*pages: Page) -> None:
 
 def test_two_players_and_a_spectator_play_a_turn_and_survive_a_restart(browser, daphne) -> None:
     daphne.start()
-    battle = services.create_battle("Close quarters", close_quarters())
+    battle = create_battle("Close quarters", close_quarters())
     tokens = {s.side: s.token for s in battle.seats.all()}
     url = f"{daphne.url}/battles/{battle.public_id}/"
     good_ctx = browser.new_context(viewport={"width": 1280, "height": 900})

@@ -3,11 +3,11 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.urls import reverse
 
-from battles.catalogue import catalogue
-from battles.demo import demo_setup
+from battles.lists.catalogue import catalogue
+from battles.lists.profiles import clean_profile
 from battles.models import Battle, Profile
-from battles.profiles import clean_profile
-from battles.services import create_battle
+from battles.play.create import create_battle
+from battles.play.setups import demo_setup
 
 DEMO_BATTLE = "Demo: Minas Tirith against Mordor"
 

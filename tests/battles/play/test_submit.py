@@ -7,9 +7,11 @@ import uuid
 import pytest
 from django.db import connection, transaction
 
-from battles import services
-from battles.demo import demo_setup
 from battles.models import Battle, BattleEvent
+from battles.play import persistence
+from battles.play.create import create_battle
+from battles.play.setups import demo_setup
+from battles.play.submit import SubmitError, submit
 from rules_core import BattleState, RuleViolation
 from tests.conftest import skip_or_fail
 
@@ -17,8 +19,8 @@ pytestmark = [pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(autouse=True)
-def _no_recent_states(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "recent_states", services.RecentStates())
+def _no_recent_states() -> None:
+    persistence.recent_states.states.clear()
 
 
 def _snapshot_never_read(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -29,22 +31,22 @@ def _snapshot_never_read(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_next_submit_reuses_the_state_this_process_committed(scripted_dice, monkeypatch) -> None:
-    battle = services.create_battle("Reuse", demo_setup())
-    services.submit(battle.id, "good", {"type": "ready"})
+    battle = create_battle("Reuse", demo_setup())
+    submit(battle.id, "good", {"type": "ready"})
     _snapshot_never_read(monkeypatch)
     scripted_dice.script.extend([6, 2])
-    services.submit(battle.id, "evil", {"type": "ready"})
+    submit(battle.id, "evil", {"type": "ready"})
     saved = Battle.objects.get(pk=battle.id)
-    public_id, version, state = services.recent_states.states[battle.id]
+    public_id, version, state = persistence.recent_states.states[battle.id]
     assert (public_id, version) == (saved.public_id, saved.version) == (battle.public_id, 2)
     assert BattleState.from_dict(saved.state).to_dict() == state.to_dict()
 
 
 def test_the_step_is_stored_as_it_was_made(scripted_dice) -> None:
-    battle = services.create_battle("Stored", demo_setup())
-    services.submit(battle.id, "good", {"type": "ready"})
+    battle = create_battle("Stored", demo_setup())
+    submit(battle.id, "good", {"type": "ready"})
     scripted_dice.script.extend([6, 2])
-    made = services.submit(battle.id, "evil", {"type": "ready"}, "cmd-2", expected_version=1).event
+    made = submit(battle.id, "evil", {"type": "ready"}, "cmd-2", expected_version=1).event
     stored = BattleEvent.objects.get(battle_id=battle.id, seq=2)
     assert (stored.pk, stored.side, stored.command_id, stored.command) == (
         made.pk,
@@ -58,38 +60,38 @@ def test_the_step_is_stored_as_it_was_made(scripted_dice) -> None:
 
 
 def test_a_battle_moved_on_by_another_process_is_read_from_its_snapshot(scripted_dice) -> None:
-    battle = services.create_battle("Moved on", demo_setup())
-    services.submit(battle.id, "good", {"type": "ready"})
-    known_here = dict(services.recent_states.states)
-    services.recent_states.states.clear()  # another process applies the next command
+    battle = create_battle("Moved on", demo_setup())
+    submit(battle.id, "good", {"type": "ready"})
+    known_here = dict(persistence.recent_states.states)
+    persistence.recent_states.states.clear()  # another process applies the next command
     scripted_dice.script.extend([6, 2])
-    services.submit(battle.id, "evil", {"type": "ready"})
-    services.recent_states.states.update(known_here)  # this process still holds step 1
+    submit(battle.id, "evil", {"type": "ready"})
+    persistence.recent_states.states.update(known_here)  # this process still holds step 1
 
     # Only the state after step 2 offers Good the Priority choice; step 1's would refuse it.
-    services.submit(battle.id, "good", {"type": "priority", "side": "good"})
+    submit(battle.id, "good", {"type": "priority", "side": "good"})
     assert Battle.objects.get(pk=battle.id).version == 3
 
 
 def test_a_rolled_back_submit_leaves_no_state_behind(scripted_dice) -> None:
-    battle = services.create_battle("Rolled back", demo_setup())
+    battle = create_battle("Rolled back", demo_setup())
     with pytest.raises(RuntimeError), transaction.atomic():
-        services.submit(battle.id, "good", {"type": "ready"})
+        submit(battle.id, "good", {"type": "ready"})
         raise RuntimeError("the caller's transaction fails")
-    assert battle.id not in services.recent_states.states
+    assert battle.id not in persistence.recent_states.states
     with pytest.raises(RuleViolation):
-        services.submit(battle.id, "evil", {"type": "ready"})  # still Good's deployment
-    assert services.submit(battle.id, "good", {"type": "ready"}).event.seq == 1
+        submit(battle.id, "evil", {"type": "ready"})  # still Good's deployment
+    assert submit(battle.id, "good", {"type": "ready"}).event.seq == 1
 
 
 def test_a_retry_after_the_battle_moved_on_is_a_duplicate_not_stale(scripted_dice) -> None:
-    battle = services.create_battle("Retry", demo_setup())
+    battle = create_battle("Retry", demo_setup())
     first = str(uuid.uuid4())
-    applied = services.submit(battle.id, "good", {"type": "ready"}, first, expected_version=0)
-    again = services.submit(battle.id, "good", {"type": "ready"}, first, expected_version=0)
+    applied = submit(battle.id, "good", {"type": "ready"}, first, expected_version=0)
+    again = submit(battle.id, "good", {"type": "ready"}, first, expected_version=0)
     assert again.duplicate and again.event.seq == applied.event.seq == 1
-    with pytest.raises(services.SubmitError) as refused:
-        services.submit(battle.id, "evil", {"type": "ready"}, str(uuid.uuid4()), expected_version=0)
+    with pytest.raises(SubmitError) as refused:
+        submit(battle.id, "evil", {"type": "ready"}, str(uuid.uuid4()), expected_version=0)
     assert refused.value.code == "stale_version"
 
 
@@ -102,7 +104,7 @@ def test_the_prepared_lock_finds_a_command_id_by_index_however_long_the_battle()
     """psycopg prepares the lock after a few submits and PostgreSQL then keeps one plan for any
     values: that plan must look the command id up in its index, not read every event of the battle."""
     _needs_postgresql("the plan of a prepared statement is PostgreSQL's")
-    query, _ = services.lock_query()
+    query, _ = persistence.lock_query()
     for number in (1, 2, 3):
         query = query.replace("%s", f"${number}", 1)
     with connection.cursor() as cursor:

@@ -9,10 +9,10 @@ from collections.abc import Callable, Iterator
 import pytest
 from django.conf import settings
 
-from battles import services
-from battles.demo import demo_setup
 from battles.models import Battle
-from battles.records import battle_record
+from battles.play.create import create_battle
+from battles.play.records import battle_record
+from battles.play.setups import demo_setup
 from rules_core.record import replay
 from tests.conftest import skip_or_fail
 from tests.livestack import DaphneServer, JsonSocket
@@ -37,7 +37,7 @@ def start_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], Daphn
 
 
 def new_battle() -> tuple[Battle, dict[str, str]]:
-    battle = services.create_battle("Live", demo_setup())
+    battle = create_battle("Live", demo_setup())
     return battle, {s.side: s.token for s in battle.seats.all()}
 
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from battles.catalogue import catalogue
+from battles.lists.catalogue import catalogue
+from battles.lists.profiles import clean_profile
 from battles.models import ArmyList, Follower, Profile, Warband
-from battles.profiles import clean_profile
 from tests.rules_core import builders
 
 Build = Callable[..., ArmyList]

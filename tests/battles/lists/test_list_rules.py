@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from battles import services
-from battles.armies import TIERS, is_bow, summarise
-from battles.demo import demo_army
+from battles.lists.demo import demo_army
+from battles.lists.profiles import BadData
+from battles.lists.rules import TIERS, is_bow, summarise
 from battles.models import ArmyList, Battle
+from battles.play.create import start_battle
 
 from .conftest import Build, make_profile
 
@@ -126,14 +127,14 @@ def test_an_option_taken_off_a_profile_shows_as_a_problem(build: Build, profiles
 
 def test_a_draft_is_saved_but_cannot_go_to_battle(build: Build) -> None:
     draft = build([("Aragorn (Strider)", [(WARRIOR, 19, [])])])
-    with pytest.raises(services.BadData, match=r"Test list is a draft.*at most 18"):
-        services.start_battle("Too many", {"good": draft, "evil": demo_army("evil")})
+    with pytest.raises(BadData, match=r"Test list is a draft.*at most 18"):
+        start_battle("Too many", {"good": draft, "evil": demo_army("evil")})
     assert Battle.objects.count() == 0
 
 
 def test_a_battle_takes_its_models_from_the_lists(build: Build, ann) -> None:
     army = build([("Aragorn (Strider)", [(WARRIOR, 2, []), (WARRIOR, 1, ["Bow"])])])
-    battle = services.start_battle("From lists", {"good": army, "evil": demo_army("evil")}, ann, "good")
+    battle = start_battle("From lists", {"good": army, "evil": demo_army("evil")}, ann, "good")
     state = battle.load_state()
     good = [m for m in state.models.values() if m.side == "good"]
     assert sorted(m.name for m in good) == ["Aragorn (Strider)", *[f"{WARRIOR} {n}" for n in (1, 2, 3)]]

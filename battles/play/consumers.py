@@ -16,10 +16,11 @@ from django.template.loader import render_to_string
 
 from rules_core import RuleViolation
 
-from . import jsontext, presence, services
+from . import jsontext, presence
 from .models import Battle, BattleEvent, Seat
 from .presenter import audience_of, render_view, step_json, view_json
-from .realtime import group_name, publish_presence
+from .publish import group_name, publish_presence
+from .submit import SubmitError, submit
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +102,7 @@ class BattleConsumer(DirectDispatch):
                     await self._send_json({"type": "pong"})
             else:
                 raise ProtocolError("unknown_type", f"Unknown message type {kind!r}.")
-        except (ProtocolError, RuleViolation, services.SubmitError) as exc:
+        except (ProtocolError, RuleViolation, SubmitError) as exc:
             if exc.code == "stale_version":
                 await self.send_view()  # first, so the error shows on the refreshed page
             await self.send_error(exc.code, exc.message, message_id)
@@ -138,7 +139,7 @@ class BattleConsumer(DirectDispatch):
         expected = data.get("expected_version")
         if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
             raise ProtocolError("malformed", "expected_version must be a whole number.")
-        submitted = await database_sync_to_async(services.submit)(
+        submitted = await database_sync_to_async(submit)(
             self.battle_id, self.side, command, message_id, expected
         )
         if submitted.duplicate:

@@ -1,5 +1,5 @@
 """Pages: the lobby, creating a battle and its links, the battle page, live battles, replays and
-records, signing up."""
+records."""
 
 from __future__ import annotations
 
@@ -7,22 +7,22 @@ import json
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from django.contrib.auth import login
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 import rules_core
+from battles.lists.profiles import BadData
+from rules_core import RuleViolation
 from rules_core.record import RecordError, steps
 
-from . import presence, services
-from .forms import BattleForm, SignUpForm
+from . import presence
+from .create import start_battle
+from .forms import BattleForm
 from .models import Battle, Seat
 from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
-from .profiles import BadData
 from .records import battle_record
-from .services import RuleViolation
 
 CREATED_KEY = "created_battles"
 
@@ -64,7 +64,7 @@ def new_battle(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         name = (form.cleaned_data["name"] or "").strip() or f"Battle {Battle.objects.count() + 1}"
         try:
-            battle = services.start_battle(name, form.armies, request.user, form.cleaned_data.get("seat"))
+            battle = start_battle(name, form.armies, request.user, form.cleaned_data.get("seat"))
         except (BadData, RuleViolation) as exc:
             error = str(exc)
         else:
@@ -160,12 +160,3 @@ def battle_record_file(request: HttpRequest, public_id: str) -> HttpResponse:
     response = HttpResponse(body, content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="battle-{battle.public_id}.json"'
     return response
-
-
-def sign_up(request: HttpRequest) -> HttpResponse:
-    form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        return redirect("army_lists")
-    return render(request, "registration/signup.html", {"form": form}, status=422 if form.errors else 200)

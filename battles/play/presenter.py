@@ -9,12 +9,12 @@ from typing import Any
 from django.template.loader import render_to_string
 
 import rules_core
+from battles.lists.rules import TIER_NAMES
 from rules_core import BattleState
 from rules_core.chance import percent
 from rules_core.heroic import HEROIC_ACTIONS
 from rules_core.movement import MOVE_TOLERANCE, SNAP_TO_CONTACT
 
-from .armies import TIER_NAMES
 from .models import Battle, BattleEvent
 
 AUDIENCES = ("good", "evil", "spectator")

@@ -8,12 +8,11 @@ import json
 import pytest
 from channels.testing import WebsocketCommunicator
 
-from battles import consumers, presence
-from battles.demo import demo_setup
 from battles.models import Battle
+from battles.play import consumers, presence
+from battles.play.setups import demo_setup
 from config.asgi import application
-
-from .conftest import (
+from tests.battles.conftest import (
     command,
     connect,
     create_battle,

@@ -1,7 +1,7 @@
 """Army lists as JSON files (docs/army-list-format.md): export, and the checks an import must pass.
 
 Parsing writes nothing: it gives a `ListDraft` of unsaved profiles, which the list rules can check
-and `services.import_list` can save. The demo armies are documents in this format too.
+and `services.save_list` can save. The demo armies are documents in this format too.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .armies import MAX_COUNT, MAX_MODELS, MAX_POINTS_LIMIT, MAX_WARBANDS
 from .models import Profile
 from .profiles import BadData, clean_profile
+from .rules import MAX_COUNT, MAX_MODELS, MAX_POINTS_LIMIT, MAX_WARBANDS
 
 FORMAT = "beacon-army-list"
 VERSION = 1

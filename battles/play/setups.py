@@ -9,11 +9,11 @@ from typing import Any
 
 from django.utils.text import slugify
 
+from battles.lists.demo import demo_army
+from battles.lists.profiles import BadData
+from battles.lists.rules import rules_profile
 from rules_core.setup import default_zones
 from rules_core.state import MM_PER_INCH, SIDES, Board
-
-from .armies import rules_profile
-from .profiles import BadData
 
 BOARD = {"width": 48.0, "height": 48.0}
 GAP = 0.25  # inches between neighbouring bases, so no two models touch
@@ -97,3 +97,8 @@ def _place(models: list[dict[str, Any]], side: str, zone: list[float]) -> None:
         depth += row_depth
     if depth > y1 - y0:
         raise BadData(f"The {side} army ({len(models)} models) does not fit in its deployment zone.")
+
+
+def demo_setup() -> dict[str, Any]:
+    """The demo battle: the two demo armies (battles/lists/demo.py) in their zones."""
+    return battle_setup({"good": demo_army("good"), "evil": demo_army("evil")})

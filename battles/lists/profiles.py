@@ -1,6 +1,6 @@
 """What a usable profile is: one check for the catalogue, the profile forms, the admin and imports.
 
-A profile as data is the rules_core profile (see battles/catalogue.py) plus `points`, `unique` and
+A profile as data is the rules_core profile (see battles/lists/catalogue.py) plus `points`, `unique` and
 `options` (wargear a model may buy: name, points, and optionally the missile weapon it gives).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .armies import SPECIALISED_HEROIC_ACTIONS, TIER_NAMES
+from .rules import SPECIALISED_HEROIC_ACTIONS, TIER_NAMES
 
 # field, label, lowest, highest, whole numbers only
 CHARACTERISTICS: list[tuple[str, str, float, float, bool]] = [

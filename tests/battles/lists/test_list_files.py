@@ -10,8 +10,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from battles.armies import summarise
-from battles.listfile import MAX_FILE_BYTES, export_list
+from battles.lists.listfile import MAX_FILE_BYTES, export_list
+from battles.lists.rules import summarise
 from battles.models import ArmyList, Profile
 
 from .conftest import Build, make_profile

@@ -2,7 +2,8 @@
 
 Every change to a list is a small POST that answers with the whole builder, re-checked, so the
 player sees every problem as they build. Without JavaScript the same forms post and redirect.
-Lists and custom profiles are their owner's alone: anyone else gets "not found".
+Lists and custom profiles are their owner's alone: anyone else gets "not found". The views read
+and check; every write is a call to battles/lists/services.py.
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
-from django.db.models import Max, RestrictedError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -22,11 +21,11 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from . import services
-from .armies import MAX_MODELS, MAX_WARBANDS, summarise, tier_name, unit_points
 from .forms import ImportForm, ListSettingsForm, OptionsForm, ProfileChoiceForm, ProfileForm
 from .listfile import MAX_FILE_BYTES, export_list, read_list_file
-from .models import ArmyList, Follower, Profile, Warband, new_share_token
+from .models import ArmyList, Follower, Profile, Warband
 from .profiles import BadData
+from .rules import summarise, tier_name, unit_points
 
 View = Callable[..., HttpResponse]
 
@@ -56,10 +55,7 @@ def new_list(request: HttpRequest) -> HttpResponse:
     form = ListSettingsForm(request.POST)
     if not form.is_valid():
         return _lists_page(request, _first_error(form), 422)
-    army = form.save(commit=False)
-    army.owner = request.user
-    army.name = services.unused_list_name(request.user, army.name)
-    army.save()
+    army = services.new_list(request.user, form.cleaned_data["name"], form.cleaned_data["points_limit"])
     return redirect("army", pk=army.pk)
 
 
@@ -94,19 +90,18 @@ def owned_list(view: View) -> View:
 
 
 def list_edit(view: Callable[..., str | None]) -> View:
-    """A POST that changes a list: the view returns an error message, or None once it has changed
-    it. An error changes nothing. The answer is the builder (htmx) or a redirect to it."""
+    """A POST that changes a list: the view returns an error message (a form that does not check
+    out), or None once the service has changed the list; the service's refusal (BadData) is an
+    error too, and changes nothing. The answer is the builder (htmx) or a redirect to it."""
 
     @require_POST
     @owned_list
     @wraps(view)
     def wrapper(request: HttpRequest, army: ArmyList, **kwargs: Any) -> HttpResponse:
-        with transaction.atomic():
+        try:
             error = view(request, army, **kwargs)
-            if error:
-                transaction.set_rollback(True)
-            else:
-                army.save(update_fields=["updated_at"])
+        except BadData as exc:
+            error = str(exc)
         if error or request.htmx:
             return _builder(request, army.pk, error, 422 if error else 200)
         return redirect("army", pk=army.pk)
@@ -161,23 +156,12 @@ def _first_error(form: Any) -> str:
     return "That was not understood."
 
 
-def _models_after(army: ArmyList, added: int) -> str | None:
-    models = summarise(army).models + added
-    if models > MAX_MODELS:
-        return f"A list holds at most {MAX_MODELS} models; this would make {models}."
-    return None
-
-
-def _next_position(items: Any) -> int:
-    return int(items.aggregate(top=Max("position"))["top"] or 0) + 1
-
-
 @list_edit
 def list_settings(request: HttpRequest, army: ArmyList) -> str | None:
     form = ListSettingsForm(request.POST, instance=army)
     if not form.is_valid():
         return _first_error(form)
-    form.save()
+    services.change_settings(army, form.cleaned_data["name"], form.cleaned_data["points_limit"])
     return None
 
 
@@ -186,14 +170,7 @@ def add_warband(request: HttpRequest, army: ArmyList) -> str | None:
     form = ProfileChoiceForm(request.user, True, request.POST)
     if not form.is_valid():
         return _first_error(form)
-    if army.warbands.count() >= MAX_WARBANDS:
-        return f"A list holds at most {MAX_WARBANDS} warbands."
-    too_many = _models_after(army, 1)
-    if too_many:
-        return too_many
-    Warband.objects.create(
-        army_list=army, position=_next_position(army.warbands), hero=form.cleaned_data["profile"]
-    )
+    services.add_warband(army, form.cleaned_data["profile"])
     return None
 
 
@@ -203,16 +180,13 @@ def _warband(army: ArmyList, warband_id: int) -> Warband:
 
 @list_edit
 def make_general(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
-    warband = _warband(army, warband_id)
-    army.warbands.exclude(pk=warband.pk).update(is_general=False)
-    warband.is_general = True
-    warband.save(update_fields=["is_general"])
+    services.make_general(army, _warband(army, warband_id))
     return None
 
 
 @list_edit
 def remove_warband(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
-    _warband(army, warband_id).delete()
+    services.remove_warband(army, _warband(army, warband_id))
     return None
 
 
@@ -222,8 +196,7 @@ def hero_options(request: HttpRequest, army: ArmyList, warband_id: int) -> str |
     form = OptionsForm(warband.hero, request.POST)
     if not form.is_valid():
         return _first_error(form)
-    warband.hero_options = form.cleaned_data["options"]
-    warband.save(update_fields=["hero_options"])
+    services.set_hero_options(army, warband, form.cleaned_data["options"])
     return None
 
 
@@ -233,18 +206,7 @@ def add_follower(request: HttpRequest, army: ArmyList, warband_id: int) -> str |
     form = ProfileChoiceForm(request.user, False, request.POST)
     if not form.is_valid():
         return _first_error(form)
-    profile, count = form.cleaned_data["profile"], form.cleaned_data["count"] or 1
-    too_many = _models_after(army, count)
-    if too_many:
-        return too_many
-    same = next((f for f in warband.followers.filter(profile=profile) if not f.options), None)
-    if same is not None:
-        same.count += count
-        same.save(update_fields=["count"])
-    else:
-        Follower.objects.create(
-            warband=warband, position=_next_position(warband.followers), profile=profile, count=count
-        )
+    services.add_followers(army, warband, form.cleaned_data["profile"], form.cleaned_data["count"] or 1)
     return None
 
 
@@ -259,25 +221,19 @@ def update_follower(request: HttpRequest, army: ArmyList, follower_id: int) -> s
     if not form.is_valid():
         return _first_error(form)
     count = form.cleaned_data["count"] or follower.count
-    too_many = _models_after(army, count - follower.count)
-    if too_many:
-        return too_many
-    follower.count = count
-    follower.options = form.cleaned_data["options"]
-    follower.save(update_fields=["count", "options"])
+    services.change_followers(army, follower, count, form.cleaned_data["options"])
     return None
 
 
 @list_edit
 def remove_follower(request: HttpRequest, army: ArmyList, follower_id: int) -> str | None:
-    _follower(army, follower_id).delete()
+    services.remove_followers(army, _follower(army, follower_id))
     return None
 
 
 @list_edit
 def share_list(request: HttpRequest, army: ArmyList) -> str | None:
-    army.share_token = new_share_token() if request.POST.get("share") == "on" else None
-    army.save(update_fields=["share_token"])
+    services.share_list(army, request.POST.get("share") == "on")
     return None
 
 
@@ -287,7 +243,7 @@ def share_list(request: HttpRequest, army: ArmyList) -> str | None:
 @require_POST
 @owned_list
 def duplicate_list(request: HttpRequest, army: ArmyList) -> HttpResponse:
-    copy = services.save_list(request.user, services.draft_of(army))
+    copy = services.copy_list(request.user, army)
     messages.success(request, f"{army.name} copied as {copy.name}.")
     return redirect("army", pk=copy.pk)
 
@@ -295,7 +251,7 @@ def duplicate_list(request: HttpRequest, army: ArmyList) -> HttpResponse:
 @owned_list
 def delete_list(request: HttpRequest, army: ArmyList) -> HttpResponse:
     if request.method == "POST":
-        army.delete()
+        services.delete_list(army)
         messages.success(request, f"{army.name} deleted.")
         return redirect("army_lists")
     return render(request, "armies/delete.html", {"army": army})
@@ -353,7 +309,7 @@ def profile_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=profile)
     if request.method == "POST":
         if form.is_valid():
-            saved = form.save()
+            saved = services.save_profile(form.save(commit=False))
             messages.success(request, f"{saved.name} saved.")
             return redirect("profile", pk=saved.pk)
         return render(request, "armies/profile_form.html", {"form": form, "profile": profile}, status=422)
@@ -365,9 +321,9 @@ def profile_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
 def profile_delete(request: HttpRequest, pk: int) -> HttpResponse:
     profile = get_object_or_404(Profile, pk=pk, owner=request.user)
     try:
-        profile.delete()
-    except RestrictedError:
-        messages.error(request, f"{profile.name} is in one of your lists; take it out of them first.")
+        services.delete_profile(profile)
+    except BadData as exc:
+        messages.error(request, str(exc))
         return redirect("profile", pk=pk)
     messages.success(request, f"{profile.name} deleted.")
     return redirect("profiles")

@@ -6,7 +6,6 @@ from typing import Any
 
 from .catalogue import catalogue
 from .listfile import FORMAT, VERSION, ListDraft, parse_list
-from .setups import battle_setup
 
 DEMO_POINTS_LIMIT = 350
 
@@ -59,7 +58,3 @@ DEMO_CHOICES = {"good": "Minas Tirith (demo army)", "evil": "Mordor (demo army)"
 
 def demo_army(which: str) -> ListDraft:
     return parse_list(DEMO_DOCUMENTS[which])
-
-
-def demo_setup() -> dict[str, Any]:
-    return battle_setup({"good": demo_army("good"), "evil": demo_army("evil")})

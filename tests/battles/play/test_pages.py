@@ -8,10 +8,12 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.test import Client
 
-from battles import presence, services
-from battles.demo import demo_setup
 from battles.models import Battle
-from battles.records import battle_record
+from battles.play import presence
+from battles.play.create import create_battle
+from battles.play.records import battle_record
+from battles.play.setups import demo_setup
+from battles.play.submit import submit
 from rules_core import ScriptedDice
 from rules_core.record import replay
 
@@ -20,7 +22,7 @@ pytestmark = [pytest.mark.django_db]
 
 def play(battle: Battle, *steps: tuple[str, dict, list[int]]) -> Battle:
     for side, command, faces in steps:
-        services.submit(battle.id, side, command, dice=ScriptedDice(faces))
+        submit(battle.id, side, command, dice=ScriptedDice(faces))
     return Battle.objects.get(pk=battle.pk)
 
 
@@ -32,7 +34,7 @@ OPENING = (
 
 
 def test_a_seat_link_plays_its_side_and_a_bad_one_is_refused(client: Client) -> None:
-    battle = services.create_battle("Seats", demo_setup())
+    battle = create_battle("Seats", demo_setup())
     good = battle.seats.get(side="good")
     page = client.get(f"/battles/{battle.public_id}/?seat={good.token}").content.decode()
     assert "You play <strong>Good</strong>" in page
@@ -49,8 +51,8 @@ def test_forms_need_the_csrf_token() -> None:
 
 
 def test_live_battles_show_turn_phase_decision_and_spectators(client: Client) -> None:
-    live = play(services.create_battle("At the Fords", demo_setup()), *OPENING)
-    over = play(services.create_battle("Short one", demo_setup()), ("evil", {"type": "concede"}, []))
+    live = play(create_battle("At the Fords", demo_setup()), *OPENING)
+    over = play(create_battle("Short one", demo_setup()), ("evil", {"type": "concede"}, []))
     touch = async_to_sync(presence.store().touch)
     for watcher in ("a", "b"):
         touch(live.public_id, presence.member("spectator", watcher), 60)
@@ -68,7 +70,7 @@ def test_live_battles_show_turn_phase_decision_and_spectators(client: Client) ->
 
 
 def test_a_battle_replays_step_by_step(client: Client) -> None:
-    battle = play(services.create_battle("Replay", demo_setup()), *OPENING)
+    battle = play(create_battle("Replay", demo_setup()), *OPENING)
     start = client.get(f"/battles/{battle.public_id}/replay/?step=0").content.decode()
     assert "Step 0 of 3" in start
     assert "<strong>Good</strong>: Good deploys their army" in start
@@ -86,7 +88,7 @@ def test_a_battle_replays_step_by_step(client: Client) -> None:
 
 def test_the_exported_record_replays_to_the_saved_battle(client: Client) -> None:
     battle = play(
-        services.create_battle("Record", demo_setup()),
+        create_battle("Record", demo_setup()),
         *OPENING,
         ("evil", {"type": "declare", "hero": "gothmog", "action": "heroic_move"}, []),
         ("good", {"type": "pass"}, []),

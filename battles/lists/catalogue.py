@@ -116,7 +116,7 @@ STAT_NAMES = ("move", "fight", "shoot", "strength", "defence", "attacks", "wound
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """Every example profile as profile data (battles/profiles.py), checked there when loaded."""
+    """Every example profile as profile data (battles/lists/profiles.py), checked there when loaded."""
     profiles = []
     for name, stats, mwf, points, extra in _TABLE:
         data: dict[str, Any] = {"name": name, **dict(zip(STAT_NAMES, stats, strict=True))}

@@ -7,15 +7,14 @@ import math
 import pytest
 
 import rules_core
-from battles.catalogue import catalogue
-from battles.demo import demo_army, demo_setup
-from battles.listfile import FollowerDraft, ListDraft, WarbandDraft
+from battles.lists.catalogue import catalogue
+from battles.lists.demo import demo_army
+from battles.lists.listfile import FollowerDraft, ListDraft, WarbandDraft
+from battles.lists.profiles import BadData, clean_profile
 from battles.models import Profile
-from battles.profiles import BadData, clean_profile
-from battles.setups import battle_setup
+from battles.play.setups import battle_setup, demo_setup
 from rules_core.setup import default_zones, in_zone
-
-from .conftest import make_profile
+from tests.battles.lists.conftest import make_profile
 
 
 def _profile(name: str) -> Profile:

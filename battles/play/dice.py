@@ -1,4 +1,4 @@
-"""Dice for a live server. Browser tests can script a server's dice through a file: set
+"""Dice for a live server: random, or scripted through a file for browser tests. Set
 BEACON_DICE_SCRIPT to a file of faces ("6 1 2 ..."); each roll takes the next faces from it and
 rolls real dice once it is empty. Without the setting, every roll is random."""
 
@@ -7,7 +7,16 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from rules_core import Dice
+from django.conf import settings
+
+from rules_core import Dice, SystemDice
+
+
+def make_dice() -> Dice:
+    """The dice of one submit."""
+    if settings.DICE_SCRIPT_FILE:
+        return ScriptFileDice(Path(settings.DICE_SCRIPT_FILE))
+    return SystemDice()
 
 
 class ScriptFileDice(Dice):

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from battles import presence, realtime
-from battles.demo import demo_setup
+from battles.play import presence, publish
+from battles.play.setups import demo_setup
+from tests.battles.conftest import command, connect, create_battle, receive, receive_text, seats
 from tests.conftest import skip_or_fail
-
-from .conftest import command, connect, create_battle, receive, receive_text, seats
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -17,13 +16,13 @@ pytestmark = [pytest.mark.django_db(transaction=True)]
 def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The audiences each HTML render of a step was made for."""
     made: list[str] = []
-    real = realtime.render_step
+    real = publish.render_step
 
     def counting(battle, state, event, audience, actions=None):  # type: ignore[no-untyped-def]
         made.append(audience)
         return real(battle, state, event, audience, actions)
 
-    monkeypatch.setattr(realtime, "render_step", counting)
+    monkeypatch.setattr(publish, "render_step", counting)
     return made
 
 

@@ -7,8 +7,9 @@ import json
 import pytest
 
 import rules_core
-from battles import presenter, services
-from battles.demo import demo_setup
+from battles.play import presenter
+from battles.play.create import create_battle
+from battles.play.setups import demo_setup
 from rules_core import Action
 
 pytestmark = [pytest.mark.django_db]
@@ -85,7 +86,7 @@ def test_every_kind_of_parameter_and_odds_is_offered(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(
         rules_core, "legal_actions", lambda state, side: LATER_RULES if side == "good" else []
     )
-    battle = services.create_battle("Later rules", demo_setup())
+    battle = create_battle("Later rules", demo_setup())
     html = presenter.render_view(battle, battle.load_state(), "good", 0)
     panel = html.split('id="decision-panel"')[1].split("</section>")[0]
 

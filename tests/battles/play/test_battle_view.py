@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from battles import presenter, services
-from battles.demo import demo_setup
+from battles.play import presenter
+from battles.play.create import create_battle
+from battles.play.setups import demo_setup
 from rules_core.state import Challenge, Effect
 
 pytestmark = pytest.mark.django_db
 
 
 def page_for(state_change) -> str:
-    battle = services.create_battle("View", demo_setup())
+    battle = create_battle("View", demo_setup())
     state = battle.load_state()
     state_change(state)
     return presenter.render_view(battle, state, "spectator", 0)

@@ -1,0 +1,21 @@
+"""Accounts: signing up (signing in and out are Django's own views, routed in battles/urls.py)."""
+
+from __future__ import annotations
+
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+
+class SignUpForm(UserCreationForm):
+    pass
+
+
+def sign_up(request: HttpRequest) -> HttpResponse:
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect("army_lists")
+    return render(request, "registration/signup.html", {"form": form}, status=422 if form.errors else 200)

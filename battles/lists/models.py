@@ -1,0 +1,176 @@
+"""The army-list models: profiles (catalogue and custom), lists, warbands and their followers."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+from .rules import DEFAULT_POINTS_LIMIT, SPECIALISED_HEROIC_ACTIONS, TIERS
+
+# Profile fields that hold plain data, as in a profile's JSON (see battles/lists/profiles.py).
+PROFILE_DATA_FIELDS = (
+    "name", "move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage", "intelligence",
+    "might", "will", "fate", "keywords", "tier", "unique", "base_mm", "points", "missile", "wargear",
+    "options", "heroic_actions", "powers", "special_rules",
+)  # fmt: skip
+
+
+class Profile(models.Model):
+    """A model's characteristics, from the catalogue (no owner) or made by a user (only theirs)."""
+
+    name = models.CharField(max_length=100)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="profiles"
+    )
+    move = models.FloatField(default=6)
+    fight = models.PositiveSmallIntegerField()
+    shoot = models.PositiveSmallIntegerField()
+    strength = models.PositiveSmallIntegerField()
+    defence = models.PositiveSmallIntegerField()
+    attacks = models.PositiveSmallIntegerField()
+    wounds = models.PositiveSmallIntegerField()
+    courage = models.PositiveSmallIntegerField()
+    intelligence = models.PositiveSmallIntegerField()
+    might = models.PositiveSmallIntegerField(default=0)
+    will = models.PositiveSmallIntegerField(default=0)
+    fate = models.PositiveSmallIntegerField(default=0)
+    keywords = models.JSONField(default=list, blank=True)
+    tier = models.CharField(
+        max_length=20,
+        blank=True,
+        choices=[(key, name) for key, name, _ in TIERS],
+        help_text="Blank: a Warrior.",
+    )
+    unique = models.BooleanField(
+        default=True, help_text="A unique named hero appears once in a list. Warriors are never unique."
+    )
+    base_mm = models.PositiveSmallIntegerField(default=25)
+    points = models.PositiveIntegerField(default=0)
+    missile = models.JSONField(null=True, blank=True)
+    heroic_actions = models.JSONField(default=list, blank=True)
+    powers = models.JSONField(default=list, blank=True)
+    special_rules = models.JSONField(default=list, blank=True)
+    wargear = models.JSONField(default=list, blank=True)
+    options = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_hero(self) -> bool:
+        return bool(self.tier)
+
+    @property
+    def heroic_action_names(self) -> list[str]:
+        return [SPECIALISED_HEROIC_ACTIONS.get(a, a) for a in self.heroic_actions]
+
+    @classmethod
+    def visible_to(cls, user: Any) -> models.QuerySet[Profile]:
+        """The catalogue, and the user's own profiles."""
+        mine = models.Q(owner=user) if user is not None and user.is_authenticated else models.Q(pk__in=[])
+        return cls.objects.filter(models.Q(owner=None) | mine)
+
+    def to_data(self) -> dict[str, Any]:
+        """The profile as plain data (the `profiles` entries of an exported list)."""
+        data = {name: getattr(self, name) for name in PROFILE_DATA_FIELDS}
+        data["tier"] = self.tier or None
+        return data
+
+    def set_data(self, data: dict[str, Any]) -> None:
+        """Take checked profile data (battles.profiles.clean_profile)."""
+        for name in PROFILE_DATA_FIELDS:
+            setattr(self, name, data[name])
+        self.tier = data["tier"] or ""
+
+    def to_rules(self) -> dict[str, Any]:
+        """The profile as rules_core reads it."""
+        return {
+            "name": self.name,
+            "move": self.move,
+            "fight": self.fight,
+            "shoot": self.shoot,
+            "strength": self.strength,
+            "defence": self.defence,
+            "attacks": self.attacks,
+            "wounds": self.wounds,
+            "courage": self.courage,
+            "intelligence": self.intelligence,
+            "might": self.might,
+            "will": self.will,
+            "fate": self.fate,
+            "keywords": list(self.keywords),
+            "tier": self.tier or None,
+            "base_mm": float(self.base_mm),
+            "missile": self.missile,
+            "heroic_actions": list(self.heroic_actions),
+            "powers": list(self.powers),
+            "special_rules": list(self.special_rules),
+            "wargear": list(self.wargear),
+        }
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class ArmyList(models.Model):
+    """A player's army: warbands, each led by a hero. Saved even with problems (a draft)."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="army_lists")
+    name = models.CharField(max_length=100)
+    points_limit = models.PositiveIntegerField(default=DEFAULT_POINTS_LIMIT)
+    share_token = models.CharField(max_length=40, unique=True, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def warbands_in_order(self) -> list[Warband]:
+        return list(self.warbands.all())
+
+    @classmethod
+    def with_contents(cls) -> models.QuerySet[ArmyList]:
+        return cls.objects.prefetch_related("warbands__hero", "warbands__followers__profile")
+
+
+class Warband(models.Model):
+    army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="warbands")
+    position = models.PositiveIntegerField(default=0)
+    hero = models.ForeignKey(Profile, on_delete=models.RESTRICT, related_name="+")
+    hero_options = models.JSONField(default=list, blank=True)
+    is_general = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["position", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.hero.name}'s warband"
+
+    def followers_in_order(self) -> list[Follower]:
+        return list(self.followers.all())
+
+
+class Follower(models.Model):
+    """Some models of one profile, with the same options, in a hero's warband."""
+
+    warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="followers")
+    position = models.PositiveIntegerField(default=0)
+    profile = models.ForeignKey(Profile, on_delete=models.RESTRICT, related_name="+")
+    count = models.PositiveIntegerField(default=1)
+    options = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["position", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.count} x {self.profile.name}"

@@ -1,0 +1,33 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("armies/", views.army_lists, name="army_lists"),
+    path("armies/new/", views.new_list, name="new_list"),
+    path("armies/import/", views.import_list, name="import_list"),
+    path("armies/shared/<str:token>/", views.shared_list, name="shared_list"),
+    path("armies/<int:pk>/", views.army, name="army"),
+    path("armies/<int:pk>/settings/", views.list_settings, name="list_settings"),
+    path("armies/<int:pk>/warbands/", views.add_warband, name="add_warband"),
+    path("armies/<int:pk>/warbands/<int:warband_id>/general/", views.make_general, name="make_general"),
+    path("armies/<int:pk>/warbands/<int:warband_id>/remove/", views.remove_warband, name="remove_warband"),
+    path("armies/<int:pk>/warbands/<int:warband_id>/options/", views.hero_options, name="hero_options"),
+    path("armies/<int:pk>/warbands/<int:warband_id>/followers/", views.add_follower, name="add_follower"),
+    path("armies/<int:pk>/followers/<int:follower_id>/", views.update_follower, name="update_follower"),
+    path(
+        "armies/<int:pk>/followers/<int:follower_id>/remove/",
+        views.remove_follower,
+        name="remove_follower",
+    ),
+    path("armies/<int:pk>/share/", views.share_list, name="share_list"),
+    path("armies/<int:pk>/duplicate/", views.duplicate_list, name="duplicate_list"),
+    path("armies/<int:pk>/delete/", views.delete_list, name="delete_list"),
+    path("armies/<int:pk>/export/", views.export_list_file, name="export_list"),
+    path("armies/<int:pk>/print/", views.print_list, name="print_list"),
+    path("profiles/", views.profile_list, name="profiles"),
+    path("profiles/new/", views.profile_edit, name="new_profile"),
+    path("profiles/<int:pk>/", views.profile_detail, name="profile"),
+    path("profiles/<int:pk>/edit/", views.profile_edit, name="edit_profile"),
+    path("profiles/<int:pk>/delete/", views.profile_delete, name="delete_profile"),
+]

@@ -1,0 +1,71 @@
+"""The form that starts a battle: a name, each side's army (a list, a shared list or a demo army)
+and, signed in, the side the creator plays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from battles.lists.demo import DEMO_CHOICES, demo_army
+from battles.lists.models import ArmyList
+from rules_core import SIDES
+
+
+class BattleForm(forms.Form):
+    """Name a battle, choose the army of each side, and (signed in) the side the creator plays."""
+
+    name = forms.CharField(max_length=120, required=False)
+    good = forms.ChoiceField(label="Good army", required=False)
+    evil = forms.ChoiceField(label="Evil army", required=False)
+    good_shared = forms.CharField(label="or a shared list's link", required=False, max_length=300)
+    evil_shared = forms.CharField(label="or a shared list's link", required=False, max_length=300)
+    seat = forms.ChoiceField(
+        label="You play",
+        required=False,
+        choices=[("good", "Good"), ("evil", "Evil"), ("", "Neither (send both links)")],
+    )
+
+    def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+        lists = (
+            list(ArmyList.with_contents().filter(owner=user).order_by("name"))
+            if user.is_authenticated
+            else []
+        )
+        self.lists = {f"list:{a.pk}": a for a in lists}
+        choices = [(f"demo:{key}", label) for key, label in DEMO_CHOICES.items()]
+        if lists:
+            choices = [
+                ("My lists", [(key, a.name) for key, a in self.lists.items()]),
+                ("Demo armies", choices),
+            ]
+        for side in SIDES:
+            self.fields[side].choices = choices
+            self.fields[side].initial = f"demo:{side}"
+        if not user.is_authenticated:
+            for name in ("seat", "good_shared", "evil_shared"):
+                del self.fields[name]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        self.armies = {side: self._army(side, cleaned) for side in SIDES}
+        return cleaned
+
+    def _army(self, side: str, cleaned: dict[str, Any]) -> Any:
+        link = (cleaned.get(f"{side}_shared") or "").strip()
+        if link:
+            token = link.rstrip("/").rsplit("/", 1)[-1]
+            shared = ArmyList.with_contents().filter(share_token=token).first() if token else None
+            if shared is None:
+                raise forms.ValidationError(
+                    f"The {side} army's link is not a shared list (or no longer shared)."
+                )
+            return shared
+        choice = cleaned[side] or f"demo:{side}"
+        if choice.startswith("demo:"):
+            return demo_army(choice.removeprefix("demo:"))
+        return self.lists[choice]

@@ -1,0 +1,120 @@
+"""The live-play models: battles (their state snapshot), seats and the append-only log of battle events."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+from rules_core import BattleState
+
+from . import jsontext
+
+SIDES = [("good", "Good"), ("evil", "Evil")]
+
+
+class JSONTextField(models.TextField):
+    """JSON kept as plain text: the value is a dict in Python, as with JSONField, but the database
+    stores the text as written instead of parsing it into jsonb. For the state snapshot, rewritten
+    whole (12 KB) by every command and only ever read whole: on PostgreSQL the write took about
+    0.35 ms instead of 0.5-0.9 ms as jsonb."""
+
+    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
+        return None if value is None else jsontext.loads(value)
+
+    def to_python(self, value: Any) -> Any:
+        return jsontext.loads(value) if isinstance(value, (str, bytes)) else value
+
+    def get_prep_value(self, value: Any) -> Any:
+        return None if value is None else jsontext.dumps(value)
+
+    def value_to_string(self, obj: Any) -> str:
+        return jsontext.dumps(self.value_from_object(obj))
+
+
+def new_public_id() -> str:
+    return uuid.uuid4().hex[:12]
+
+
+class Battle(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id)
+    name = models.CharField(max_length=120)
+    ruleset = models.CharField(max_length=30, default="skirmish")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.ACTIVE)
+    setup = models.JSONField()
+    state = JSONTextField()
+    version = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="created_battles",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def load_state(self) -> BattleState:
+        return BattleState.from_dict(self.state)
+
+
+def new_seat_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Seat(models.Model):
+    """A side of a battle. Whoever holds the token plays that side; an account is optional."""
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="seats")
+    side = models.CharField(max_length=10, choices=SIDES)
+    token = models.CharField(max_length=64, unique=True, default=new_seat_token)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+    )
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["battle", "side"], name="one_seat_per_side")]
+
+    def __str__(self) -> str:
+        return f"{self.battle} ({self.side})"
+
+
+class BattleEvent(models.Model):
+    """One applied command with the dice it rolled and what happened: the battle record's entries."""
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    side = models.CharField(max_length=10, choices=SIDES)
+    command_id = models.CharField(max_length=64, blank=True)
+    command = models.JSONField()
+    rolls = models.JSONField(default=list)
+    events = models.JSONField(default=list)
+    pending = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["battle", "seq"], name="one_event_per_seq"),
+            models.UniqueConstraint(
+                fields=["battle", "command_id"],
+                condition=~models.Q(command_id=""),
+                name="command_applied_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.battle} #{self.seq}"

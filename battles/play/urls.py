@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import table_views, views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("battles/new/", views.new_battle, name="new_battle"),
+    path("battles/live/", views.live_battles, name="live_battles"),
+    path("battles/<str:public_id>/", views.battle_page, name="battle"),
+    path("battles/<str:public_id>/replay/", views.battle_replay, name="battle_replay"),
+    path("battles/<str:public_id>/record.json", views.battle_record_file, name="battle_record"),
+    path("battles/<str:public_id>/links/", views.battle_links, name="battle_links"),
+    path("battles/<str:public_id>/models/<str:model_id>/", table_views.model_card, name="model_card"),
+    path("battles/<str:public_id>/measure/", table_views.measure_view, name="measure"),
+]
