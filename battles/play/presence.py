@@ -7,7 +7,9 @@ process's memory. Nothing here touches the database.
 Beside presence, the store keeps which variants of a step (audience and format, "spectator.html")
 a battle's sockets need, so a step is rendered only in those. A socket is listed from its connect
 to its disconnect, without expiry by heartbeat: a socket whose server died stays listed (for a day)
-and costs only a render nobody reads, never a step somebody misses.
+and costs only a render nobody reads, never a step somebody misses. The variants are read by a plain
+call from the thread that publishes a step (battles/play/publish.py) while sockets join and leave on
+the event loop, so what that call reads is replaced whole, never changed in place.
 """
 
 from __future__ import annotations
@@ -59,15 +61,15 @@ def listener(audience: str, fmt: str, channel_name: str) -> str:
     return f"{variant(audience, fmt)}:{channel_name}"
 
 
-def variants_of(listeners: Iterable[str]) -> set[str]:
-    return {who.split(":", 1)[0] for who in listeners}
+def variants_of(listeners: Iterable[str]) -> frozenset[str]:
+    return frozenset(who.split(":", 1)[0] for who in listeners)
 
 
 class MemoryPresence:
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
         self.entries: dict[str, dict[str, float]] = {}
-        self.listeners: dict[str, set[str]] = {}
+        self.listeners: dict[str, frozenset[str]] = {}
 
     async def touch(self, battle: str, who: str, ttl: float) -> tuple[Summary, int]:
         """Renew `who`; drop what has expired. Returns the summary and how many entries expired."""
@@ -87,12 +89,12 @@ class MemoryPresence:
         return {b: summarize(m for m, exp in self.entries.get(b, {}).items() if exp > now) for b in battles}
 
     async def listen(self, battle: str, who: str) -> None:
-        self.listeners.setdefault(battle, set()).add(who)
+        self.listeners[battle] = self.listeners.get(battle, frozenset()) | {who}
 
     async def unlisten(self, battle: str, who: str) -> None:
-        self.listeners.get(battle, set()).discard(who)
+        self.listeners[battle] = self.listeners.get(battle, frozenset()) - {who}
 
-    async def variants(self, battle: str) -> set[str]:
+    def variants(self, battle: str) -> frozenset[str]:
         """The variants of a step that someone on this battle needs now."""
         return variants_of(self.listeners.get(battle, ()))
 
@@ -113,7 +115,8 @@ class RedisPresence:
         self.clock = clock
         # A client belongs to the event loop it was made on (tests run one loop per test).
         self.clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = weakref.WeakKeyDictionary()
-        self.recent_variants: dict[str, tuple[float, set[str]]] = {}
+        self.recent_variants: dict[str, tuple[float, frozenset[str]]] = {}
+        self._sync_client: Any = None
 
     def key(self, battle: str) -> str:
         return f"{self.prefix}:presence:{battle}"
@@ -149,10 +152,19 @@ class RedisPresence:
             _, members = await pipe.execute()
         return summarize(m.decode() for m in members)
 
+    def sync_client(self) -> Any:
+        """A client for plain calls, from any thread (the one that publishes steps)."""
+        import redis
+
+        if self._sync_client is None:
+            pool = redis.BlockingConnectionPool.from_url(self.url, max_connections=20, timeout=20)
+            self._sync_client = redis.Redis(connection_pool=pool)
+        return self._sync_client
+
     async def listen(self, battle: str, who: str) -> None:
         cached = self.recent_variants.get(battle)
         if cached is not None:
-            cached[1].update(variants_of([who]))
+            self.recent_variants[battle] = (cached[0], cached[1] | variants_of([who]))
         key = self.listeners_key(battle)
         async with self.client().pipeline(transaction=True) as pipe:
             pipe.sadd(key, who)
@@ -163,7 +175,7 @@ class RedisPresence:
         self.recent_variants.pop(battle, None)
         await self.client().srem(self.listeners_key(battle), who)
 
-    async def variants(self, battle: str) -> set[str]:
+    def variants(self, battle: str) -> frozenset[str]:
         """Read from Redis at most once a second per battle: a socket that joins with a variant
         nobody needed before gets the whole view for that second's steps (the consumer's fallback),
         and a socket joining through this process is added at once."""
@@ -171,7 +183,7 @@ class RedisPresence:
         cached = self.recent_variants.get(battle)
         if cached is not None and cached[0] > now:
             return cached[1]
-        found = variants_of(m.decode() for m in await self.client().smembers(self.listeners_key(battle)))
+        found = variants_of(m.decode() for m in self.sync_client().smembers(self.listeners_key(battle)))
         self.recent_variants[battle] = (now + VARIANTS_FRESH_SECONDS, found)
         return found
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
 
@@ -29,21 +29,24 @@ def group_name(battle_id: int) -> str:
     return f"battle-{battle_id}"
 
 
-def publish_step(battle: Battle, event: BattleEvent, state: BattleState | None = None) -> None:
-    """Send a committed step to the battle's sockets; `state` is the battle after it, when at hand."""
-    async_to_sync(_publish)(battle, event, state if state is not None else battle.load_state())
-
-
-async def _publish(battle: Battle, event: BattleEvent, state: BattleState) -> None:
-    """One trip from the submit's thread to the event loop: ask which variants are wanted, make
-    them, send them. JSON is made here; HTML back in the submit's thread, as templates may read
-    the database."""
+def publish_step(battle: Battle, event: BattleEvent, state: BattleState) -> None:
+    """Send a committed step to the battle's sockets, in a straight line in the thread that
+    committed it: ask which variants the sockets need, make them here (templates may read the
+    database, which the event loop must not), and hand them to the channel layer in one group
+    message, this thread's one trip to the event loop. The thread waits for that trip, so one
+    process publishes a battle's steps in the order they were committed."""
     layer = get_channel_layer()
     if layer is None:
         return
-    wanted = await presence.store().variants(battle.public_id)
-    if not wanted:
-        return
+    wanted = presence.store().variants(battle.public_id)
+    if wanted:
+        async_to_sync(layer.group_send)(group_name(battle.id), step_message(battle, event, state, wanted))
+
+
+def step_message(
+    battle: Battle, event: BattleEvent, state: BattleState, wanted: frozenset[str]
+) -> dict[str, Any]:
+    """The step in each wanted variant, as text ready to send, keyed by format and audience."""
     message: dict[str, Any] = {"type": "battle.step", "seq": event.seq, "html": {}, "json": {}}
     for audience in AUDIENCES:
         html, json = (
@@ -54,12 +57,10 @@ async def _publish(battle: Battle, event: BattleEvent, state: BattleState) -> No
             continue
         actions = legal(state, audience)
         if html:
-            message["html"][audience] = await sync_to_async(render_step)(
-                battle, state, event, audience, actions
-            )
+            message["html"][audience] = render_step(battle, state, event, audience, actions)
         if json:
             message["json"][audience] = dumps(step_json(state, event, audience, actions))
-    await layer.group_send(group_name(battle.id), message)
+    return message
 
 
 async def publish_presence(layer: Any, battle_id: int, summary: Summary) -> None:
