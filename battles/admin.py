@@ -5,7 +5,7 @@ from .models import ArmyList, Battle, BattleEvent, Follower, Profile, Seat, Warb
 
 
 @admin.register(Profile)
-class ProfileAdmin(admin.ModelAdmin):
+class ProfileAdmin(admin.ModelAdmin[Profile]):
     """The catalogue (profiles without an owner) and players' own profiles, checked like on the site."""
 
     form = ProfileForm
@@ -15,32 +15,32 @@ class ProfileAdmin(admin.ModelAdmin):
     search_fields = ("name",)
 
 
-class WarbandInline(admin.TabularInline):
+class WarbandInline(admin.TabularInline[Warband, ArmyList]):
     model = Warband
     extra = 0
     show_change_link = True
 
 
 @admin.register(ArmyList)
-class ArmyListAdmin(admin.ModelAdmin):
+class ArmyListAdmin(admin.ModelAdmin[ArmyList]):
     list_display = ("name", "owner", "points_limit", "updated_at")
     search_fields = ("name", "owner__username")
     inlines = [WarbandInline]
 
 
-class FollowerInline(admin.TabularInline):
+class FollowerInline(admin.TabularInline[Follower, Warband]):
     model = Follower
     extra = 0
 
 
 @admin.register(Warband)
-class WarbandAdmin(admin.ModelAdmin):
+class WarbandAdmin(admin.ModelAdmin[Warband]):
     list_display = ("__str__", "army_list", "is_general")
     inlines = [FollowerInline]
 
 
 @admin.register(Battle)
-class BattleAdmin(admin.ModelAdmin):
+class BattleAdmin(admin.ModelAdmin[Battle]):
     list_display = ("name", "public_id", "status", "version", "created_by", "updated_at")
     readonly_fields = ("state", "setup")
 

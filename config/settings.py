@@ -6,6 +6,10 @@ import os
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
+
+# Django's generic classes (ModelAdmin[Profile], ModelForm[Profile] ...) take their type at run time too.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -83,6 +87,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+CHANNELS_PREFIX = os.environ.get("CHANNELS_PREFIX", "beacon")  # Redis keys of the channel layer and presence
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -91,7 +96,7 @@ if REDIS_URL:
                 # redis-py 8 caps a pool at 100 connections and fails the 101st at once: hundreds of
                 # sockets joining or leaving together (a restart, a club's screen) need more.
                 "hosts": [{"address": REDIS_URL, "max_connections": 2000}],
-                "prefix": os.environ.get("CHANNELS_PREFIX", "beacon"),
+                "prefix": CHANNELS_PREFIX,
                 "capacity": 500,
                 "expiry": 30,
             },

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 
 from .models import ArmyList, Profile
 from .profiles import BadData, clean_profile
-from .rules import MAX_COUNT, MAX_POINTS_LIMIT, SPECIALISED_HEROIC_ACTIONS
+from .rules import MAX_COUNT, MAX_POINTS_LIMIT, SPECIALISED_HEROIC_ACTIONS, TIERS
 
 STAT_FIELDS = [
     "move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage", "intelligence",
@@ -36,7 +36,7 @@ def _lines(text: str, label: str, shapes: dict[int, str], example: str) -> list[
     return rows
 
 
-class ProfileForm(forms.ModelForm):
+class ProfileForm(forms.ModelForm[Profile]):
     """Characteristics as numbers; lists as short text a player can type on a phone."""
 
     keywords_text = forms.CharField(
@@ -79,7 +79,8 @@ class ProfileForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["tier"].choices = [("", "None: a Warrior"), *self.fields["tier"].choices[1:]]
+        tiers = [(key, name) for key, name, _ in TIERS]
+        cast(forms.ChoiceField, self.fields["tier"]).choices = [("", "None: a Warrior"), *tiers]
         p = self.instance
         if p.pk:
             self.initial.update(
@@ -97,7 +98,8 @@ class ProfileForm(forms.ModelForm):
             )
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if self.errors:
             return cleaned
         try:
@@ -156,7 +158,7 @@ def _missile_text(missile: dict[str, Any] | None) -> str:
     return f"{missile['name']}, {missile['range']:g}, {missile['strength']}" if missile else ""
 
 
-class ListSettingsForm(forms.ModelForm):
+class ListSettingsForm(forms.ModelForm[ArmyList]):
     points_limit = forms.IntegerField(label="Points limit", min_value=1, max_value=MAX_POINTS_LIMIT)
 
     class Meta:
@@ -174,7 +176,9 @@ class ProfileChoiceForm(forms.Form):
         super().__init__(*args, **kwargs)
         profiles = Profile.visible_to(user)
         profiles = profiles.exclude(tier="") if heroes else profiles.filter(tier="")
-        self.fields["profile"].queryset = profiles.order_by("owner_id", "name")
+        cast(forms.ModelChoiceField[Profile], self.fields["profile"]).queryset = profiles.order_by(
+            "owner_id", "name"
+        )
         self.fields["profile"].label = "Hero" if heroes else "Warrior"
         self.fields["profile"].error_messages["invalid_choice"] = (
             "Choose a hero from the catalogue or your profiles."
@@ -191,7 +195,9 @@ class OptionsForm(forms.Form):
 
     def __init__(self, profile: Profile, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["options"].choices = [(o["name"], o["name"]) for o in profile.options]
+        cast(forms.ChoiceField, self.fields["options"]).choices = [
+            (o["name"], o["name"]) for o in profile.options
+        ]
         self.fields["options"].error_messages["invalid_choice"] = (
             f"%(value)s is not an option of {profile.name}."
         )

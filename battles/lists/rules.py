@@ -50,7 +50,7 @@ def tier_name(tier: str | None) -> str:
 def is_bow(missile: dict[str, Any] | None) -> bool:
     """A missile weapon counts toward the bow limit when it is a bow of some kind (bow, Elf bow,
     crossbow ...); thrown weapons do not."""
-    return bool(missile) and "bow" in str(missile.get("name", "")).lower()  # type: ignore[union-attr]
+    return missile is not None and "bow" in str(missile.get("name", "")).lower()
 
 
 def option_table(profile: Any) -> dict[str, dict[str, Any]]:
@@ -60,7 +60,7 @@ def option_table(profile: Any) -> dict[str, dict[str, Any]]:
 def chosen_missile(profile: Any, options: list[str]) -> dict[str, Any] | None:
     """The missile weapon a model carries: the last chosen option that is one, else its own."""
     table = option_table(profile)
-    missile = profile.missile
+    missile: dict[str, Any] | None = profile.missile
     for name in options:
         if name in table and table[name].get("missile"):
             missile = table[name]["missile"]
@@ -75,7 +75,7 @@ def unit_points(profile: Any, options: list[str]) -> int:
 
 def rules_profile(profile: Any, options: list[str]) -> dict[str, Any]:
     """The profile as rules_core reads it, with the chosen wargear and missile weapon."""
-    data = profile.to_rules()
+    data: dict[str, Any] = profile.to_rules()
     chosen = [name for name in options if name in option_table(profile)]
     data["wargear"] = [*data.get("wargear", []), *chosen]
     data["missile"] = chosen_missile(profile, options)

@@ -147,7 +147,7 @@ def add_warband(army: ArmyList, hero: Profile) -> None:
         if army.warbands.count() >= MAX_WARBANDS:
             raise BadData(f"A list holds at most {MAX_WARBANDS} warbands.")
         _check_models_after(army, 1)
-        Warband.objects.create(army_list=army, position=_next_position(army.warbands), hero=hero)
+        Warband.objects.create(army_list=army, position=_next_position(army.warbands.all()), hero=hero)
 
 
 def make_general(army: ArmyList, warband: Warband) -> None:
@@ -178,7 +178,10 @@ def add_followers(army: ArmyList, warband: Warband, profile: Profile, count: int
             same.save(update_fields=["count"])
         else:
             Follower.objects.create(
-                warband=warband, position=_next_position(warband.followers), profile=profile, count=count
+                warband=warband,
+                position=_next_position(warband.followers.all()),
+                profile=profile,
+                count=count,
             )
 
 

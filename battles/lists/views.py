@@ -20,6 +20,8 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
+from battles.http import HtmxRequest, SignedInRequest
+
 from . import services
 from .forms import ImportForm, ListSettingsForm, OptionsForm, ProfileChoiceForm, ProfileForm
 from .listfile import MAX_FILE_BYTES, export_list, read_list_file
@@ -34,11 +36,11 @@ View = Callable[..., HttpResponse]
 
 
 @login_required
-def army_lists(request: HttpRequest) -> HttpResponse:
+def army_lists(request: SignedInRequest) -> HttpResponse:
     return _lists_page(request)
 
 
-def _lists_page(request: HttpRequest, error: str = "", status: int = 200) -> HttpResponse:
+def _lists_page(request: SignedInRequest, error: str = "", status: int = 200) -> HttpResponse:
     armies = ArmyList.with_contents().filter(owner=request.user)
     rows = [{"army": a, "summary": summarise(a)} for a in armies]
     return render(
@@ -51,7 +53,7 @@ def _lists_page(request: HttpRequest, error: str = "", status: int = 200) -> Htt
 
 @login_required
 @require_POST
-def new_list(request: HttpRequest) -> HttpResponse:
+def new_list(request: SignedInRequest) -> HttpResponse:
     form = ListSettingsForm(request.POST)
     if not form.is_valid():
         return _lists_page(request, _first_error(form), 422)
@@ -61,7 +63,7 @@ def new_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def import_list(request: HttpRequest) -> HttpResponse:
+def import_list(request: SignedInRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
         return _lists_page(request, "Choose an army list file to import.", 400)
@@ -97,24 +99,24 @@ def list_edit(view: Callable[..., str | None]) -> View:
     @require_POST
     @owned_list
     @wraps(view)
-    def wrapper(request: HttpRequest, army: ArmyList, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: SignedInRequest, army: ArmyList, **kwargs: Any) -> HttpResponse:
         try:
             error = view(request, army, **kwargs)
         except BadData as exc:
             error = str(exc)
         if error or request.htmx:
-            return _builder(request, army.pk, error, 422 if error else 200)
+            return _builder(request, army.pk, error or "", 422 if error else 200)
         return redirect("army", pk=army.pk)
 
     return wrapper
 
 
 @owned_list
-def army(request: HttpRequest, army: ArmyList) -> HttpResponse:
+def army(request: SignedInRequest, army: ArmyList) -> HttpResponse:
     return _builder(request, army.pk)
 
 
-def _builder(request: HttpRequest, pk: int, error: str = "", status: int = 200) -> HttpResponse:
+def _builder(request: HtmxRequest, pk: int, error: str = "", status: int = 200) -> HttpResponse:
     army = ArmyList.with_contents().get(pk=pk)
     summary = summarise(army)
     warbands = []
@@ -304,7 +306,7 @@ def profile_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def profile_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+def profile_edit(request: SignedInRequest, pk: int | None = None) -> HttpResponse:
     profile = get_object_or_404(Profile, pk=pk, owner=request.user) if pk else Profile(owner=request.user)
     form = ProfileForm(request.POST or None, instance=profile)
     if request.method == "POST":
@@ -318,7 +320,7 @@ def profile_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
 
 @login_required
 @require_POST
-def profile_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def profile_delete(request: SignedInRequest, pk: int) -> HttpResponse:
     profile = get_object_or_404(Profile, pk=pk, owner=request.user)
     try:
         services.delete_profile(profile)

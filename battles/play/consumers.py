@@ -14,10 +14,10 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 
-from rules_core import RuleViolation
+from rules_core import RuleViolation, Side
 
 from . import jsontext, presence
-from .models import Battle, BattleEvent, Seat
+from .models import Battle, BattleEvent, Seat, as_side
 from .presenter import audience_of, render_view, step_json, view_json
 from .publish import group_name, publish_presence
 from .submit import SubmitError, submit
@@ -50,7 +50,7 @@ class DirectDispatch(AsyncWebsocketConsumer):
 
 class BattleConsumer(DirectDispatch):
     battle_id: int
-    side: str | None
+    side: Side | None
     format: str
 
     async def connect(self) -> None:
@@ -207,14 +207,14 @@ class BattleConsumer(DirectDispatch):
             await self.send(text_data=message["html"])
 
 
-def _find(public_id: str, token: str) -> tuple[int, str | None] | None:
+def _find(public_id: str, token: str) -> tuple[int, Side | None] | None:
     battle = Battle.objects.filter(public_id=public_id).only("id").first()
     if battle is None:
         return None
     if not token:
         return battle.id, None
     seat = Seat.objects.filter(battle=battle, token=token).only("side").first()
-    return battle.id, seat.side if seat else None
+    return battle.id, as_side(seat.side) if seat else None
 
 
 def _render_view(battle_id: int, audience: str, fmt: str) -> str:

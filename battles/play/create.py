@@ -4,6 +4,7 @@ through battles/play/submit.py."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
@@ -11,6 +12,7 @@ from django.db import transaction
 import rules_core
 from battles.lists.profiles import BadData
 from battles.lists.rules import summarise
+from rules_core import Side
 from rules_core.setup import number_namesakes
 
 from .models import Battle, Seat
@@ -32,7 +34,7 @@ def create_battle(name: str, setup: dict[str, Any]) -> Battle:
 
 
 def start_battle(
-    name: str, armies: dict[str, Any], creator: Any = None, creator_side: str | None = None
+    name: str, armies: Mapping[Side, Any], creator: Any = None, creator_side: str | None = None
 ) -> Battle:
     """A battle fought by two lists (saved or drafts); the creator, if signed in, may take a seat.
 

@@ -3,7 +3,7 @@ and, signed in, the side the creator plays."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 
@@ -35,21 +35,22 @@ class BattleForm(forms.Form):
             else []
         )
         self.lists = {f"list:{a.pk}": a for a in lists}
-        choices = [(f"demo:{key}", label) for key, label in DEMO_CHOICES.items()]
+        choices: list[tuple[str, Any]] = [(f"demo:{key}", label) for key, label in DEMO_CHOICES.items()]
         if lists:
             choices = [
                 ("My lists", [(key, a.name) for key, a in self.lists.items()]),
                 ("Demo armies", choices),
             ]
         for side in SIDES:
-            self.fields[side].choices = choices
+            cast(forms.ChoiceField, self.fields[side]).choices = choices
             self.fields[side].initial = f"demo:{side}"
         if not user.is_authenticated:
             for name in ("seat", "good_shared", "evil_shared"):
                 del self.fields[name]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if self.errors:
             return cleaned
         self.armies = {side: self._army(side, cleaned) for side in SIDES}

@@ -9,14 +9,22 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from rules_core import BattleState
+from rules_core import SIDES, BattleState, Side
 
 from . import jsontext
 
-SIDES = [("good", "Good"), ("evil", "Evil")]
+SIDE_CHOICES = [("good", "Good"), ("evil", "Evil")]
 
 
-class JSONTextField(models.TextField):
+def as_side(name: str) -> Side:
+    """A side's name as the referee types it; ValueError if it names no side."""
+    for side in SIDES:
+        if side == name:
+            return side
+    raise ValueError(f"{name!r} is not a side")
+
+
+class JSONTextField(models.TextField[dict[str, Any], dict[str, Any]]):
     """JSON kept as plain text: the value is a dict in Python, as with JSONField, but the database
     stores the text as written instead of parsing it into jsonb. For the state snapshot, rewritten
     whole (12 KB) by every command and only ever read whole: on PostgreSQL the write took about
@@ -79,7 +87,7 @@ class Seat(models.Model):
     """A side of a battle. Whoever holds the token plays that side; an account is optional."""
 
     battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="seats")
-    side = models.CharField(max_length=10, choices=SIDES)
+    side = models.CharField(max_length=10, choices=SIDE_CHOICES)
     token = models.CharField(max_length=64, unique=True, default=new_seat_token)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
@@ -97,7 +105,7 @@ class BattleEvent(models.Model):
 
     battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
-    side = models.CharField(max_length=10, choices=SIDES)
+    side = models.CharField(max_length=10, choices=SIDE_CHOICES)
     command_id = models.CharField(max_length=64, blank=True)
     command = models.JSONField()
     rolls = models.JSONField(default=list)

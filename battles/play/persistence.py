@@ -79,7 +79,7 @@ def record_step(battle: Battle, event: BattleEvent) -> None:
     columns = ", ".join(quote(f.column) for f in inserted)
     marks = ", ".join(["%s"] * len(inserted))
     values = [_db_value(f, event) for f in inserted]
-    fields = [Battle._meta.get_field(name) for name in SNAPSHOT_FIELDS]
+    fields = [f for f in Battle._meta.concrete_fields if f.attname in SNAPSHOT_FIELDS]
     sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
     snapshot = [_db_value(f, battle) for f in fields]
     insert = f"INSERT INTO {quote(BattleEvent._meta.db_table)} ({columns}) VALUES ({marks}) RETURNING id"

@@ -205,9 +205,6 @@ _store: MemoryPresence | RedisPresence | None = None
 def store() -> MemoryPresence | RedisPresence:
     global _store
     if _store is None:
-        if settings.REDIS_URL:
-            prefix = settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"]
-            _store = RedisPresence(settings.REDIS_URL, prefix)
-        else:
-            _store = MemoryPresence()
+        redis = settings.REDIS_URL
+        _store = RedisPresence(redis, settings.CHANNELS_PREFIX) if redis else MemoryPresence()
     return _store

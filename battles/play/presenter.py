@@ -15,7 +15,7 @@ from rules_core.chance import percent
 from rules_core.heroic import HEROIC_ACTIONS
 from rules_core.movement import MOVE_TOLERANCE, SNAP_TO_CONTACT
 
-from .models import Battle, BattleEvent
+from .models import Battle, BattleEvent, as_side
 
 AUDIENCES = ("good", "evil", "spectator")
 LOG_LIMIT = 200
@@ -143,9 +143,9 @@ def odds_view(odds: dict[str, Any] | None, prefix: str = "") -> list[tuple[str, 
 
 
 def legal(state: BattleState, audience: str) -> list[rules_core.Action]:
-    if audience not in ("good", "evil"):
+    if audience not in rules_core.SIDES:
         return []
-    return rules_core.legal_actions(state, audience)  # type: ignore[arg-type]
+    return rules_core.legal_actions(state, as_side(audience))
 
 
 def action_view(action: rules_core.Action) -> ActionView:
@@ -200,7 +200,7 @@ def armies_view(state: BattleState) -> list[dict[str, Any]]:
         {
             "side": side,
             "name": army.name,
-            "casualties": state.casualties(side),  # type: ignore[arg-type]
+            "casualties": state.casualties(as_side(side)),
             "break_point": f"{army.break_point:g}",
             "starting": army.starting_models,
             "broken": army.broken,

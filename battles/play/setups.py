@@ -5,6 +5,7 @@ Players may keep those places (press "Deployment done") or move models within th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.text import slugify
@@ -13,7 +14,7 @@ from battles.lists.demo import demo_army
 from battles.lists.profiles import BadData
 from battles.lists.rules import rules_profile
 from rules_core.setup import default_zones
-from rules_core.state import MM_PER_INCH, SIDES, Board
+from rules_core.state import MM_PER_INCH, SIDES, Board, Side
 
 BOARD = {"width": 48.0, "height": 48.0}
 GAP = 0.25  # inches between neighbouring bases, so no two models touch
@@ -31,7 +32,7 @@ TERRAIN: list[dict[str, Any]] = [
 ]
 
 
-def battle_setup(armies: dict[str, Any]) -> dict[str, Any]:
+def battle_setup(armies: Mapping[Side, Any]) -> dict[str, Any]:
     """`armies` maps "good" and "evil" to a list (saved or a draft). Raises BadData if one cannot
     stand in its deployment zone."""
     board = Board(**BOARD)

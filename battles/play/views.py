@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 import rules_core
+from battles.http import HtmxRequest
 from battles.lists.profiles import BadData
 from rules_core import RuleViolation
 from rules_core.record import RecordError, steps
@@ -108,7 +109,7 @@ def battle_page(request: HttpRequest, public_id: str) -> HttpResponse:
 LIVE_LIMIT = 100
 
 
-def live_battles(request: HttpRequest) -> HttpResponse:
+def live_battles(request: HtmxRequest) -> HttpResponse:
     """Battles in play (turn, phase, whose decision, who is watching) and finished ones to replay."""
     active = list(Battle.objects.filter(status=Battle.Status.ACTIVE).order_by("-updated_at")[:LIVE_LIMIT])
     finished = list(Battle.objects.filter(status=Battle.Status.FINISHED).order_by("-updated_at")[:LIVE_LIMIT])
