@@ -7,15 +7,28 @@ PORT ?= 8000
 
 .PHONY: run test bench lint install
 
-$(VENV)/.installed: pyproject.toml
+# `make run` installs only what the app needs; `make install` (for test, lint and bench) adds the test
+# tools. Both lists are pyproject.toml's: [project] dependencies, and its "test" extra. The project
+# itself is not installed: everything runs from this folder.
+requirements = $(PY) -c "import sys, tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
+	print('\n'.join(p['dependencies'] + [d for x in sys.argv[1:] for d in p['optional-dependencies'][x]]))"
+
+$(PY):
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+
+$(VENV)/.installed-app: pyproject.toml | $(PY)
+	$(requirements) > $(VENV)/requirements-app.txt
+	$(PY) -m pip install --quiet -r $(VENV)/requirements-app.txt
+	touch $@
+
+$(VENV)/.installed: pyproject.toml $(VENV)/.installed-app
+	$(requirements) test > $(VENV)/requirements-test.txt
+	$(PY) -m pip install --quiet -r $(VENV)/requirements-test.txt
 	touch $@
 
 install: $(VENV)/.installed
 
-run: install
+run: $(VENV)/.installed-app
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo --base-url http://$(HOST):$(PORT)
 	@echo
