@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser.tabletop import Table, open_table
 from tests.conftest import skip_or_fail
 from tests.livestack import DaphneServer
 
@@ -89,3 +90,28 @@ def daphne(transactional_db: None) -> Iterator[DaphneServer]:
         yield server
     finally:
         server.stop()
+
+
+OpenTable = Callable[..., Table]
+
+
+@pytest.fixture
+def table(browser: Any, daphne: DaphneServer, tmp_path: Path) -> Iterator[OpenTable]:
+    """For a test that needs a server of its own, its dice scripted or to kill and start again:
+    table(name, setup, dice="6 1 ...", phone="evil") starts `daphne` (with those dice, when given)
+    and opens the battle as Good, Evil and a spectator (tabletop.open_table). The browsers close
+    after the test, then the server stops."""
+    opened: list[Table] = []
+
+    def open_on_its_own_server(name: str, setup: dict[str, Any], dice: str = "", phone: str = "") -> Table:
+        if dice:
+            script = tmp_path / "dice"
+            script.write_text(dice)
+            daphne.extra_env["BEACON_DICE_SCRIPT"] = str(script)
+        daphne.start()
+        opened.append(open_table(browser, daphne, name, setup, phone))
+        return opened[-1]
+
+    yield open_on_its_own_server
+    for played in opened:
+        played.close()

@@ -3,14 +3,11 @@ two Heroes (worked example 59, Gothmog against Eomer), with the server's dice sc
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from playwright.sync_api import Page, expect
 
 from battles.lists.catalogue import catalogue
-from battles.play.create import create_battle
+from tests.browser.conftest import OpenTable
 from tests.browser.test_play_a_turn import screenshots_dir
-from tests.livestack import DaphneServer
 
 CONTACT = 25 / 25.4
 # Priority: Good 6, Evil 1. Duel: Eomer 2, 3, 4; Gothmog 1, 3. Eomer's Strikes: 1, 1, 1.
@@ -63,64 +60,45 @@ def might_on_cards(pages: tuple[Page, ...], hero: str, shown: str) -> None:
         expect(page.locator(f"[data-hero={hero}] [data-stat=might]")).to_have_text(shown)
 
 
-def test_fight_phase_declarations_and_duel_bidding_in_three_browsers(
-    browser, transactional_db, tmp_path: Path
-) -> None:
-    script = tmp_path / "dice"
-    script.write_text(SCRIPT)
-    server = DaphneServer(extra_env={"BEACON_DICE_SCRIPT": str(script)}).start()
-    try:
-        battle = create_battle("Pelennor duel", duel_setup())
-        tokens = {s.side: s.token for s in battle.seats.all()}
-        url = f"{server.url}/battles/{battle.public_id}/"
-        contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(3)]
-        good, evil, spectator = (c.new_page() for c in contexts)
-        good.goto(f"{url}?seat={tokens['good']}")
-        evil.goto(f"{url}?seat={tokens['evil']}")
-        spectator.goto(url)
-        everyone = (good, evil, spectator)
-        for page in everyone:
-            expect(page.locator(".battle-page")).to_have_attribute("data-connected", "true")
+def test_fight_phase_declarations_and_duel_bidding_in_three_browsers(table: OpenTable) -> None:
+    played = table("Pelennor duel", duel_setup(), dice=SCRIPT)
+    good, evil, spectator = everyone = played.pages
 
-        decide(good, "Deployment done")
-        waiting(spectator, "evil", "deploy")
-        decide(evil, "Deployment done")
-        waiting(spectator, "good", "choose_priority")
-        decide(good, "Take Priority")
-        # Only the two warriors can move: each side finishes moving; nobody can shoot.
-        waiting(spectator, "good", "activate")
-        decide(good, "Finish moving")
-        waiting(spectator, "evil", "activate")
-        decide(evil, "Finish moving")
+    decide(good, "Deployment done")
+    waiting(spectator, "evil", "deploy")
+    decide(evil, "Deployment done")
+    waiting(spectator, "good", "choose_priority")
+    decide(good, "Take Priority")
+    # Only the two warriors can move: each side finishes moving; nobody can shoot.
+    waiting(spectator, "good", "activate")
+    decide(good, "Finish moving")
+    waiting(spectator, "evil", "activate")
+    decide(evil, "Finish moving")
 
-        # The Fight phase's Declare Heroic Actions step: Evil (without Priority) first.
-        waiting(spectator, "evil", "declare_heroic_action")
-        expect(good.locator("[data-testid=decision] button")).to_have_count(0)
-        decide(evil, "Gothmog: Heroic Combat")
-        everywhere(everyone, "Gothmog declares a Heroic Combat.")
-        might_on_cards(everyone, "gothmog", "2/3")
-        waiting(spectator, "good", "declare_heroic_action")
-        decide(good, "Pass")
-        everywhere(everyone, "Good passes.")
-        everywhere(everyone, "Both players have passed: the Declare Heroic Actions step ends.")
-        everywhere(everyone, "Duel: Eomer rolls 2, 3, 4; Gothmog rolls 1, 3.")
+    # The Fight phase's Declare Heroic Actions step: Evil (without Priority) first.
+    waiting(spectator, "evil", "declare_heroic_action")
+    expect(good.locator("[data-testid=decision] button")).to_have_count(0)
+    decide(evil, "Gothmog: Heroic Combat")
+    everywhere(everyone, "Gothmog declares a Heroic Combat.")
+    might_on_cards(everyone, "gothmog", "2/3")
+    waiting(spectator, "good", "declare_heroic_action")
+    decide(good, "Pass")
+    everywhere(everyone, "Good passes.")
+    everywhere(everyone, "Both players have passed: the Declare Heroic Actions step ends.")
+    everywhere(everyone, "Duel: Eomer rolls 2, 3, 4; Gothmog rolls 1, 3.")
 
-        # The Duel: the losing side bids first, back and forth, as in example 59.
-        bids = [
-            (evil, "evil", "Gothmog: spend 2 Might (3 becomes 5)", "gothmog", "0/3"),
-            (good, "good", "Eomer: spend 1 Might (4 becomes 5)", "eomer", "2/3"),
-        ]
-        for page, side, label, hero, left in bids:
-            waiting(spectator, side, "duel_might")
-            if page is evil:
-                evil.screenshot(path=str(screenshots_dir() / "duel-might.png"), full_page=True)
-            decide(page, label)
-            might_on_cards(everyone, hero, left)
-        # Gothmog has no Might left: the bidding is over and Eomer wins.
-        everywhere(everyone, "Good wins the Duel (both rolled 5, higher Fight Value 6).")
-        everywhere(everyone, 'Gothmog backs away 1".')
-        waiting(spectator, "good", "choose_priority")
-        for context in contexts:
-            context.close()
-    finally:
-        server.stop()
+    # The Duel: the losing side bids first, back and forth, as in example 59.
+    bids = [
+        (evil, "evil", "Gothmog: spend 2 Might (3 becomes 5)", "gothmog", "0/3"),
+        (good, "good", "Eomer: spend 1 Might (4 becomes 5)", "eomer", "2/3"),
+    ]
+    for page, side, label, hero, left in bids:
+        waiting(spectator, side, "duel_might")
+        if page is evil:
+            evil.screenshot(path=str(screenshots_dir() / "duel-might.png"), full_page=True)
+        decide(page, label)
+        might_on_cards(everyone, hero, left)
+    # Gothmog has no Might left: the bidding is over and Eomer wins.
+    everywhere(everyone, "Good wins the Duel (both rolled 5, higher Fight Value 6).")
+    everywhere(everyone, 'Gothmog backs away 1".')
+    waiting(spectator, "good", "choose_priority")

@@ -4,12 +4,10 @@ chance shown, and every page shows the power on the captain's card; dice scripte
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from battles.play.create import create_battle
-from tests.livestack import DaphneServer
+from tests.browser.conftest import OpenTable
 
 # Priority: Good 6, Evil 1. Immobilise cast with a 5; the captain's one Resist die shows 2.
 SCRIPT = "6 1 5 2"
@@ -62,62 +60,43 @@ def waiting(page: Page, side: str, kind: str) -> None:
     expect(decision).to_have_attribute("data-pending-kind", kind)
 
 
-def test_a_cast_a_resist_and_the_power_in_play_in_three_browsers(
-    browser, transactional_db, tmp_path: Path
-) -> None:
-    script = tmp_path / "dice"
-    script.write_text(SCRIPT)
-    server = DaphneServer(extra_env={"BEACON_DICE_SCRIPT": str(script)}).start()
-    try:
-        battle = create_battle("Dimrill Dale", setup())
-        tokens = {s.side: s.token for s in battle.seats.all()}
-        url = f"{server.url}/battles/{battle.public_id}/"
-        contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(3)]
-        good, evil, spectator = (c.new_page() for c in contexts)
-        good.goto(f"{url}?seat={tokens['good']}")
-        evil.goto(f"{url}?seat={tokens['evil']}")
-        spectator.goto(url)
-        everyone = (good, evil, spectator)
-        for page in everyone:
-            expect(page.locator(".battle-page")).to_have_attribute("data-connected", "true")
+def test_a_cast_a_resist_and_the_power_in_play_in_three_browsers(table: OpenTable) -> None:
+    played = table("Dimrill Dale", setup(), dice=SCRIPT)
+    good, evil, spectator = everyone = played.pages
 
-        decide(good, "Deployment done")
-        waiting(spectator, "evil", "deploy")
-        decide(evil, "Deployment done")
-        waiting(spectator, "good", "choose_priority")
-        decide(good, "Take Priority")  # Gandalf has no Might: no Heroic Actions to declare
+    decide(good, "Deployment done")
+    waiting(spectator, "evil", "deploy")
+    decide(evil, "Deployment done")
+    waiting(spectator, "good", "choose_priority")
+    decide(good, "Take Priority")  # Gandalf has no Might: no Heroic Actions to declare
 
-        # Good's Move phase: the panel offers the power, its target and Will, and the chance to cast.
-        waiting(spectator, "good", "activate")
-        cast = good.locator("form[data-kind=cast]")
-        expect(cast).to_contain_text("1 Will")
-        expect(cast.locator("select[name='p.target'] option")).to_have_text(["Orc captain"])
-        cast.locator("button[type=submit]").click()
-        for page in everyone:
-            expect(page.get_by_test_id("log")).to_contain_text(
-                "Gandalf casts Immobilise at Orc captain: needs 3+, rolls 5: cast."
-            )
+    # Good's Move phase: the panel offers the power, its target and Will, and the chance to cast.
+    waiting(spectator, "good", "activate")
+    cast = good.locator("form[data-kind=cast]")
+    expect(cast).to_contain_text("1 Will")
+    expect(cast.locator("select[name='p.target'] option")).to_have_text(["Orc captain"])
+    cast.locator("button[type=submit]").click()
+    for page in everyone:
+        expect(page.get_by_test_id("log")).to_contain_text(
+            "Gandalf casts Immobilise at Orc captain: needs 3+, rolls 5: cast."
+        )
 
-        # Evil is asked whether to resist, with the chance to do it.
-        waiting(spectator, "evil", "resist")
-        resist = evil.locator("form[data-kind=resist]").first
-        expect(resist.get_by_test_id("odds")).to_contain_text("the power is resisted")
-        expect(resist.get_by_test_id("odds")).to_contain_text("33%")
-        expect(good.locator("form[data-kind=resist]")).to_have_count(0)
-        decide(evil, "Orc captain: resist with 1 Will")
-        for page in everyone:
-            expect(page.get_by_test_id("log")).to_contain_text("needing 5: not enough.")
-            card = page.locator("[data-hero=captain]")
-            expect(card.get_by_test_id("effects")).to_contain_text("Immobilise")
-            expect(card.locator("[data-stat=will]")).to_have_text("0/1")
-            expect(page.locator("[data-model=captain]")).to_have_class(re.compile(r"\baffected\b"))
+    # Evil is asked whether to resist, with the chance to do it.
+    waiting(spectator, "evil", "resist")
+    resist = evil.locator("form[data-kind=resist]").first
+    expect(resist.get_by_test_id("odds")).to_contain_text("the power is resisted")
+    expect(resist.get_by_test_id("odds")).to_contain_text("33%")
+    expect(good.locator("form[data-kind=resist]")).to_have_count(0)
+    decide(evil, "Orc captain: resist with 1 Will")
+    for page in everyone:
+        expect(page.get_by_test_id("log")).to_contain_text("needing 5: not enough.")
+        card = page.locator("[data-hero=captain]")
+        expect(card.get_by_test_id("effects")).to_contain_text("Immobilise")
+        expect(card.locator("[data-stat=will]")).to_have_text("0/1")
+        expect(page.locator("[data-model=captain]")).to_have_class(re.compile(r"\baffected\b"))
 
-        # Gandalf cast before moving: his activation goes on, and he may still move or stay.
-        waiting(spectator, "good", "activate")
-        decide(good, "Gandalf stays put")
-        for page in everyone:
-            expect(page.get_by_test_id("log")).to_contain_text("Gandalf stays where it is.")
-        for context in contexts:
-            context.close()
-    finally:
-        server.stop()
+    # Gandalf cast before moving: his activation goes on, and he may still move or stay.
+    waiting(spectator, "good", "activate")
+    decide(good, "Gandalf stays put")
+    for page in everyone:
+        expect(page.get_by_test_id("log")).to_contain_text("Gandalf stays where it is.")

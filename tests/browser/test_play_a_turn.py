@@ -12,9 +12,9 @@ from playwright.sync_api import Page, expect
 
 from battles.lists.catalogue import catalogue
 from battles.models import Battle
-from battles.play.create import create_battle
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, OpenTable
 from tests.browser.tabletop import placed as at
+from tests.livestack import DaphneServer
 
 BOARD = 24.0
 
@@ -126,20 +126,12 @@ def connected(*pages: Page) -> None:
         expect(page.locator(".battle-page")).to_have_attribute("data-connected", "true", timeout=20000)
 
 
-def test_two_players_and_a_spectator_play_a_turn_and_survive_a_restart(browser, daphne) -> None:
-    daphne.start()
-    battle = create_battle("Close quarters", close_quarters())
-    tokens = {s.side: s.token for s in battle.seats.all()}
-    url = f"{daphne.url}/battles/{battle.public_id}/"
-    good_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    evil_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    spectator_ctx = browser.new_context(viewport={"width": 1024, "height": 768})
-    good, evil, spectator = good_ctx.new_page(), evil_ctx.new_page(), spectator_ctx.new_page()
-    good.goto(f"{url}?seat={tokens['good']}")
-    evil.goto(f"{url}?seat={tokens['evil']}")
-    spectator.goto(url)
-    everyone = (good, evil, spectator)
-    connected(*everyone)
+def test_two_players_and_a_spectator_play_a_turn_and_survive_a_restart(
+    table: OpenTable, daphne: DaphneServer
+) -> None:
+    played = table("Close quarters", close_quarters(), phone="evil")
+    good, evil, spectator = everyone = played.pages
+    battle = played.battle
 
     presence = spectator.get_by_test_id("presence")
     expect(presence).to_have_attribute("data-good", "online")
@@ -249,5 +241,3 @@ def test_two_players_and_a_spectator_play_a_turn_and_survive_a_restart(browser, 
     assert saved.state["turn"] == 2
     assert saved.events.filter(command__type="charge").count() == 2
     assert saved.events.filter(command__type="shoot").count() >= 1
-    for context in (good_ctx, evil_ctx, spectator_ctx):
-        context.close()

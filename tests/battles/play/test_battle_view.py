@@ -94,7 +94,7 @@ def test_the_status_names_who_has_priority_only_once_it_is_chosen_for_the_turn()
 
 
 def test_a_model_card_shows_what_anyone_may_want_to_know(client) -> None:
-    battle = services.create_battle("Cards", demo_setup())
+    battle = create_battle("Cards", demo_setup())
     page = client.get(f"/battles/{battle.public_id}/models/gothmog/").content.decode()
     for text in ("Gothmog", "Hero of Valour", "5/5+", "Might</dt><dd", "3/3"):
         assert text in page
@@ -102,7 +102,7 @@ def test_a_model_card_shows_what_anyone_may_want_to_know(client) -> None:
 
 
 def test_the_tape_answers_with_the_referees_distance_and_sight(client) -> None:
-    battle = services.create_battle("Tape", demo_setup())
+    battle = create_battle("Tape", demo_setup())
     state = battle.load_state()
     aragorn, gothmog = state.model("aragorn"), state.model("gothmog")
     answer = client.get(f"/battles/{battle.public_id}/measure/", {"from": "aragorn", "to": "gothmog"}).json()
