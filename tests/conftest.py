@@ -1,16 +1,43 @@
-"""Shared test switches: with REQUIRE_SERVICES=1 (CI), a test that would skip for a missing
-service fails instead, so CI cannot go green on a machine without PostgreSQL, Redis or Chromium."""
+"""Shared test switches.
+
+With REQUIRE_SERVICES=1 (CI), a test that would skip for a missing service fails instead, so CI
+cannot go green on a machine without PostgreSQL, Redis or Chromium.
+
+Hypothesis runs a profile chosen by HYPOTHESIS_PROFILE: "ci" (the default when CI is set) plays
+property tests thoroughly (200 random battles), "dev" (the default otherwise) briefly (25), so a
+local run of the whole suite stays short; a test that names its own number of examples keeps it.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
+from django.test import override_settings
+from hypothesis import settings
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+settings.register_profile("ci", max_examples=200)
+settings.register_profile("dev", max_examples=25)
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def pytest_report_header() -> str:
+    return f"hypothesis profile: {HYPOTHESIS_PROFILE} ({settings().max_examples} examples a property)"
 
 
 def skip_or_fail(reason: str) -> None:
     if REQUIRE_SERVICES:
         pytest.fail(f"REQUIRE_SERVICES=1 but {reason}")
     pytest.skip(reason)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing() -> Iterator[None]:
+    """Tests make and sign in many users; the real hasher takes a good part of a second a password,
+    by design. Servers the tests start (Daphne) keep the real one."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield

@@ -158,7 +158,8 @@ def illegal_variants(state: BattleState, rng: random.Random) -> list[tuple[str, 
     return variants
 
 
-@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+# As many battles as the Hypothesis profile asks for (tests/conftest.py): 200 in CI.
+@settings(deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_battles_end_and_keep_every_invariant(seed: int) -> None:
     rng = random.Random(seed)
