@@ -41,6 +41,9 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+	$(PY) -m tests.deadcode
+	$(VENV)/bin/deptry .
+	$(VENV)/bin/deptry tests --exclude '\.venv' --ignore DEP002,DEP004
 
 test: install lint
 	$(VENV)/bin/pytest
