@@ -14,25 +14,19 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 
-from rules_core import RuleViolation, Side
+from rules_core import Refused, Side
 
 from . import jsontext, presence
 from .models import Battle, BattleEvent, Seat, as_side
 from .presenter import audience_of, render_view, step_json, view_json
 from .publish import group_name, publish_presence
-from .submit import SubmitError, submit
+from .refusals import ProtocolError, ServerRefusal
+from .submit import submit
 
 log = logging.getLogger(__name__)
 
 RESYNC_STEP_LIMIT = 50
 """A JSON client further behind than this gets the whole view instead of the missing steps."""
-
-
-class ProtocolError(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 class DirectDispatch(AsyncWebsocketConsumer):
@@ -102,13 +96,15 @@ class BattleConsumer(DirectDispatch):
                     await self._send_json({"type": "pong"})
             else:
                 raise ProtocolError("unknown_type", f"Unknown message type {kind!r}.")
-        except (ProtocolError, RuleViolation, SubmitError) as exc:
-            if exc.code == "stale_version":
+        except Refused as refusal:  # the referee's (RuleViolation) or the server's own (refusals.py)
+            if refusal.code == "stale_version":
                 await self.send_view()  # first, so the error shows on the refreshed page
-            await self.send_error(exc.code, exc.message, message_id)
+            await self.send_error(refusal, message_id)
         except Exception:
             log.exception("battle %s: message failed", getattr(self, "battle_id", "?"))
-            await self.send_error("server_error", "Something went wrong on the server; nothing was changed.")
+            await self.send_error(
+                ServerRefusal("server_error", "Something went wrong on the server; nothing was changed.")
+            )
 
     def _check_rate(self) -> None:
         now = time.monotonic()
@@ -177,12 +173,11 @@ class BattleConsumer(DirectDispatch):
         text = await database_sync_to_async(_render_view)(self.battle_id, self.audience, self.format)
         await self.send(text_data=text)
 
-    async def send_error(self, code: str, message: str, message_id: str = "") -> None:
+    async def send_error(self, refusal: Refused, message_id: str = "") -> None:
         if self.format == "json":
-            await self._send_json({"type": "error", "id": message_id, "code": code, "message": message})
+            await self._send_json({"type": "error", "id": message_id, **refusal.to_dict()})
         else:
-            html = render_to_string("battles/_error.html", {"code": code, "message": message})
-            await self.send(text_data=html)
+            await self.send(text_data=render_to_string("battles/_error.html", refusal.to_dict()))
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         await self.send(text_data=jsontext.dumps(data))

@@ -21,15 +21,7 @@ from .dice import make_dice
 from .models import Battle, BattleEvent
 from .persistence import Locked, applied_event, lock_battle, recent_states, record_step
 from .publish import publish_step
-
-
-class SubmitError(Exception):
-    """A submit refused before the rules were asked (stale version, unknown battle ...)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+from .refusals import SubmitError
 
 
 @dataclass(frozen=True)

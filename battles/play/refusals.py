@@ -1,0 +1,50 @@
+"""The server's own refusals: what the websocket and the submit refuse before, or instead of, asking
+the referee. Each code is declared here once with its meaning, as the referee's are in
+rules_core/errors.py (RULE_CODES); docs/protocol.md lists both, and a test holds them together.
+Every refusal a client meets is a rules_core.Refused: a stable `code` and a `message` to show."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rules_core import Refused
+
+ServerCode = Literal[
+    "malformed",
+    "unknown_type",
+    "too_large",
+    "rate_limited",
+    "spectator",
+    "unknown_battle",
+    "stale_version",
+    "server_error",
+]
+
+SERVER_CODES: dict[ServerCode, str] = {
+    "malformed": "The message is not JSON or not an object, or its command or expected_version is of the wrong kind.",
+    "unknown_type": "The message's type is none the server knows.",
+    "too_large": "The message is larger than the server takes (WS_MAX_MESSAGE_BYTES).",
+    "rate_limited": "The socket sent more messages in a second than the server takes (WS_RATE_PER_SECOND).",
+    "spectator": "A spectator sent a command: only the two players act.",
+    "unknown_battle": "The battle the command is for does not exist (any more).",
+    "stale_version": "The command was chosen on a screen the battle has moved on from; the whole view comes first.",
+    "server_error": "The server failed to handle the message; nothing was changed.",
+}
+"""What each of the server's own refusal codes means, in one line."""
+
+
+class ServerRefusal(Refused):
+    """A refusal of the server's own, with one of its declared codes."""
+
+    code: ServerCode
+
+    def __init__(self, code: ServerCode, message: str) -> None:
+        super().__init__(code, message)
+
+
+class ProtocolError(ServerRefusal):
+    """A websocket message refused before it reached a battle (malformed, too large, too many ...)."""
+
+
+class SubmitError(ServerRefusal):
+    """A command refused before the rules were asked (a stale version, an unknown battle)."""
