@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max, Q, QuerySet, RestrictedError
 
+from .catalogue import catalogue
 from .listfile import FollowerDraft, ListDraft, WarbandDraft
 from .models import ArmyList, Follower, Profile, Warband, new_share_token
 from .profiles import BadData, clean_profile
@@ -84,10 +85,7 @@ def _usable_profile(owner: Any, profile: Profile) -> Profile:
             return candidate
     if similar.filter(name=name).exists():
         data["name"] = _unused_profile_name(owner, name)
-    mine = Profile(owner=owner)
-    mine.set_data(data)
-    mine.save()
-    return mine
+    return save_profile(_profile(owner, data))
 
 
 def _unused_profile_name(owner: Any, name: str) -> str:
@@ -209,6 +207,23 @@ def _next_position(items: QuerySet[Any]) -> int:
 
 
 # ---------------------------------------------------------------- profiles
+
+
+def load_catalogue() -> int:
+    """Add the catalogue's profiles that are missing (by name); one already there, perhaps edited in
+    the admin, is kept as it is. Returns how many were added."""
+    added = 0
+    for data in catalogue():
+        if not Profile.objects.filter(name=data["name"], owner=None).exists():
+            save_profile(_profile(None, clean_profile(data)))
+            added += 1
+    return added
+
+
+def _profile(owner: Any, data: dict[str, Any]) -> Profile:
+    profile = Profile(owner=owner)
+    profile.set_data(data)
+    return profile
 
 
 def save_profile(profile: Profile) -> Profile:

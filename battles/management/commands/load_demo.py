@@ -3,9 +3,8 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.urls import reverse
 
-from battles.lists.catalogue import catalogue
-from battles.lists.profiles import clean_profile
-from battles.models import Battle, Profile
+from battles.lists.services import load_catalogue
+from battles.models import Battle
 from battles.play.create import create_battle
 from battles.play.setups import demo_setup
 
@@ -21,14 +20,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: object, **options: Any) -> None:
-        added = 0
-        for data in catalogue():
-            if Profile.objects.filter(name=data["name"], owner=None).exists():
-                continue
-            profile = Profile(owner=None)
-            profile.set_data(clean_profile(data))
-            profile.save()
-            added += 1
+        added = load_catalogue()
         if not Battle.objects.filter(name=DEMO_BATTLE).exists():
             create_battle(DEMO_BATTLE, demo_setup())
             self.stdout.write("Demo battle created.")
