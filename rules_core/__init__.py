@@ -10,7 +10,7 @@ from .dice import Dice, RecordedDice, Roll, ScriptedDice, SeededDice, SystemDice
 from .engine import Outcome, apply, legal_actions
 from .errors import RULE_CODES, RecordMismatch, Refused, RuleViolation
 from .frame import Action, Pending
-from .setup import new_battle
+from .rulesets import new_battle
 from .state import SIDES, BattleState, Side
 
 __all__ = [

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .characteristics import in_challenge_with
 from .effects import ends_with
 from .frame import Ctx
@@ -22,22 +24,28 @@ def remove_casualty(ctx: Ctx, model: Model, how: str = "slain", by: Model | None
     if by is not None and in_challenge_with(state, by, model):
         regain(ctx, by, "might", 1, f"for slaying {model.name} in a Heroic Challenge")
     state.challenges = [c for c in state.challenges if model.id not in (c.challenger, c.target)]
-    ending = [e for e in state.effects if ends_with(e, model)]
+    end_effects_of(ctx, model.id, model.name)
+
+
+def end_effects_of(ctx: Ctx, piece: str, name: str) -> None:
+    """A piece (a model, a mass battle's stand) has left the battle: what was on it goes with it,
+    and what it caused ends, unless it outlives its source."""
+    state = ctx.state
+    ending = [e for e in state.effects if ends_with(e, piece)]
     for effect in ending:
-        if effect.source == model.id:
-            ctx.log(
-                "effect_end", f"{effect.label} ends: {model.name} has left the battle.", effect=effect.kind
-            )
+        if effect.source == piece:
+            ctx.log("effect_end", f"{effect.label} ends: {name} has left the battle.", effect=effect.kind)
     state.effects = [e for e in state.effects if e not in ending]
 
 
-def end_battle(ctx: Ctx, winner: Side | None, reason: str) -> None:
+def end_battle(ctx: Ctx, winner: Side | None, reason: str, **data: Any) -> None:
+    """The battle ends; `data` adds what a ruleset reports with the result (the mass battle's VP)."""
     state = ctx.state
     state.result = Result(winner, reason)
     state.stack.clear()
     state.phase = "over"
     outcome = f"{side_name(winner)} wins" if winner else "The battle is a draw"
-    ctx.log("battle_end", f"{outcome}: {reason}.", winner=winner, reason=reason)
+    ctx.log("battle_end", f"{outcome}: {reason}.", winner=winner, reason=reason, **data)
 
 
 def check_wiped_out(ctx: Ctx) -> bool:

@@ -66,6 +66,39 @@ def auto_pass_reason(state: BattleState, model: Model, kind: str, source: str) -
     return None
 
 
+def roll_test(
+    ctx: Ctx,
+    roller: str,
+    name: str,
+    test: str,
+    reason: str,
+    target: int,
+    three_dice: bool = False,
+    **data: Any,
+) -> list[int]:
+    """Roll a Courage or Intelligence test for `roller` (2D6, or 3D6 dropping the highest), say
+    what came up, and return the dice kept (their sum is the total)."""
+    faces = ctx.dice.roll(3 if three_dice else 2, test, roller)
+    kept = list(faces)
+    if three_dice:
+        kept.remove(max(kept))
+    total = sum(kept)
+    shown = " + ".join(map(str, kept)) + (f" (dropping {max(faces)})" if three_dice else "")
+    result = "passed" if total >= target else "failed"
+    ctx.log(
+        "test",
+        f"{name} takes a {test.capitalize()} test ({reason}), needing {target}+: rolls {shown} = {total}, {result}.",
+        model=roller,
+        test=test,
+        faces=faces,
+        total=total,
+        need=target,
+        success=total >= target,
+        **data,
+    )
+    return kept
+
+
 @dataclass(slots=True)
 class Test(Frame):
     """A Courage or Intelligence test of `model` caused by `source` (a rule's name).
@@ -85,13 +118,20 @@ class Test(Frame):
     kept: list[int] = field(default_factory=list)
     rolled: bool = False
 
+    def needed(self, state: BattleState, model: Model) -> int:
+        """The score the test needs (a second ruleset adds its own modifiers)."""
+        return need(state, model, self.test)
+
+    def auto_pass(self, state: BattleState, model: Model) -> str | None:
+        return auto_pass_reason(state, model, self.test, self.source)
+
     def step(self, ctx: Ctx) -> bool:
         state = ctx.state
         model = state.model(self.model)
         if self.rolled:
             return True
         name = self.test.capitalize()
-        target = need(state, model, self.test)
+        target = self.needed(state, model)
         if self.source == SEPARATED and model.profile.attacks == 0:
             ctx.log(
                 "test",
@@ -100,7 +140,7 @@ class Test(Frame):
             )
             self._failed(ctx, model)
             return False
-        auto = auto_pass_reason(state, model, self.test, self.source)
+        auto = self.auto_pass(state, model)
         if auto:
             ctx.log(
                 "test",
@@ -110,26 +150,9 @@ class Test(Frame):
             )
             self._passed(ctx, model)
             return False
-        purpose = self.test
-        faces = ctx.dice.roll(3 if self.three_dice else 2, purpose, model.id)
-        kept = list(faces)
-        if self.three_dice:
-            kept.remove(max(kept))
-        self.total, self.kept = sum(kept), kept
+        self.kept = roll_test(ctx, model.id, model.name, self.test, self.reason, target, self.three_dice)
+        self.total = sum(self.kept)
         self.rolled = True
-        shown = " + ".join(map(str, kept)) + (f" (dropping {max(faces)})" if self.three_dice else "")
-        result = "passed" if self.total >= target else "failed"
-        ctx.log(
-            "test",
-            f"{model.name} takes a {name} test ({self.reason}), needing {target}+: "
-            f"rolls {shown} = {self.total}, {result}.",
-            model=model.id,
-            test=self.test,
-            faces=faces,
-            total=self.total,
-            need=target,
-            success=self.total >= target,
-        )
         if self.total >= target:
             self._passed(ctx, model)
             return False
@@ -140,7 +163,7 @@ class Test(Frame):
 
     def _spends(self, state: BattleState, model: Model) -> list[tuple[int, int]]:
         """Ways to make up the shortfall with exactly enough Will and Might."""
-        short = need(state, model, self.test) - self.total
+        short = self.needed(state, model) - self.total
         will = available(model, "will") if self.test == "courage" else 0  # Will helps Courage only
         might = raisable(model, self.kept)
         return [(w, short - w) for w in range(min(will, short), -1, -1) if 0 <= short - w <= might]
@@ -162,7 +185,7 @@ class Test(Frame):
             model.side,
             "spend_on_test",
             f"{model.name}'s {self.test.capitalize()} test ({self.reason}) fails with {self.total}: spend points?",
-            {"model": model.id, "total": self.total, "need": need(state, model, self.test)},
+            {"model": model.id, "total": self.total, "need": self.needed(state, model)},
         )
 
     def options(self, state: BattleState, side: Side) -> list[Option]:

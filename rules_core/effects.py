@@ -240,10 +240,10 @@ def wound_ward(state: BattleState, model: Model) -> int:
 # -- when effects end --------------------------------------------------------------------------
 
 
-def ends_with(effect: Effect, model: Model) -> bool:
-    """Whether `effect` ends as `model` leaves the battle: its target, or its source (unless it
-    outlives its source)."""
-    return effect.target == model.id or (effect.source == model.id and not lasting_of(effect).outlives_source)
+def ends_with(effect: Effect, piece: str) -> bool:
+    """Whether `effect` ends as the piece with this id leaves the battle: its target, or its source
+    (unless it outlives its source)."""
+    return effect.target == piece or (effect.source == piece and not lasting_of(effect).outlives_source)
 
 
 def describe(ctx: Ctx, effect: Effect) -> str:

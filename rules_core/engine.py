@@ -154,6 +154,8 @@ def param_ok(spec: Mapping[str, Any], value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and spec["min"] <= value <= spec["max"]
     if kind == "text":
         return isinstance(value, str) and 0 < len(value.strip()) <= spec["max_length"]
+    if kind == "number":
+        return _finite_number(value) and spec.get("min", -1e6) <= value <= spec.get("max", 1e6)
     if kind == "point":
         return isinstance(value, list) and len(value) == 2 and all(_finite_number(c) for c in value)
     if kind == "path":
@@ -173,17 +175,18 @@ def _describe_refused(
     command: Mapping[str, Any], choices: list[Option], state: BattleState, side: Side
 ) -> str:
     """Why a command matched no legal action, as near as can be told without the rule."""
-    for key in ("model", "hero", "target"):
+    for key in ("model", "hero", "stand", "target"):
         ident = command.get(key)
         if not isinstance(ident, str):
             continue
-        model = state.models.get(ident)
-        if model is None:
-            return f"There is no model called {ident!r} in this battle."
-        if key != "target" and model.side != side:
-            return f"{model.name} is not one of your models."
-        if not model.on_board:
-            return f"{model.name} is no longer on the board."
+        piece = state.piece(ident)
+        if piece is None:
+            return f"There is no {state.PIECE} called {ident!r} in this battle."
+        name, owner, in_play = piece
+        if key != "target" and owner != side:
+            return f"{name} is not one of your {state.PIECES}."
+        if not in_play:
+            return f"{name} is no longer on the board."
     kind = command.get("type")
     offered = [c for c in choices if isinstance(c, Action) and c.command.get("type") == kind]
     mover = state.models.get(str(command.get("model", "")))

@@ -240,10 +240,20 @@ for _kind, _name, _lasting in (
     register_lasting(_kind, _name, _lasting)
 
 
-def available_actions(hero: Model, phase: str) -> list[HeroicAction]:
+RULESET_HEROIC_ACTIONS: dict[str, dict[str, HeroicAction]] = {"skirmish": HEROIC_ACTIONS}
+"""Each ruleset's Heroic Actions: the same actions, declared the same way, with its own effects."""
+
+
+def actions_for(state: BattleState) -> dict[str, HeroicAction]:
+    return RULESET_HEROIC_ACTIONS.get(state.ruleset, HEROIC_ACTIONS)
+
+
+def available_actions(
+    hero: Model, phase: str, actions: dict[str, HeroicAction] = HEROIC_ACTIONS
+) -> list[HeroicAction]:
     return [
         a
-        for a in HEROIC_ACTIONS.values()
+        for a in actions.values()
         if a.phase == phase and (a.universal or a.key in hero.profile.heroic_actions)
     ]
 
@@ -254,7 +264,7 @@ def declaration_options(state: BattleState, side: Side, phase: str) -> list[Opti
     for hero in state.army_models(side):
         if not hero.is_hero:
             continue
-        for heroic in available_actions(hero, phase):
+        for heroic in available_actions(hero, phase, actions_for(state)):
             command = {"type": "declare", "hero": hero.id, "action": heroic.key}
             reason = _refusal(state, hero, heroic, phase)
             if reason:
@@ -393,7 +403,7 @@ class DeclareHeroics(Frame):
             self._pass(ctx, automatic=False)
             return
         hero = ctx.state.model(command["hero"])
-        heroic = HEROIC_ACTIONS[command["action"]]
+        heroic = actions_for(ctx.state)[command["action"]]
         hero.heroic[self.phase] = heroic.key
         spend(ctx, hero, "might", 1, f"to declare a {heroic.name}", "rider" if hero.might else "mount")
         ctx.log(

@@ -52,11 +52,16 @@ class HeroicOrder(Frame):
             cancel_stalled_marches(ctx)
         for side in SIDES:
             for hero in self.heroes(ctx.state, side):
-                if cancel_if_unable(ctx, hero, self.action):
+                if self.cancel_if_unable(ctx, hero):
                     self.done.append(hero.id)
                 elif self.phase == "move" and hero.activated:
                     self.done.append(hero.id)
                     cancel(ctx, hero, self.action, f"{hero.name} has already activated")
+
+    def cancel_if_unable(self, ctx: Ctx, hero: Model) -> bool:
+        """Cancel a declared hero's action if he can no longer act first; True if it was (a second
+        ruleset asks its own questions)."""
+        return cancel_if_unable(ctx, hero, self.action)
 
     def pending(self, state: BattleState) -> Pending:
         assert self.next_side is not None

@@ -10,7 +10,7 @@ from typing import Any
 from .dice import RecordedDice, Roll
 from .engine import Outcome, apply
 from .errors import RecordMismatch, RuleViolation
-from .setup import new_battle
+from .rulesets import new_battle, ruleset_of
 from .state import BattleState
 
 FORMAT = "beacon-battle-record"
@@ -46,7 +46,7 @@ def build(
     return {
         "format": FORMAT,
         "version": VERSION,
-        "ruleset": "skirmish",
+        "ruleset": state.ruleset if state is not None else ruleset_of(setup),
         "setup": setup,
         "entries": [e.to_dict() for e in entries],
         "result": result,
@@ -62,7 +62,7 @@ def steps(record: Any) -> Iterator[tuple[Entry, Outcome]]:
             0, f"version {record.get('version')!r} is not supported (this is version {VERSION})"
         )
     try:
-        state = new_battle(record["setup"])
+        state = new_battle(_setup(record))
     except (KeyError, RuleViolation) as exc:
         raise RecordError(0, f"the setup is unusable: {exc}") from exc
     entries = record.get("entries")
@@ -92,12 +92,23 @@ def replay(record: Any) -> BattleState:
     for count, (_, outcome) in enumerate(steps(record), start=1):  # noqa: B007
         state = outcome.state
     if state is None:
-        state = new_battle(record["setup"])  # no entries; steps() has checked the setup
+        state = new_battle(_setup(record))  # no entries; steps() has checked the setup
     stated = record.get("result")
     actual = None if state.result is None else {"winner": state.result.winner, "reason": state.result.reason}
     if stated is not None and stated != actual:
         raise RecordError(count, f"the record says the result is {stated}, the replay gives {actual}")
     return state
+
+
+def _setup(record: dict[str, Any]) -> dict[str, Any]:
+    """The record's setup, played by the record's ruleset (the setup may say it too, if it agrees)."""
+    setup = record["setup"]
+    ruleset = record.get("ruleset", "skirmish")
+    if not isinstance(setup, dict):
+        raise RecordError(0, "its setup is not an object")
+    if setup.get("ruleset", ruleset) != ruleset:
+        raise RecordError(0, f"it is a {ruleset!r} record with a {setup['ruleset']!r} setup")
+    return setup if ruleset == "skirmish" or "ruleset" in setup else {**setup, "ruleset": ruleset}
 
 
 def _entry(number: int, raw: Any) -> Entry:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from .frame import Frame, Pending
 from .serial import Unchanging, load, to_data
@@ -228,8 +228,17 @@ class Challenge:
     accepted: bool | None = None
 
 
+RULESET_STATES: dict[str, type[BattleState]] = {}
+"""The state class of each ruleset, by its id: a ruleset's state registers itself by subclassing."""
+
+
 @dataclass(slots=True)
 class BattleState:
+    RULESET: ClassVar[str] = "skirmish"
+    PIECE: ClassVar[str] = "model"
+    PIECES: ClassVar[str] = "models"
+    """What a player calls the pieces a command names ("There is no model called ...")."""
+
     board: Board
     terrain: list[Terrain]
     models: dict[str, Model]
@@ -252,6 +261,11 @@ class BattleState:
         default_factory=dict, init=False, compare=False, repr=False, metadata={"transient": True}
     )
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # dataclass(slots=True) makes a new class, so the zero-argument super() would name the old one.
+        super(BattleState, cls).__init_subclass__(**kwargs)
+        RULESET_STATES[cls.RULESET] = cls
+
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = to_data(self)
         return data
@@ -270,10 +284,17 @@ class BattleState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BattleState:
-        return load(cls, data)
+        """The state of the ruleset the data names (a mass battle's comes back as its own class)."""
+        kind = RULESET_STATES.get(str(data.get("ruleset", cls.RULESET)), cls)
+        return load(kind if issubclass(kind, cls) else cls, data)
 
     def model(self, model_id: str) -> Model:
         return self.models[model_id]
+
+    def piece(self, ident: str) -> tuple[str, Side, bool] | None:
+        """The name, side and whether it is still in play of the piece a command names, or None."""
+        model = self.models.get(ident)
+        return None if model is None else (model.name, model.side, model.on_board)
 
     def army_models(self, side: Side) -> list[Model]:
         return [m for m in self.models.values() if m.side == side and m.on_board]

@@ -76,12 +76,20 @@ class TurnFrame(Frame):
             end_effects(ctx, state.phase)
         if self.next_phase == len(PHASES):
             ctx.pop(self)
-            check_wiped_out(ctx)
+            self.turn_over(ctx)
             return False
         state.phase = PHASES[self.next_phase]
         self.next_phase += 1
-        ctx.push(phase_frame(state, state.phase))
+        ctx.push(self.phase_frame(state, state.phase))
         return False
+
+    def phase_frame(self, state: BattleState, phase: str) -> Frame:
+        """The frame that plays `phase` (a second ruleset's turn plays its own)."""
+        return phase_frame(state, phase)
+
+    def turn_over(self, ctx: Ctx) -> None:
+        """What happens once the End phase is over."""
+        check_wiped_out(ctx)
 
 
 def phase_frame(state: BattleState, phase: str) -> Frame:

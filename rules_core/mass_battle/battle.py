@@ -1,0 +1,158 @@
+"""A mass battle from its setup (§2, §15), and its turn (§4): Priority, Move, Shoot, Fight, End,
+with the skirmish's Priority roll, Declare Heroic Actions loop and phase bar.
+
+The setup fixes where every stand and hero stands (§2.5); each side confirms its deployment
+(`ready`), and the second `ready` rolls for Priority of the first turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..frame import Action, Ctx, Frame, Option, Pending
+from ..heroic import DeclareHeroics
+from ..state import Army, BattleState, Model, Side, other, side_name
+from ..turn import EndPhase, PriorityRoll, Sequence, TurnFrame
+from . import heroics  # noqa: F401  (the mass battle's Heroic Actions register themselves)
+from .activation import MassActivations
+from .fight import MassFight
+from .losses import check_broken, check_routed, check_turn_limit, check_wiped_out
+from .order import MassHeroicOrder
+from .setup import read_setup
+from .shooting import MassShooting
+from .state import NOWHERE, MassHero, MassState, Stand, mass_ctx
+
+
+def new_mass_battle(setup: dict[str, Any]) -> MassState:
+    """A mass battle waiting for Good to confirm its deployment; RuleViolation on a bad setup."""
+    read = read_setup(setup)
+    models: dict[str, Model] = {}
+    stands: dict[str, Stand] = {}
+    heroes: dict[str, MassHero] = {}
+    armies: dict[str, Army] = {}
+    for side, army in read.armies.items():
+        armies[side] = Army(army.name, army.starting_strength)
+        for s in army.stands:
+            rect = s.rect
+            stands[s.id] = Stand(
+                s.id,
+                s.name,
+                side,
+                s.profile,
+                s.points,
+                s.stats,
+                rect.x,
+                rect.y,
+                rect.facing,
+                monster=s.monster,
+            )
+        for h in army.heroes:
+            x, y = h.centre if h.centre is not None else (NOWHERE, NOWHERE)
+            profile = h.profile
+            models[h.id] = Model(
+                h.id, side, profile, x, y, profile.wounds, profile.might, profile.will, profile.fate
+            )
+            heroes[h.id] = MassHero(
+                h.id, h.points, h.duel_points, list(h.cards), h.attached_to, h.general, h.monster
+            )
+    state = MassState(
+        board=read.board,
+        terrain=list(read.terrain),
+        models=models,
+        armies=armies,
+        ruleset="mass_battle",
+        max_turns=read.turn_limit,
+        stands=stands,
+        heroes=heroes,
+    )
+    state.stack = [MassBattle(), Muster("evil"), Muster("good")]
+    state.phase = "deployment"
+    return state
+
+
+@dataclass(slots=True)
+class Muster(Frame):
+    """A side looks over its deployment, fixed by the setup, and says it is ready."""
+
+    kind = "muster"
+    side: Side
+
+    def step(self, ctx: Ctx) -> bool:
+        return True
+
+    def pending(self, state: BattleState) -> Pending:
+        return Pending(self.side, "deploy", f"{side_name(self.side)} confirms its deployment", {})
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        return [Action("ready", "Deployment done", {"type": "ready"})]
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        ctx.log("deployed", f"{side_name(self.side)} has deployed.", side=self.side)
+        ctx.pop(self)
+
+
+@dataclass(slots=True)
+class MassBattle(Frame):
+    """The root: at the start of each turn the Broken check and the end-of-battle check (§4), then
+    the turn; until the battle ends."""
+
+    kind = "mass_battle"
+
+    def step(self, ctx: Ctx) -> bool:
+        state = mass_ctx(ctx)
+        check_broken(ctx)
+        if check_wiped_out(ctx) or check_routed(ctx):
+            return False
+        state.turn += 1
+        for model in state.models.values():
+            model.new_turn()
+        for stand in state.stands.values():
+            stand.new_turn()
+        for hero in state.heroes.values():
+            hero.new_turn()
+        ctx.log("turn_start", f"Turn {state.turn} begins.", turn=state.turn)
+        ctx.push(MassTurn())
+        return False
+
+
+@dataclass(slots=True)
+class MassTurn(TurnFrame):
+    kind = "mass_turn"
+
+    def phase_frame(self, state: BattleState, phase: str) -> Frame:
+        if phase == "priority":
+            return PriorityRoll()
+        first = state.priority
+        assert first is not None
+        second = other(first)
+        if phase == "move":
+            return Sequence(
+                [
+                    DeclareHeroics("move", second),
+                    MassHeroicOrder("move", "heroic_move"),
+                    MassActivations(first),
+                    MassActivations(second),
+                ]
+            )
+        if phase == "shoot":
+            return Sequence(
+                [
+                    DeclareHeroics("shoot", second),
+                    MassHeroicOrder("shoot", "heroic_shoot"),
+                    MassShooting(first),
+                    MassShooting(second),
+                ]
+            )
+        if phase == "fight":
+            return MassFight()
+        return EndPhase()
+
+    def turn_over(self, ctx: Ctx) -> None:
+        """§4 End: the stands watching a challenge are free again; after the last turn, victory
+        points decide (§14)."""
+        state = mass_ctx(ctx)
+        for stand in state.stands.values():
+            stand.watching = False
+        if not check_wiped_out(ctx):
+            check_turn_limit(ctx)
