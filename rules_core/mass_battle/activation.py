@@ -37,7 +37,6 @@ from .plans import (
     charge_problem,
     hero_allowance,
     march_bonus,
-    must_end_near,
     near_problem,
     plan_attach,
     plan_hero_path,
@@ -145,8 +144,7 @@ def stand_options(
         )
         choices += charge_options(state, stand, extra, near)
     hold = {"type": "hold", "stand": stand.id}
-    anchor = must_end_near(state, stand, near)
-    problem = near_problem(state, stand.rect, anchor) if mode == "choice" else None
+    problem = near_problem(state, stand.rect, near) if mode == "choice" else None
     if problem is not None:
         choices.append(
             Refusal(hold, problem.code, f"{stand.name} cannot stay where it is: {problem.message}")
@@ -357,15 +355,17 @@ def duel_charge_options(
 
 
 def check_stand_command(
-    state: MassState, stand: Stand, command: dict[str, Any], near: str
+    state: MassState, stand: Stand, command: dict[str, Any], near: str, begun: bool = False
 ) -> StandMove | ChargePlan | None:
-    """Check a stand's move, charge or hold fully before anything happens."""
+    """Check a stand's move, charge or hold fully before anything happens. A stand answering With
+    Me may stay put only if that leaves it within 6" of the hero, unless its activation has begun
+    (it can no longer forgo it, so it simply stops)."""
     kind = command["type"]
     if kind == "move_stand":
         return plan_move(state, stand, command["via"], command["facing"], near)
     if kind == "charge":
         return plan_stand_charge(state, stand, command["target"], bool(command.get("card")), near)
-    problem = near_problem(state, stand.rect, must_end_near(state, stand, near))
+    problem = None if begun else near_problem(state, stand.rect, near)
     if problem is not None:
         raise RuleViolation(problem.code, f"{stand.name} cannot stay where it is: {problem.message}")
     return None
@@ -528,7 +528,7 @@ class StandActivation(Frame):
                 hero.passed_tests.append(BROKEN)
 
     def _plan(self, state: MassState, stand: Stand) -> StandMove | ChargePlan | None:
-        return check_stand_command(state, stand, self.command, self.near)
+        return check_stand_command(state, stand, self.command, self.near, begun=True)
 
     def _terrified(self, state: MassState, stand: Stand) -> bool:
         """§13: charging a stand that causes Terror, or running over a loose hero who does."""
@@ -619,7 +619,7 @@ class StandActivation(Frame):
         elif kind == "detach":
             self._detach(ctx, stand, state.model(command["hero"]))
         else:
-            check_stand_command(state, stand, command, self.near)
+            check_stand_command(state, stand, command, self.near, begun=True)
             self.command = dict(command)
 
     def _detach(self, ctx: Ctx, stand: Stand, hero: Model) -> None:
