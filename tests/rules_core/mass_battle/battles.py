@@ -5,6 +5,7 @@ and a driver that plays commands with scripted dice and keeps every event."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from rules_core import ScriptedDice, apply, legal_actions, new_battle
@@ -127,10 +128,13 @@ class Game:
         priority: str = "good",
         roll: tuple[int, int] = (6, 1),
         declare: bool = False,
+        earlier: Callable[[MassState], None] | None = None,
     ) -> None:
         """Deploy, give `priority` Priority, and (unless the test `declare`s) pass the Move phase's
-        Declare Heroic Actions step."""
+        Declare Heroic Actions step. `earlier` sets up what happened in earlier turns (losses)."""
         self.state: MassState = new_battle(data)  # type: ignore[assignment]
+        if earlier is not None:
+            earlier(self.state)
         self.events: list[dict[str, Any]] = []
         self.rolls: list[Any] = []
         self.script: list[int] = []
@@ -155,12 +159,12 @@ class Game:
         self.rolls += outcome.rolls
         return outcome
 
-    def pass_until(self, kind: str, limit: int = 40) -> None:
+    def pass_until(self, kind: str, phase: str = "", limit: int = 40) -> None:
         """Pass every Declare Heroic Actions and challenge step, and finish moving and shooting,
-        until the battle waits for a decision of `kind`."""
+        until the battle waits for a decision of `kind` (in `phase`, if given)."""
         for _ in range(limit):
             pending = self.state.pending
-            if pending.kind == kind:
+            if pending.kind == kind and (not phase or self.state.phase == phase):
                 return
             assert pending.side is not None, pending
             offered = {a.command["type"] for a in legal_actions(self.state, pending.side)}

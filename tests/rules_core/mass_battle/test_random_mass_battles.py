@@ -78,8 +78,18 @@ def random_setup(rng: random.Random) -> dict[str, Any]:
         stands = []
         for i in range(rng.randint(2, 6)):
             troop = rng.choice(TROOPS)
-            stands.append({"id": f"{side}-s{i}", "profile": troop["name"], "x": 6.0 + 10 * i + rng.uniform(0, 4),
-                           "y": y + rng.uniform(-1, 1), "facing": facing + rng.choice([0, 0, 0, 15, -15]), "heroes": []})  # fmt: skip
+            x = 6.0 + 10 * i + rng.uniform(0, 4)
+            turn = facing + rng.choice([0, 0, 0, 15, -15])
+            stands.append(
+                {
+                    "id": f"{side}-s{i}",
+                    "profile": troop["name"],
+                    "x": x,
+                    "y": y + rng.uniform(-1, 1),
+                    "facing": turn,
+                    "heroes": [],
+                }
+            )
         heroes = []
         for j, base in enumerate(rng.sample(HEROES, rng.randint(1, 3))):
             data = dict(base, name=f"{base['name']} ({side})")
@@ -108,8 +118,15 @@ def random_setup(rng: random.Random) -> dict[str, Any]:
     terrain = []
     if rng.random() < 0.7:
         x, y = rng.uniform(10, 50), rng.uniform(18, 26)
-        terrain.append({"name": rng.choice(["Wood", "Ruins", "Marsh"]), "polygon": [[x, y], [x + 8, y], [x + 8, y + 4], [x, y + 4]],
-                        "blocks_sight": rng.random() < 0.5, "impassable": rng.random() < 0.4, "difficult": rng.random() < 0.5})  # fmt: skip
+        terrain.append(
+            {
+                "name": rng.choice(["Wood", "Ruins", "Marsh"]),
+                "polygon": [[x, y], [x + 8, y], [x + 8, y + 4], [x, y + 4]],
+                "blocks_sight": rng.random() < 0.5,
+                "impassable": rng.random() < 0.4,
+                "difficult": rng.random() < 0.5,
+            }
+        )
     return {
         "ruleset": "mass_battle",
         "profiles": TROOPS,
