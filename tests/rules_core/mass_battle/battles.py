@@ -15,6 +15,7 @@ from rules_core.mass_battle.state import MassState
 
 from .fixtures import (
     BOROMIR,
+    BOWMEN,
     CAVE_TROLL,
     EOMER,
     EOWYN,
@@ -31,6 +32,7 @@ from .fixtures import (
 )
 
 PROFILES = [
+    BOWMEN,
     WARRIOR_OF_ROHAN,
     WARRIOR_OF_MINAS_TIRITH,
     MORDOR_ORC,
@@ -46,6 +48,7 @@ PROFILES = [
     GRINNAH,
 ]
 KIND = {
+    "BW": "Bowmen",
     "WR": "Warrior of Rohan",
     "MT": "Warrior of Minas Tirith",
     "MO": "Mordor Orc Warrior",

@@ -63,6 +63,7 @@ def hero_profile(name: str, points: int, might: int, will: int, fate: int, **ext
 WARRIOR_OF_ROHAN = profile("Warrior of Rohan", 3, 3, 4, courage=7, points=6)
 WARRIOR_OF_MINAS_TIRITH = profile("Warrior of Minas Tirith", 4, 3, 5, points=8)
 MORDOR_ORC = profile("Mordor Orc Warrior", 3, 3, 4, shoot=5, courage=8, points=5)
+BOWMEN = profile("Bowmen", 3, 3, 4, missile={"name": "Bow", "range": 18.0, "strength": 2}, points=6)
 CAVE_TROLL = profile("Cave Troll", 6, 6, 6, base_mm=40.0, special_rules=["Terror"], points=75)
 
 EOWYN = hero_profile("Eowyn", 60, 2, 2, 3, tier="fortitude")

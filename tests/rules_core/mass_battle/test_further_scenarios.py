@@ -84,18 +84,12 @@ def test_heroic_combat_destroys_its_opponent_and_follows_up_with_a_charge() -> N
     assert game.at("c") == (30, 29)
 
 
-ARCHERS = {"name": "Bowmen", "move": 6.0, "fight": 3, "shoot": 4, "strength": 3, "defence": 4, "attacks": 1,
-           "wounds": 1, "courage": 7, "intelligence": 7, "points": 6,
-           "missile": {"name": "Bow", "range": 18.0, "strength": 2}}  # fmt: skip
-
-
 def test_a_shot_recoil_blocked_by_a_friend_destroys_the_target() -> None:
     data = setup(
-        {**stand("s", "good", "WR", 30, 30, 0), "profile": "Bowmen"},
+        stand("s", "good", "BW", 30, 30, 0),
         stand("t", "evil", "MO", 30, 45, 180),
         stand("u", "evil", "MO", 30, 47, 180),
     )
-    data["profiles"].append(ARCHERS)
     game = Game(data)
     game.pass_until("shoot")
     shot = next(a for a in game.actions() if a["command"].get("target") == "t")

@@ -1,0 +1,146 @@
+"""Bad input changes nothing (issue 17): an unknown stand, a facing that is not a number, a path
+through another stand, a hero attached twice, a loose hero shot at; each refusal has the spec's
+code and a message a player understands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules_core import RuleViolation, new_battle
+
+from .battles import Game, hero, setup, stand
+
+
+def refused(game: Game, side: str, command: dict[str, Any]) -> RuleViolation:
+    before = game.state.to_dict()
+    with pytest.raises(RuleViolation) as error:
+        game.play(side, command)
+    assert game.state.to_dict() == before, "a refused command changes nothing"
+    return error.value
+
+
+@pytest.fixture
+def game() -> Game:
+    return Game(
+        setup(
+            stand("a", "good", "WR", 30, 10, 0, "eomer"),
+            stand("f", "good", "WR", 30, 14, 0),
+            stand("e", "evil", "MO", 50, 20, 180),
+            hero("eomer", "good"),
+            hero("hama", "good", 40, 4),
+            hero("grinnah", "evil", 60, 40),
+        )
+    )
+
+
+def test_an_unknown_stand(game: Game) -> None:
+    error = refused(game, "good", {"type": "move_stand", "stand": "nobody", "via": [[30, 12]], "facing": 0})
+    assert error.code == "not_allowed"
+    assert error.message == "There is no stand or hero called 'nobody' in this battle."
+
+
+def test_an_enemy_stand(game: Game) -> None:
+    error = refused(game, "good", {"type": "move_stand", "stand": "e", "via": [[50, 18]], "facing": 180})
+    assert error.message == "E is not one of your stands and heroes."
+
+
+@pytest.mark.parametrize("facing", ["north", None, [0], float("nan"), True])
+def test_a_facing_that_is_not_a_number(game: Game, facing: Any) -> None:
+    error = refused(game, "good", {"type": "move_stand", "stand": "f", "via": [[30, 16]], "facing": facing})
+    assert error.code == "not_allowed" and "facing" in error.message
+
+
+def test_a_path_through_another_stand(game: Game) -> None:
+    error = refused(game, "good", {"type": "move_stand", "stand": "a", "via": [[30, 16]], "facing": 0})
+    assert error.code == "path_blocked" and error.message == "A cannot move through F."
+
+
+def test_a_move_too_long_and_too_many_legs(game: Game) -> None:
+    error = refused(game, "good", {"type": "move_stand", "stand": "f", "via": [[30, 25]], "facing": 0})
+    assert error.code == "move_too_long" and '6"' in error.message
+    legs = [[30, 15], [31, 15], [31, 16], [30, 16], [30, 17]]
+    assert (
+        refused(game, "good", {"type": "move_stand", "stand": "f", "via": legs, "facing": 0}).code
+        == "not_allowed"
+    )
+
+
+def test_the_control_zone(game: Game) -> None:
+    error = refused(game, "good", {"type": "move_stand", "stand": "f", "via": [[45, 18.5]], "facing": 0})
+    assert error.code in ("too_close_to_enemy_stand", "move_too_long")
+    error = refused(game, "good", {"type": "move_stand", "stand": "f", "via": [[33, 18]], "facing": 90})
+    assert error.code == "move_too_long"
+
+
+def test_a_hero_attached_twice(game: Game) -> None:
+    error = refused(game, "good", {"type": "attach", "hero": "eomer", "stand": "f"})
+    assert error.code == "not_allowed"
+    data = setup(
+        stand("a", "good", "WR", 30, 10, 0, "eomer"),
+        stand("f", "good", "WR", 40, 10, 0, "eomer"),
+        hero("eomer", "good"),
+    )
+    with pytest.raises(RuleViolation) as setup_error:
+        new_battle(data)
+    assert setup_error.value.code == "hero_attached_twice"
+
+
+def test_a_loose_hero_cannot_be_shot_at() -> None:
+    data = setup(
+        stand("s", "good", "BW", 30, 30, 0),
+        stand("t", "evil", "MO", 20, 40, 180),
+        hero("grinnah", "evil", 30, 36),
+    )
+    game = Game(data)
+    game.pass_until("shoot")
+    error = refused(game, "good", {"type": "shoot", "stand": "s", "target": "grinnah"})
+    assert error.code == "loose_hero_untargetable"
+
+
+def test_a_stand_out_of_reach_cannot_charge(game: Game) -> None:
+    error = refused(game, "good", {"type": "charge", "stand": "f", "target": "e"})
+    assert error.code == "charge_unreachable" and "away" in error.message
+
+
+def test_nothing_refused_when_out_of_turn(game: Game) -> None:
+    error = refused(game, "evil", {"type": "hold", "stand": "e"})
+    assert error.code == "not_your_decision"
+
+
+def test_a_path_that_is_not_points(game: Game) -> None:
+    for path in ([[40, "x"]], "here", [[float("inf"), 1]], []):
+        assert (
+            refused(game, "good", {"type": "move_hero", "hero": "hama", "path": path}).code == "not_allowed"
+        )
+
+
+def test_an_unknown_ruleset() -> None:
+    with pytest.raises(RuleViolation) as error:
+        new_battle({**setup(), "ruleset": "chess"})
+    assert error.value.code == "bad_setup" and "chess" in error.value.message
+
+
+def test_a_preview_shows_a_move_without_making_it() -> None:
+    """T9's move, previewed: its swept area, length, the hero it would overrun and the friend it
+    would put aside; the state is unchanged."""
+    from rules_core.mass_battle.preview import preview
+
+    game = Game(
+        setup(
+            stand("s", "good", "WR", 30, 10, 0),
+            hero("goblin_captain", "evil", 30, 14),
+            hero("hama", "good", 30, 16.2),
+        )
+    )
+    before = game.state.to_dict()
+    shown = preview(game.state, {"type": "move_stand", "stand": "s", "via": [[30, 16]], "facing": 0})
+    assert shown["ok"] and shown["length"] == 6 and shown["allowance"] == 6
+    assert shown["overrun"] == ["goblin_captain"] and shown["displaced"][0]["hero"] == "hama"
+    xs = [x for piece in shown["area"] for x, _ in piece]
+    ys = [y for piece in shown["area"] for _, y in piece]
+    assert (min(xs), max(xs), min(ys), max(ys)) == (28, 32, 9, 17)
+    too_far = preview(game.state, {"type": "move_stand", "stand": "s", "via": [[30, 30]], "facing": 0})
+    assert too_far == {"ok": False, "code": "move_too_long", "message": too_far["message"]}
+    assert game.state.to_dict() == before
