@@ -530,9 +530,11 @@ class StandActivation(Frame):
     def _plan(self, state: MassState, stand: Stand) -> StandMove | ChargePlan | None:
         return check_stand_command(state, stand, self.command, self.near, begun=True)
 
-    def _terrified(self, state: MassState, stand: Stand) -> bool:
+    def _terrified(
+        self, state: MassState, stand: Stand, planned: StandMove | ChargePlan | None = None
+    ) -> bool:
         """§13: charging a stand that causes Terror, or running over a loose hero who does."""
-        planned = self._plan(state, stand)
+        planned = planned or self._plan(state, stand)
         if isinstance(planned, ChargePlan):
             if stand_terrifies(state, state.stand(planned.target)):
                 return True
@@ -548,15 +550,15 @@ class StandActivation(Frame):
     def _act(self, ctx: Ctx, stand: Stand) -> None:
         state = mass_ctx(ctx)
         kind = self.command["type"]
-        if self._terrified(state, stand) and TERROR not in stand.passed_tests:
-            ctx.log(
-                "terrified", f"{stand.name} does not dare and does not move this activation.", stand=stand.id
-            )
-            return
         if kind == "hold":
             ctx.log("stand_holds", f"{stand.name} holds its ground.", stand=stand.id)
             return
         planned = self._plan(state, stand)
+        if self._terrified(state, stand, planned) and TERROR not in stand.passed_tests:
+            ctx.log(
+                "terrified", f"{stand.name} does not dare and does not move this activation.", stand=stand.id
+            )
+            return
         if isinstance(planned, ChargePlan):
             why = ""
             hero_id = self.command.get("card")

@@ -112,6 +112,15 @@ def shot_options(
     return choices
 
 
+def any_shot(state: MassState, shooters: list[Stand]) -> bool:
+    """Whether any of the stands has a shot to take (stopping at the first)."""
+    return any(
+        target_problem(state, shooter, target) is None
+        for shooter in shooters
+        for target in state.army_stands(other(shooter.side))
+    )
+
+
 def attack_factor(state: MassState, attacker: str, channelled: bool) -> tuple[int, str]:
     """What the attacking side adds to its die: a stand's SF (-1 if it moved), or a blast's 4."""
     stand = state.stands.get(attacker)
@@ -360,7 +369,7 @@ class MassShooting(Frame):
         state = mass_ctx(ctx)
         if check_wiped_out(ctx):
             return False
-        if self.finished or not any(isinstance(o, Action) for o in shot_options(state, self.shooters(state))):
+        if self.finished or not any_shot(state, self.shooters(state)):
             ctx.pop(self)
             return False
         return True

@@ -34,7 +34,7 @@ def in_sight(field: Field, a: Sequence[Point], b: Sequence[Point], blocking: Ite
     terrain (a piece that either end stands in does not block) and no stand named in `blocking`."""
     walls = [t.polygon for t in field.terrain if t.blocks_sight]
     names = set(blocking)
-    bodies = [s.rect.polygon for s in field.stands if s.id in names]
+    bodies = [inset(s.rect.polygon, CONTACT_TOLERANCE) for s in field.stands if s.id in names]
     for p in a:
         for q in b:
             if any(
@@ -44,7 +44,7 @@ def in_sight(field: Field, a: Sequence[Point], b: Sequence[Point], blocking: Ite
                 for wall in walls
             ):
                 continue
-            if any(_crosses_inside(p, q, body) for body in bodies):
+            if any(segment_polygon_distance(p, q, body) == 0.0 for body in bodies):
                 continue
             return True
     return False
@@ -54,8 +54,3 @@ def stands_see(field: Field, a_id: str, b_id: str) -> bool:
     """§3, sight between two stands: terrain and every other stand block (loose heroes never do)."""
     others = [s.id for s in field.stands if s.id not in (a_id, b_id)]
     return in_sight(field, sight_points(field.stand(a_id).rect), sight_points(field.stand(b_id).rect), others)
-
-
-def _crosses_inside(a: Point, b: Point, polygon: list[Point]) -> bool:
-    """Whether a segment passes through a stand (not only along or at its edge)."""
-    return segment_polygon_distance(a, b, inset(polygon, CONTACT_TOLERANCE)) == 0.0

@@ -1,6 +1,7 @@
 """`make bench`: every benchmark in one run; prints a table and writes docs/performance.{md,json} and the plot.
 
-1. Engine: commands per second, one step's cost at step 10 and 2,000 of a long battle (in process).
+1. Engine: commands per second, one step's cost at step 10 and 2,000 of a long battle (in process),
+   for the skirmish game and for the mass battle (`--engine` runs only these).
 2. End to end: B battles of 2 player bots and S spectators on a real Daphne, PostgreSQL and Redis.
 3. The floor: the same bots and load on a bare Channels relay (tests/bench/floor.py), stock, and
    at the lowest and highest load also without Channels' per-message database hop (as Beacon's).
@@ -133,7 +134,12 @@ def write_docs(figures: dict[str, Any], ran: list[tuple[str, int, int]]) -> str:
         [
             START,
             f"Measured {run['date']} on {run['machine']}: {run['cpus']} cores, Python {run['python']}; "
-            f"each scenario played {WARMUP:g} s, then measured for {SECONDS:g} s.",
+            f"each scenario played {WARMUP:g} s, then measured for {SECONDS:g} s."
+            + (
+                f" The engine figures again on {run['engine_date']} (`--engine`)."
+                if "engine_date" in run
+                else ""
+            ),
             "### Targets\n\n" + targets_table(figures),
             "### End to end (B battles, each with 2 player bots and S spectator sockets)\n\n"
             + scenario_table(figures, ran, SPECTATORS),
@@ -158,12 +164,51 @@ def rewrite_docs() -> int:
     return 0
 
 
+def engine_figures(figures: dict[str, Any]) -> None:
+    """The engine benches, in process: the skirmish game's long battle, then the mass battle's."""
+    from tests.bench import engine, mass_engine
+
+    log("Engine: a long battle of 2,100 commands ...")
+    figures.update(engine.run())
+    log(
+        f"  {figures['engine_commands_per_s']:,.0f} commands/s; one step "
+        f"{figures['engine_step_cost_10_ms']:.3f} ms at step 10, "
+        f"{figures['engine_step_cost_2000_ms']:.3f} ms at step 2,000"
+    )
+    log("Engine, mass battle: a long battle of 2,100 commands ...")
+    figures.update(mass_engine.run())
+    log(
+        f"  {figures['mass_engine_commands_per_s']:,.0f} commands/s; one step "
+        f"{figures['mass_engine_step_cost_10_ms']:.3f} ms at step 10, "
+        f"{figures['mass_engine_step_cost_2000_ms']:.3f} ms at step 2,000"
+    )
+
+
+def engine_only() -> int:
+    """`python -m tests.bench.run --engine`: only the engine benches (no servers), merged into the
+    last run's figures; docs/performance.md is written again."""
+    from tests.bench.report import scenarios_in
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()  # the skirmish bench reads the demo armies from the catalogue; no database is used
+    path = DOCS / "performance.json"
+    figures = json.loads(path.read_text()) if path.exists() else {}
+    engine_figures(figures)
+    figures.setdefault("run", {})["engine_date"] = datetime.datetime.now(datetime.UTC).strftime(
+        "%Y-%m-%d %H:%M UTC"
+    )
+    path.write_text(json.dumps(figures, indent=2, sort_keys=True) + "\n")
+    log("\n" + write_docs(figures, scenarios_in(figures)).replace(START, "").replace(END, "").strip())
+    return 0
+
+
 def main() -> int:
     if "--docs" in sys.argv[1:]:
         return rewrite_docs()
+    if "--engine" in sys.argv[1:]:
+        return engine_only()
     stack.configure_environment()
     django.setup()
-    from tests.bench import engine
     from tests.bench.e2e import create_battles
 
     figures: dict[str, Any] = {
@@ -177,13 +222,7 @@ def main() -> int:
             "spectators": SPECTATORS,
         }
     }
-    log("Engine: a long battle of 2,100 commands ...")
-    figures.update(engine.run())
-    log(
-        f"  {figures['engine_commands_per_s']:,.0f} commands/s; one step "
-        f"{figures['engine_step_cost_10_ms']:.3f} ms at step 10, "
-        f"{figures['engine_step_cost_2000_ms']:.3f} ms at step 2,000"
-    )
+    engine_figures(figures)
     log(f"Stack: database {stack.DATABASE_URL}, Redis {stack.REDIS_URL}: made anew ...")
     stack.prepare()
     battles = create_battles(max(LOADS))

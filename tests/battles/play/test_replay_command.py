@@ -61,3 +61,31 @@ def test_load_demo_prints_the_demo_battles_seat_links() -> None:
     link = f"http://127.0.0.1:8000/battles/{battle.public_id}/"
     assert f"Demo battle, Good player:  {link}?seat={seats['good']}" in out.getvalue()
     assert f"Demo battle, Evil player:  {link}?seat={seats['evil']}" in out.getvalue()
+
+
+def test_a_mass_battle_record_replays(tmp_path: Path) -> None:
+    """A mass battle played to its end by the bot replays through the same command, and a record
+    whose setup names another ruleset than the record is refused."""
+    import random
+
+    from rules_core import SeededDice, new_battle
+    from rules_core.record import Entry, build
+    from tests.rules_core.mass_battle.bot import MassBot
+    from tests.rules_core.mass_battle.test_random_mass_battles import random_setup
+
+    setup = random_setup(random.Random(5))
+    state, bot, dice, entries = new_battle(setup), MassBot(5), SeededDice(5), []
+    while state.result is None and len(entries) < 2000:
+        side, command, outcome = bot.play(state, dice)
+        entries.append(Entry(side, command, list(outcome.rolls)))
+        state = outcome.state
+    record = build(setup, entries, state)
+    assert record["ruleset"] == "mass_battle"
+    path = tmp_path / "mass.json"
+    path.write_text(json.dumps(record))
+    assert state.result is not None
+    assert run(path).endswith(f"{state.result.reason}.\n")
+    record["setup"]["ruleset"] = "skirmish"
+    path.write_text(json.dumps(record))
+    with pytest.raises(CommandError, match="'mass_battle' record with a 'skirmish' setup"):
+        run(path)
