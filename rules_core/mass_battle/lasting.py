@@ -22,7 +22,8 @@ class StandLasting:
 
     name: str
     holds: bool = False
-    """A stand it targets, if it had not activated when the effect began, may not move this turn."""
+    """A stand it targets may not move this turn, if it had not activated when the effect began
+    (the effect's value is then 1)."""
     combat: int = 0
     """Added to the combat total of the stand it targets."""
     courage: int = 0
@@ -59,7 +60,7 @@ def held(state: MassState, stand: Stand) -> Effect | None:
         (
             e
             for e in state.effects
-            if e.target == stand.id and (lasting := _of(e)) is not None and lasting.holds
+            if e.target == stand.id and e.value and (lasting := _of(e)) is not None and lasting.holds
         ),
         None,
     )

@@ -56,7 +56,7 @@ def _transfix(ctx: Ctx, cast: MassCast, caster: Model) -> None:
     state = mass_ctx(ctx)
     stand = state.stand(cast.target)
     holds = not stand.activated
-    note = "it may not move this turn and" if holds else "it has already moved;"
+    note = "it may not move this turn and" if holds else "it has activated already;"
     state.effects.append(Effect(TRANSFIXED, caster.id, cast.power, stand.id, "end", int(holds)))
     ctx.log(
         "power",

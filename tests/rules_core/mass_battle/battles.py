@@ -87,9 +87,20 @@ def stand(
 
 
 def hero(
-    ident: str, side: str, x: float | None = None, y: float | None = None, **extra: Any
+    ident: str,
+    side: str,
+    x: float | None = None,
+    y: float | None = None,
+    actions: tuple[str, ...] = (),
+    **extra: Any,
 ) -> dict[str, Any]:
-    entry: dict[str, Any] = {"side": side, "id": ident, "profile": HEROES.get(ident, ident), **extra}
+    """A fixture hero (loose at x, y, or attached when a stand lists him); `actions` are the
+    specialised Heroic Actions his profile gives him."""
+    name = HEROES.get(ident, ident)
+    profile: Any = name
+    if actions:
+        profile = {**next(p for p in PROFILES if p["name"] == name), "heroic_actions": list(actions)}
+    entry: dict[str, Any] = {"side": side, "id": ident, "profile": profile, "hero": True, **extra}
     if x is not None:
         entry.update(x=x, y=y)
     return entry
@@ -104,7 +115,7 @@ def setup(
     }
     for piece in copy.deepcopy(pieces):
         side = piece.pop("side")
-        armies[side]["stands" if "facing" in piece else "heroes"].append(piece)
+        armies[side]["heroes" if piece.pop("hero", False) else "stands"].append(piece)
     if generals:
         for side, y in (("good", 0.6), ("evil", 47.4)):
             armies[side]["heroes"].append(

@@ -167,16 +167,23 @@ def test_t4b_a_longer_bidding_war() -> None:
 # -- T5 -------------------------------------------------------------------------------------------
 
 
-def a_against_b(*extra: dict[str, Any], a: str = "boromir", b: str = "gothmog", kinds: str = "MT MO") -> Game:
-    """A at (30, 20) facing 0 against B at (30, 22) facing 180: front contact on y = 21."""
+def a_against_b(
+    *extra: dict[str, Any],
+    a: str = "boromir",
+    b: str = "gothmog",
+    kinds: str = "MT MO",
+    **heroes: dict[str, Any],
+) -> Game:
+    """A at (30, 20) facing 0 against B at (30, 22) facing 180: front contact on y = 21. A hero named
+    as a keyword gets those settings (`actions`, `cards`)."""
     a_heroes, b_heroes = a.split(), b.split()
     first, second = kinds.split()
     return Game(
         setup(
             stand("a", "good", first, 30, 20, 0, *a_heroes),
             stand("b", "evil", second, 30, 22, 180, *b_heroes),
-            *(hero(h, "good") for h in a_heroes),
-            *(hero(h, "evil") for h in b_heroes),
+            *(hero(h, "good", **heroes.get(h, {})) for h in a_heroes),
+            *(hero(h, "evil", **heroes.get(h, {})) for h in b_heroes),
             *extra,
         )
     )
