@@ -249,7 +249,7 @@ class CastFrame(Frame):
         return [
             m
             for m in self.affected(state)
-            if m.on_board and available(m, "will") + self.free_dice(state, m)[0] > 0
+            if m.on_board and available(m, "will") + free_resist_dice(state, m)[0] > 0
         ]
 
     def step(self, ctx: Ctx) -> bool:
@@ -328,10 +328,6 @@ class CastFrame(Frame):
         target = state.models.get(self.target)
         spec.resolve(ctx, Cast(caster, target, targets, self.channelled, self.part, self.score, self.power))
 
-    def free_dice(self, state: BattleState, model: Model) -> tuple[int, int]:
-        """Free Resist dice `model` has against this cast, and a bonus to its highest die."""
-        return free_resist_dice(state, model)
-
     def pending(self, state: BattleState) -> Pending:
         caster, power, spec = self._power(state)
         if self.stage == "might":
@@ -383,7 +379,7 @@ class CastFrame(Frame):
             )
         choices = []
         for model in self.resisters(state):
-            free, bonus = self.free_dice(state, model)
+            free, bonus = free_resist_dice(state, model)
             least = 0 if free else 1
             for will in range(least, available(model, "will") + 1):
                 dice = will + free
@@ -434,7 +430,7 @@ class CastFrame(Frame):
         )
 
     def _resist(self, ctx: Ctx, model: Model, will: int, payer: str, name: str) -> None:
-        free, bonus = self.free_dice(ctx.state, model)
+        free, bonus = free_resist_dice(ctx.state, model)
         if will:
             spend(ctx, model, "will", will, f"to resist {name}", payer)  # type: ignore[arg-type]
         faces = ctx.dice.roll(will + free, "resist", model.id)

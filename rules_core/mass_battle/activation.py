@@ -16,13 +16,13 @@ from typing import Any, Literal
 from ..courage import BROKEN, TERROR, Test, call_stand_fast, chance_to_pass
 from ..errors import RuleViolation
 from ..frame import Action, Ctx, Frame, Option, Pending, Refusal
-from ..heroic import SHOUTS
+from ..heroic import SHOUTS, resolute
 from ..movement import move_model
 from ..state import BattleState, Effect, Model, Side, side_name
 from .cards import play
 from .charge import ChargePlan
 from .constants import FURY_CHARGE_MOVE_BONUS, MAX_MOVE_LEGS, SHOUT_RANGE
-from .courage import StandTest, hero_chance, resolving, stand_need
+from .courage import StandTest, hero_chance, stand_need
 from .field import HeroBase, Obstruction
 from .geometry import rect_distance
 from .lasting import hero_terrifies, stand_terrifies
@@ -524,7 +524,7 @@ class StandActivation(Frame):
         if not state.armies[stand.side].broken:
             return
         for hero in state.attached(stand.id):
-            if resolving(state, hero) and BROKEN not in hero.passed_tests:
+            if resolute(hero) and BROKEN not in hero.passed_tests:
                 hero.passed_tests.append(BROKEN)
 
     def _plan(self, state: MassState, stand: Stand) -> StandMove | ChargePlan | None:

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from ..courage import BROKEN, Test, chance_to_pass, need, roll_test
 from ..frame import Action, Ctx, Frame, Option, Pending
+from ..heroic import resolute
 from ..might import available
 from ..state import BattleState, Model, Side
 from .cards import courage_bonus, stand_fast_range
@@ -56,18 +57,13 @@ def stand_fast_by(state: MassState, stand: Stand) -> Model | None:
     return None
 
 
-def resolving(state: BattleState, hero: Model) -> bool:
-    """Heroic Resolve (§11): he passes his Broken test on his own and gives Stand Fast."""
-    return any(e.kind == "heroic_resolve" and e.source == hero.id for e in state.effects)
-
-
 def auto_pass(state: MassState, stand: Stand, source: str) -> str | None:
     """Why a stand passes a test without rolling, if it does."""
     if source in stand.passed_tests:
         return f"it has already passed a test for {source} this turn"
     if source != BROKEN:
         return None
-    steady = next((h for h in state.attached(stand.id) if resolving(state, h)), None)
+    steady = next((h for h in state.attached(stand.id) if resolute(h)), None)
     if steady is not None:
         return f"{steady.name}'s Heroic Resolve"
     calling = stand_fast_by(state, stand)
@@ -139,8 +135,8 @@ class StandTest(Frame):
     def _roll(self, ctx: Ctx, stand: Stand) -> None:
         state = mass(ctx.state)
         target = stand_need(state, stand)
-        total = roll_test(ctx, stand.id, stand.name, "courage", self.reason, target, stand=stand.id)
-        self._done(ctx, stand, total >= target)
+        kept = roll_test(ctx, stand.id, stand.name, "courage", self.reason, target, stand=stand.id)
+        self._done(ctx, stand, sum(kept) >= target)
 
     def _done(self, ctx: Ctx, stand: Stand, passed: bool) -> None:
         if passed and self.source not in stand.passed_tests:

@@ -72,6 +72,28 @@ def _declare_march(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
     ctx.state.effects.append(Effect("heroic_march", hero.id, label, hero.id, "move", int(bonus)))
 
 
+def _declare_resolve(ctx: Ctx, hero: Model, command: dict[str, Any]) -> None:
+    """§11: he and the heroes on his stand and on friendly stands within 6" of it gain a free Resist
+    die, settled as he declares (as the skirmish's Heroic Resolve), until the End phase."""
+    game = mass(ctx.state)
+    near = friends_within(game, hero.id, hero.side, SHOUT_RANGE)
+    carrier = game.stand_of(hero)
+    stands = [s for s in near if s in game.stands] + ([carrier.id] if carrier is not None else [])
+    covered = [hero, *(h for s in stands for h in game.attached(s) if h.id != hero.id)]
+    gaining = [m for m in covered if "heroic_resolve" not in m.benefited]
+    for model in gaining:
+        model.benefited.append("heroic_resolve")
+        label = "Heroic Resolve" if model.id == hero.id else f"Heroic Resolve ({hero.name})"
+        ctx.state.effects.append(Effect("heroic_resolve", hero.id, label, model.id, "end"))
+    names = " and ".join(m.name for m in gaining) or "no one new"
+    ctx.log(
+        "heroic_resolve",
+        f"Heroic Resolve: {names} gain{'s' if len(gaining) == 1 else ''} a free Resist die until the End phase.",
+        hero=hero.id,
+        models=[m.id for m in gaining],
+    )
+
+
 def _take_aim_params(state: BattleState, hero: Model) -> dict[str, dict[str, Any]]:
     if not _aim_friends(state, hero):
         return {}
@@ -121,7 +143,7 @@ MASS_HEROIC_ACTIONS: dict[str, HeroicAction] = {
     "heroic_move": _mass("heroic_move", blocked=_free_to_move),
     "heroic_channelling": _mass("heroic_channelling"),
     "heroic_march": _mass("heroic_march", blocked=_free_to_move, declared=_declare_march),
-    "heroic_resolve": _mass("heroic_resolve"),
+    "heroic_resolve": _mass("heroic_resolve", declared=_declare_resolve),
     "heroic_shoot": _mass("heroic_shoot", blocked=_stand_shoots),
     "heroic_accuracy": _mass(
         "heroic_accuracy", blocked=_stand_shoots, params=_take_aim_params, declared=_declare_accuracy

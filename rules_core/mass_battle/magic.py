@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..effects import resist_help, shielded_by
+from ..effects import shielded_by
 from ..errors import RuleViolation
 from ..frame import Action, Ctx, Option, Refusal
 from ..magic import CastFrame, PowerSpec, spec_for, why_cannot_cast
@@ -20,7 +20,6 @@ from ..magic.casting import cast_chance, channelling
 from ..magic.registry import Cast
 from ..state import BattleState, Effect, Model, Power, other
 from .aftermath import Repulse, direction_from
-from .constants import SHOUT_RANGE
 from .field import Obstruction
 from .lasting import COMMAND, DISMAY, TERRIFYING, TRANSFIXED
 from .odds import exact_odds
@@ -302,9 +301,6 @@ def begin_cast(ctx: Ctx, command: dict[str, Any]) -> MassCast:
     return MassCast(caster.id, power.name, target or caster.id, "rider", int(command["will"]))
 
 
-HEROIC_RESOLVE_RANGE = SHOUT_RANGE
-
-
 @dataclass(slots=True)
 class MassCast(CastFrame):
     """The skirmish cast, aimed at a stand (or a friendly hero), with its mass effect."""
@@ -317,23 +313,6 @@ class MassCast(CastFrame):
         if self.target in game.stands:
             return game.attached(self.target)
         return [game.model(self.target)]
-
-    def free_dice(self, state: BattleState, model: Model) -> tuple[int, int]:
-        """Fortify Spirit on him; Heroic Resolve of a friendly hero within 6" of his stand (§11);
-        Resistant to Magic."""
-        game = mass(state)
-        dice, bonus = resist_help(state, model)
-        if any(
-            e.kind == "heroic_resolve"
-            and state.model(e.source).side == model.side
-            and state.model(e.source).on_board
-            and (e.source == model.id or within(game, e.source, model.id, HEROIC_RESOLVE_RANGE))
-            for e in state.effects
-        ):
-            dice += 1
-        if "Resistant to Magic" in model.profile.special_rules:
-            dice += 1
-        return dice, bonus
 
     def take_effect(self, ctx: Ctx, caster: Model, spec: PowerSpec) -> None:
         MASS_POWERS[spec.key].resolve(ctx, self, caster)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..frame import Action, Ctx, Option
-from ..heroic import SHOUTS
+from ..heroic import SHOUTS, cancel
 from ..heroic_order import HeroicOrder
 from ..state import BattleState, Model, Side, other
 from .activation import begin, hero_options, stand_options
@@ -36,9 +36,14 @@ def _loose_friends(state: MassState, hero: Model, stand: str) -> list[str]:
 class MassHeroicOrder(HeroicOrder):
     kind = "mass_heroic_order"
 
-    def why_cancelled(self, state: BattleState, hero: Model) -> str | None:
-        reason = _free_to_move(state, hero) if self.phase == "move" else _stand_shoots(state, hero)
-        return None if reason is None else reason.rstrip(".")
+    def cancel_if_unable(self, ctx: Ctx, hero: Model) -> bool:
+        """His stand (or he) must still be free to act first: to move, not in combat and not yet
+        activated; to shoot, able to shoot."""
+        reason = _free_to_move(ctx.state, hero) if self.phase == "move" else _stand_shoots(ctx.state, hero)
+        if reason is None:
+            return False
+        cancel(ctx, hero, self.action, reason.rstrip("."))
+        return True
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
         game = mass(state)

@@ -285,3 +285,21 @@ def test_the_turn_limit_ends_the_battle_on_victory_points() -> None:
     end = game.of("battle_end")[0]
     assert end["winner"] == "good" and end["vp"] == {"good": 40, "evil": 0}
     assert "1-turn limit" in end["reason"]
+
+
+def test_heroic_resolve_gives_heroes_on_his_and_nearby_stands_a_free_resist_die() -> None:
+    game = Game(
+        setup(
+            stand("a", "good", "WR", 30, 10, 0, "hama"),
+            stand("c", "good", "WR", 36, 10, 0, "eomer"),
+            stand("f", "good", "WR", 60, 10, 0, "haleth"),
+            hero("hama", "good", actions=("heroic_resolve",)),
+            hero("eomer", "good"),
+            hero("haleth", "good"),
+        ),
+        declare=True,
+    )
+    game.play("good", {"type": "declare", "hero": "hama", "action": "heroic_resolve"})
+    assert game.of("heroic_resolve")[0]["models"] == ["hama", "eomer"], "Haleth's stand is 20\" away"
+    covered = sorted(e.target for e in game.state.effects if e.kind == "heroic_resolve")
+    assert covered == ["eomer", "hama"]
