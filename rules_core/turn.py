@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +12,7 @@ from .combat import FightPhase
 from .courage import broken_check
 from .effects import end_effects
 from .frame import Action, Ctx, Frame, Option, Pending
-from .heroic import DeclareHeroics
+from .heroic import DeclareHeroics, HeroicPhase
 from .heroic_order import HeroicOrder
 from .magic.registry import end_phase_hooks
 from .shooting import SideShooting
@@ -95,30 +96,24 @@ class TurnFrame(Frame):
 def phase_frame(state: BattleState, phase: str) -> Frame:
     if phase == "priority":
         return PriorityRoll()
-    first = state.priority
-    assert first is not None
-    second = other(first)
     if phase == "move":
-        return Sequence(
-            [
-                DeclareHeroics("move", second),
-                HeroicOrder("move", "heroic_move"),
-                SideActivations(first),
-                SideActivations(second),
-            ]
-        )
+        return sides_phase(state, "move", HeroicOrder("move", "heroic_move"), SideActivations)
     if phase == "shoot":
-        return Sequence(
-            [
-                DeclareHeroics("shoot", second),
-                HeroicOrder("shoot", "heroic_shoot"),
-                SideShooting(first),
-                SideShooting(second),
-            ]
-        )
+        return sides_phase(state, "shoot", HeroicOrder("shoot", "heroic_shoot"), SideShooting)
     if phase == "fight":
         return FightPhase()
     return EndPhase()
+
+
+def sides_phase(
+    state: BattleState, phase: HeroicPhase, first_heroes: Frame, each_side: Callable[[Side], Frame]
+) -> Frame:
+    """A Move or Shoot phase: Declare Heroic Actions (the side without Priority first), the heroes
+    whose action goes first, then each side in turn, the side with Priority first."""
+    first = state.priority
+    assert first is not None
+    second = other(first)
+    return Sequence([DeclareHeroics(phase, second), first_heroes, each_side(first), each_side(second)])
 
 
 @dataclass(slots=True)

@@ -395,22 +395,28 @@ def begin(ctx: Ctx, command: dict[str, Any], near: str = "", shout: str = "") ->
         caster = state.model(command["model"])
         carrier = state.stand_of(caster)
         if carrier is not None:
-            ctx.push(StandActivation(carrier.id, cast=dict(command), near=near, shout=shout))
+            ctx.push(StandActivation(stand=carrier.id, cast=dict(command), near=near, shout=shout))
         else:
-            ctx.push(HeroActivation(caster.id, cast=dict(command), near=near, shout=shout))
+            ctx.push(HeroActivation(hero=caster.id, cast=dict(command), near=near, shout=shout))
         return
     if "stand" in command and kind in ("activate", *STAND_COMMANDS):
         stand = state.stand(command["stand"])
         if kind != "activate":
             check_stand_command(state, stand, command, near)
         ctx.push(
-            StandActivation(stand.id, dict(command) if kind != "activate" else {}, near=near, shout=shout)
+            StandActivation(
+                stand=stand.id, command=dict(command) if kind != "activate" else {}, near=near, shout=shout
+            )
         )
         return
     hero = state.model(command["hero"])
     if kind != "activate":
         check_hero_command(state, hero, command, near)
-    ctx.push(HeroActivation(hero.id, dict(command) if kind != "activate" else {}, near=near, shout=shout))
+    ctx.push(
+        HeroActivation(
+            hero=hero.id, command=dict(command) if kind != "activate" else {}, near=near, shout=shout
+        )
+    )
 
 
 def shout(
@@ -454,41 +460,72 @@ Stage = Literal["start", "tested", "choose", "terror", "act", "after", "done"]
 
 
 @dataclass(slots=True)
-class StandActivation(Frame):
-    """One stand's activation (or its Heroic Combat follow-up move)."""
+class PieceActivation(Frame):
+    """What a stand's and a loose hero's activations share: a Broken army's test first (fail: it
+    flees), a cast before it acts, the command that says what it does (a hero's shout with it), a
+    test before acting (Terror), what it does, casting after; at the end, Stand Fast and the
+    friends answering With Me. Each kind says what these are for it."""
 
-    kind = "stand_activation"
-    stand: str
     command: dict[str, Any] = field(default_factory=dict)
     cast: dict[str, Any] = field(default_factory=dict)
     stage: Stage = "start"
     near: str = ""
     shout: str = ""
-    follow_up: bool = False
     tested: bool = False
     shouter: str = ""
     answering: list[str] = field(default_factory=list)
 
+    def piece(self) -> str:
+        raise NotImplementedError
+
+    def present(self, state: MassState) -> bool:
+        raise NotImplementedError
+
+    def begin_turn(self, ctx: Ctx) -> Frame | None:
+        """Mark it activated; the Broken army test it takes first, if any."""
+        raise NotImplementedError
+
+    def passed(self, state: MassState, source: str) -> bool:
+        raise NotImplementedError
+
+    def flee(self, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+    def shouters(self, state: MassState) -> list[Model]:
+        raise NotImplementedError
+
+    def before_acting(self, ctx: Ctx) -> Frame | None:
+        """A test it takes before it acts (a stand's Terror test), if any."""
+        return None
+
+    def act(self, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+    def more(self, state: MassState) -> bool:
+        """Whether anything is left to ask once it acted (casting, joining a stand)."""
+        raise NotImplementedError
+
+    def heroes(self, state: MassState) -> list[Model]:
+        """The heroes who may call Stand Fast when it ends."""
+        raise NotImplementedError
+
     def step(self, ctx: Ctx) -> bool:
         state = mass_ctx(ctx)
-        stand = state.stand(self.stand)
-        if not stand.on_board:
+        if not self.present(state):
             ctx.pop(self)
             return False
         if self.stage == "start":
             self.stage = "tested"
-            if not self.follow_up:
-                stand.activated = True
-                self._resolving_heroes(ctx, stand)
-                if broken_due(state, stand):
-                    self.tested = True
-                    ctx.push(StandTest(stand.id, BROKEN, "its army is Broken"))
-                    return False
+            test = self.begin_turn(ctx)
+            if test is not None:
+                self.tested = True
+                ctx.push(test)
+                return False
         if self.stage == "tested":
             self.stage = "choose"
-            if self.tested and BROKEN not in stand.passed_tests:
+            if self.tested and not self.passed(state, BROKEN):
                 ctx.pop(self)
-                flee_stand(ctx, stand)
+                self.flee(ctx)
                 return False
             if self.cast:
                 ctx.push(begin_cast(ctx, self.cast))
@@ -499,33 +536,76 @@ class StandActivation(Frame):
                 return True
             self.stage = "terror"
             self.shouter, self.answering = shout(
-                ctx, stand.id, state.attached(stand.id), self.command, self.shout
+                ctx, self.piece(), self.shouters(state), self.command, self.shout
             )
         if self.stage == "terror":
             self.stage = "act"
-            if self._terrified(state, stand) and TERROR not in stand.passed_tests:
-                ctx.push(StandTest(stand.id, TERROR, self._terror_reason(state, stand)))
+            test = self.before_acting(ctx)
+            if test is not None:
+                ctx.push(test)
                 return False
         if self.stage == "act":
             self.stage = "after"
-            self._act(ctx, stand)
-        if self.stage == "after" and not self.follow_up and stand.on_board and self._casters(state, stand):
+            self.act(ctx)
+        if self.stage == "after" and self.present(state) and self.more(state):
             return True
         ctx.pop(self)
-        for hero in state.attached(stand.id):
+        side = state.piece(self.piece())
+        assert side is not None
+        for hero in self.heroes(state):
             call_stand_fast(ctx, hero)
-        with_me(ctx, stand.side, self.shouter, self.answering)
+        with_me(ctx, side[1], self.shouter, self.answering)
         return False
 
-    def _resolving_heroes(self, ctx: Ctx, stand: Stand) -> None:
-        """§11 Heroic Resolve: in a Broken army he passes his test and gives Stand Fast, even when
-        his stand is in combat."""
+
+@dataclass(slots=True)
+class StandActivation(PieceActivation):
+    """One stand's activation (or its Heroic Combat follow-up move)."""
+
+    kind = "stand_activation"
+    stand: str = ""
+    follow_up: bool = False
+
+    def piece(self) -> str:
+        return self.stand
+
+    def present(self, state: MassState) -> bool:
+        return state.stand(self.stand).on_board
+
+    def begin_turn(self, ctx: Ctx) -> Frame | None:
         state = mass_ctx(ctx)
+        stand = state.stand(self.stand)
+        if self.follow_up:
+            return None
+        stand.activated = True
         if not state.armies[stand.side].broken:
-            return
+            return None
         for hero in state.attached(stand.id):
+            # §11 Heroic Resolve: he passes his test and gives Stand Fast, even in combat.
             if resolute(hero) and BROKEN not in hero.passed_tests:
                 hero.passed_tests.append(BROKEN)
+        return StandTest(stand.id, BROKEN, "its army is Broken") if broken_due(state, stand) else None
+
+    def passed(self, state: MassState, source: str) -> bool:
+        return source in state.stand(self.stand).passed_tests
+
+    def flee(self, ctx: Ctx) -> None:
+        flee_stand(ctx, mass_ctx(ctx).stand(self.stand))
+
+    def shouters(self, state: MassState) -> list[Model]:
+        return state.attached(self.stand)
+
+    heroes = shouters
+
+    def before_acting(self, ctx: Ctx) -> Frame | None:
+        state = mass_ctx(ctx)
+        stand = state.stand(self.stand)
+        if self._terrified(state, stand) and TERROR not in stand.passed_tests:
+            return StandTest(stand.id, TERROR, self._terror_reason(state, stand))
+        return None
+
+    def more(self, state: MassState) -> bool:
+        return not self.follow_up and bool(self._casters(state, state.stand(self.stand)))
 
     def _plan(self, state: MassState, stand: Stand) -> StandMove | ChargePlan | None:
         return check_stand_command(state, stand, self.command, self.near, begun=True)
@@ -547,8 +627,9 @@ class StandActivation(Frame):
             return f"to charge {state.stand(target).name}, who causes Terror"
         return "to run down a hero who causes Terror"
 
-    def _act(self, ctx: Ctx, stand: Stand) -> None:
+    def act(self, ctx: Ctx) -> None:
         state = mass_ctx(ctx)
+        stand = state.stand(self.stand)
         kind = self.command["type"]
         if kind == "hold":
             ctx.log("stand_holds", f"{stand.name} holds its ground.", stand=stand.id)
@@ -635,65 +716,45 @@ class StandActivation(Frame):
         ctx.log(
             "hero_detached", f"{hero.name} leaves {stand.name}.", hero=hero.id, stand=stand.id, at=list(spot)
         )
-        ctx.push(HeroActivation(hero.id, detached=True, near=self.near, shout=self.shout))
+        ctx.push(HeroActivation(hero=hero.id, detached=True, near=self.near, shout=self.shout))
 
 
 @dataclass(slots=True)
-class HeroActivation(Frame):
+class HeroActivation(PieceActivation):
     """One loose hero's activation (or a detached hero's, straight after he steps out)."""
 
     kind = "hero_activation"
-    hero: str
-    command: dict[str, Any] = field(default_factory=dict)
-    cast: dict[str, Any] = field(default_factory=dict)
-    stage: Stage = "start"
-    near: str = ""
-    shout: str = ""
+    hero: str = ""
     detached: bool = False
-    tested: bool = False
-    shouter: str = ""
-    answering: list[str] = field(default_factory=list)
 
-    def step(self, ctx: Ctx) -> bool:
+    def piece(self) -> str:
+        return self.hero
+
+    def present(self, state: MassState) -> bool:
+        return state.model(self.hero).on_board
+
+    def begin_turn(self, ctx: Ctx) -> Frame | None:
         state = mass_ctx(ctx)
         hero = state.model(self.hero)
-        if not hero.on_board:
-            ctx.pop(self)
-            return False
-        if self.stage == "start":
-            self.stage = "tested"
-            hero.activated = True
-            if not self.detached and state.armies[hero.side].broken and not hero_foes(state, hero):
-                self.tested = True
-                ctx.push(Test(hero.id, "courage", BROKEN, "his army is Broken"))
-                return False
-        if self.stage == "tested":
-            self.stage = "choose"
-            if self.tested and BROKEN not in hero.passed_tests:
-                ctx.pop(self)
-                lose_hero(ctx, hero, "he flees: his army is Broken", how="fled")
-                return False
-            if self.cast:
-                ctx.push(begin_cast(ctx, self.cast))
-                self.cast = {}
-                return False
-        if self.stage == "choose":
-            if not self.command:
-                return True
-            self.stage = "act"
-            self.shouter, self.answering = shout(ctx, hero.id, [hero], self.command, self.shout)
-        if self.stage == "act":
-            self.stage = "after"
-            self._act(ctx, hero)
-        if self.stage == "after" and hero.on_board and self._more(state, hero):
-            return True
-        ctx.pop(self)
-        call_stand_fast(ctx, hero)
-        with_me(ctx, hero.side, self.shouter, self.answering)
-        return False
+        hero.activated = True
+        if self.detached or not state.armies[hero.side].broken or hero_foes(state, hero):
+            return None
+        return Test(hero.id, "courage", BROKEN, "his army is Broken")
 
-    def _act(self, ctx: Ctx, hero: Model) -> None:
+    def passed(self, state: MassState, source: str) -> bool:
+        return source in state.model(self.hero).passed_tests
+
+    def flee(self, ctx: Ctx) -> None:
+        lose_hero(ctx, ctx.state.model(self.hero), "he flees: his army is Broken", how="fled")
+
+    def shouters(self, state: MassState) -> list[Model]:
+        return [state.model(self.hero)]
+
+    heroes = shouters
+
+    def act(self, ctx: Ctx) -> None:
         state = mass_ctx(ctx)
+        hero = state.model(self.hero)
         kind = self.command["type"]
         planned = check_hero_command(state, hero, self.command, self.near)
         if kind == "hold":
@@ -722,8 +783,9 @@ class HeroActivation(Frame):
             over = f"; {stand.name}'s activation is over this turn"
         ctx.log("hero_attached", f"{hero.name} joins {stand.name}{over}.", hero=hero.id, stand=stand.id)
 
-    def _more(self, state: MassState, hero: Model) -> bool:
+    def more(self, state: MassState) -> bool:
         """Whether anything is left to ask: joining a stand after moving, or casting."""
+        hero = state.model(self.hero)
         if self.command.get("type") in ("attach", "charge_hero"):
             return any(isinstance(o, Action) for o in cast_options(state, [hero]))
         return any(
@@ -829,12 +891,14 @@ class MassActivations(Frame):
         if self.reason:
             return
         testing: list[Frame] = [
-            HeroActivation(h.id, {"type": "hold", "hero": h.id})
+            HeroActivation(hero=h.id, command={"type": "hold", "hero": h.id})
             for h in heroes
             if state.armies[h.side].broken and not hero_foes(state, h)
         ]
         testing += [
-            StandActivation(s.id, {"type": "hold", "stand": s.id}) for s in stands if broken_due(state, s)
+            StandActivation(stand=s.id, command={"type": "hold", "stand": s.id})
+            for s in stands
+            if broken_due(state, s)
         ]
         testing.sort(
             key=lambda f: not (isinstance(f, HeroActivation) or state.attached(getattr(f, "stand", "")))

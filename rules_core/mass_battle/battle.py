@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..frame import Action, Ctx, Frame, Option, Pending
-from ..heroic import DeclareHeroics
-from ..state import Army, BattleState, Model, Side, other, side_name
-from ..turn import EndPhase, PriorityRoll, Sequence, TurnFrame
+from ..state import Army, BattleState, Model, Side, side_name
+from ..turn import EndPhase, PriorityRoll, TurnFrame, sides_phase
 from . import heroics  # noqa: F401  (the mass battle's Heroic Actions register themselves)
 from .activation import MassActivations
 from .fight import MassFight
@@ -123,27 +122,10 @@ class MassTurn(TurnFrame):
     def phase_frame(self, state: BattleState, phase: str) -> Frame:
         if phase == "priority":
             return PriorityRoll()
-        first = state.priority
-        assert first is not None
-        second = other(first)
         if phase == "move":
-            return Sequence(
-                [
-                    DeclareHeroics("move", second),
-                    MassHeroicOrder("move", "heroic_move"),
-                    MassActivations(first),
-                    MassActivations(second),
-                ]
-            )
+            return sides_phase(state, "move", MassHeroicOrder("move", "heroic_move"), MassActivations)
         if phase == "shoot":
-            return Sequence(
-                [
-                    DeclareHeroics("shoot", second),
-                    MassHeroicOrder("shoot", "heroic_shoot"),
-                    MassShooting(first),
-                    MassShooting(second),
-                ]
-            )
+            return sides_phase(state, "shoot", MassHeroicOrder("shoot", "heroic_shoot"), MassShooting)
         if phase == "fight":
             return MassFight()
         return EndPhase()

@@ -496,7 +496,7 @@ class Combat(OpposedRoll):
             f"{winner.name} destroyed its opponent in a Heroic Combat and may move at once.",
             stand=winner.id,
         )
-        ctx.push(StandActivation(winner.id, follow_up=True))
+        ctx.push(StandActivation(stand=winner.id, follow_up=True))
 
     # -- decisions -------------------------------------------------------------------------------
 

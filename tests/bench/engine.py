@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
-from rules_core import BattleState, RecordedDice, SeededDice, apply, legal_actions, new_battle
+from rules_core import Action, BattleState, RecordedDice, SeededDice, apply, legal_actions, new_battle
 from rules_core.dice import Roll
 from tests.bench.e2e import choose
 from tests.rules_core.bot import Bot
@@ -54,9 +55,9 @@ def play_long_battle(steps: int, seed: int = 1) -> tuple[list[Entry], float]:
     return history, time.perf_counter() - started
 
 
-def play_still_battle(steps: int, seed: int = 1) -> list[BattleState]:
+def play_still_battle(steps: int, seed: int = 1, setup: dict[str, Any] | None = None) -> list[BattleState]:
     """The state before each of `steps` commands of a battle where nobody moves, shoots or declares."""
-    state, dice = new_battle(long_battle_setup()), SeededDice(seed)
+    state, dice = new_battle(setup or long_battle_setup()), SeededDice(seed)
     states = []
     for _ in range(steps):
         states.append(state)
@@ -67,22 +68,25 @@ def play_still_battle(steps: int, seed: int = 1) -> list[BattleState]:
     return states
 
 
-def same_move(state: BattleState, seed: int = 1) -> Entry:
+Fill = Callable[[Any, Action], dict[str, Any]]
+
+
+def same_move(state: BattleState, seed: int = 1, kind: str = "move", fill: Fill | None = None) -> Entry:
     """The first move offered, filled in the same way for the same board: its entry, with its dice."""
     side = state.pending.side
     assert side is not None
-    action = next(a for a in legal_actions(state, side) if a.kind == "move")
-    command = Bot(seed).fill(state, action)
+    action = next(a for a in legal_actions(state, side) if a.kind == kind)
+    command = (fill or Bot(seed).fill)(state, action)
     rolls = apply(state, side, command, SeededDice(seed)).rolls
     return state, side, command, list(rolls)
 
 
-def first_move_after(states: list[BattleState], index: int) -> int:
+def first_move_after(states: list[Any], index: int, kind: str = "move") -> int:
     return next(
         i
         for i in range(index, len(states))
         if states[i].pending.side
-        and any(a.kind == "move" for a in legal_actions(states[i], states[i].pending.side))
+        and any(a.kind == kind for a in legal_actions(states[i], states[i].pending.side))
     )
 
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_core import SeededDice, apply, legal_actions, new_battle
+from rules_core import SeededDice, new_battle
 from rules_core.mass_battle.state import MassState
-from tests.bench.e2e import choose
-from tests.bench.engine import Entry, paired_costs, step_cost
+from tests.bench.engine import Entry, first_move_after, paired_costs, play_still_battle, same_move, step_cost
 from tests.rules_core.mass_battle.bot import MassBot
 from tests.rules_core.mass_battle.fixtures import (
     BOROMIR,
@@ -106,44 +105,17 @@ def play_long_battle(steps: int, seed: int = 1) -> list[Entry]:
     return history
 
 
-def play_still_battle(steps: int, seed: int = 1) -> list[MassState]:
-    state, dice = new_battle(long_battle_setup()), SeededDice(seed)
-    states = []
-    for _ in range(steps):
-        assert isinstance(state, MassState)
-        states.append(state)
-        side = state.pending.side
-        assert side is not None
-        command = choose([a.to_dict() for a in legal_actions(state, side)])
-        state = apply(state, side, command, dice).state
-    return states
-
-
-def same_move(state: MassState, seed: int = 1) -> Entry:
-    """The first stand move offered, filled in the same way on the same board, with its dice."""
-    side = state.pending.side
-    assert side is not None
-    action = next(a for a in legal_actions(state, side) if a.kind == "move_stand")
-    command = MassBot(seed).fill(state, action)
-    rolls = apply(state, side, command, SeededDice(seed)).rolls
-    return state, side, command, list(rolls)
-
-
-def first_move_after(states: list[MassState], index: int) -> int:
-    return next(
-        i
-        for i in range(index, len(states))
-        if states[i].pending.side
-        and any(a.kind == "move_stand" for a in legal_actions(states[i], states[i].pending.side))
-    )
-
-
 def run(long_steps: int = 2100, repeats: int = 300) -> dict[str, float]:
     history = play_long_battle(long_steps)
     apply_time = sum(step_cost(entry, 1) for entry in history)
-    still = play_still_battle(long_steps)
-    early = same_move(still[first_move_after(still, 10)])
-    late = same_move(still[first_move_after(still, 2000)])
+    still = play_still_battle(long_steps, setup=long_battle_setup())
+
+    def stand_move(index: int) -> Entry:
+        state = still[first_move_after(still, index, "move_stand")]
+        assert isinstance(state, MassState)
+        return same_move(state, kind="move_stand", fill=MassBot(1).fill)
+
+    early, late = stand_move(10), stand_move(2000)
     assert early[2] == late[2], "the still battle's board changed"
     cost_10, cost_2000 = paired_costs(early, late, repeats)
     return {

@@ -107,7 +107,8 @@ def random_setup(rng: random.Random) -> dict[str, Any]:
     }
 
 
-def check_invariants(state: BattleState) -> None:
+def one_decision(state: BattleState) -> None:
+    """Exactly one side decides, with something to decide; or the battle is over."""
     pending = state.pending
     if state.result is None:
         assert pending.side in ("good", "evil")
@@ -115,6 +116,10 @@ def check_invariants(state: BattleState) -> None:
         assert legal_actions(state, "evil" if pending.side == "good" else "good") == []
     else:
         assert pending.side is None and pending.kind == "battle_over"
+
+
+def check_invariants(state: BattleState) -> None:
+    one_decision(state)
     on_board = [m for m in state.models.values() if m.on_board]
     for m in state.models.values():
         assert 0 <= m.wounds <= m.profile.wounds
@@ -158,6 +163,19 @@ def illegal_variants(state: BattleState, rng: random.Random) -> list[tuple[str, 
     return variants
 
 
+def refuses_illegal(state: BattleState, rng: random.Random, dice: Any) -> None:
+    """Every command outside legal_actions is refused and changes nothing."""
+    before = state.to_dict()
+    for side, command in illegal_variants(state, rng):
+        try:
+            apply(state, side, command, dice)
+        except RuleViolation:
+            pass
+        else:
+            raise AssertionError(f"{side} {command} was accepted but is not a legal action")
+        assert state.to_dict() == before
+
+
 # As many battles as the Hypothesis profile asks for (tests/conftest.py): 200 in CI.
 @settings(deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
@@ -173,15 +191,7 @@ def test_random_battles_end_and_keep_every_invariant(seed: int) -> None:
         if state.result is not None:
             break
         if rng.random() < 0.15:
-            before = state.to_dict()
-            for side, command in illegal_variants(state, rng):
-                try:
-                    apply(state, side, command, dice)
-                except RuleViolation:
-                    pass
-                else:
-                    raise AssertionError(f"{side} {command} was accepted but is not a legal action")
-                assert state.to_dict() == before
+            refuses_illegal(state, rng, dice)
             side = state.pending.side
             assert side is not None
             plain = [
