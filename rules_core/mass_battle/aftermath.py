@@ -161,8 +161,16 @@ class Repulse(Frame):
                 "play_card",
                 f"{hero.name} plays {card.name}: {effect}",
                 {"type": "play_card", "hero": hero.id, "card": card.key},
+                odds=exact_odds(("result", effect, Fraction(1))),
             ),
-            Action("pass", f"Keep {card.name} for later", {"type": "pass"}),
+            Action(
+                "pass",
+                f"Keep {card.name} for later",
+                {"type": "pass"},
+                odds=exact_odds(
+                    ("result", "it recoils" if self.fate == "recoil" else "it is destroyed", Fraction(1))
+                ),
+            ),
         ]
 
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:

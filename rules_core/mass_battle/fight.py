@@ -11,7 +11,7 @@ from typing import Any, Literal
 from ..frame import Action, Ctx, Frame, Option, Pending
 from ..heroic import DeclareHeroics, cancel, clash_first, declared
 from ..state import BattleState, Model, Side, other, side_name
-from .challenge import ChallengeStep, any_eligible
+from .challenge import ChallengeStep, any_eligible, death_odds
 from .combat import Combat, combat_setup, pre_roll_odds
 from .duel import Duel
 from .losses import check_wiped_out
@@ -218,6 +218,7 @@ class MassFight(Frame):
                     "choose_duel",
                     f"Duel: {game.model(g).name} against {game.model(e).name}",
                     {"type": "choose_duel", "heroes": [g, e]},
+                    odds=death_odds(game, game.model(g), game.model(e)),
                 )
                 for g, e in loose_duels(game)
             ]
