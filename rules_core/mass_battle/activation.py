@@ -938,6 +938,14 @@ class MassActivations(Frame):
             if stand.id in {s.id for s in stands} or not self.reason:
                 choices += stand_options(game, stand, self.near)
                 choices += cast_options(game, state_attached_casters(game, stand, stands))
+            for aboard in game.attached(stand.id):
+                choices.append(
+                    Refusal(
+                        {"type": "attach", "hero": aboard.id},
+                        "hero_attached_twice",
+                        f"{aboard.name} is already with {stand.name}: he must leave it first, as it activates.",
+                    )
+                )
         for hero in game.loose(self.side):
             if hero.id in {h.id for h in heroes} or not self.reason:
                 choices += hero_options(game, hero, self.near)

@@ -76,7 +76,7 @@ def test_the_control_zone(game: Game) -> None:
 
 def test_a_hero_attached_twice(game: Game) -> None:
     error = refused(game, "good", {"type": "attach", "hero": "eomer", "stand": "f"})
-    assert error.code == "not_allowed"
+    assert error.code == "hero_attached_twice" and error.message.startswith("Eomer is already with A")
     data = setup(
         stand("a", "good", "WR", 30, 10, 0, "eomer"),
         stand("f", "good", "WR", 40, 10, 0, "eomer"),
