@@ -304,6 +304,7 @@ class Activation(Frame):
         if self.stage == "act":
             self.stage = "after"
             if terrified and TERROR not in model.passed_tests:
+                model.thwarted = True
                 ctx.log(
                     "terrified",
                     f"{model.name} does not dare to charge and cannot move this phase.",

@@ -9,14 +9,22 @@ from .effects import ends_with
 from .frame import Ctx
 from .might import regain
 from .state import SIDES, Model, Result, Side, other, side_name
+from .tally import FLED
 
 
-def remove_casualty(ctx: Ctx, model: Model, how: str = "slain", by: Model | None = None) -> None:
-    """Take a model off the board; what it caused ends, and a Heroic Challenge may pay out.
+def remove_casualty(
+    ctx: Ctx, model: Model, how: str = "slain", by: Model | None = None, means: str = ""
+) -> None:
+    """Take a model off the board; what it caused ends, and a Heroic Challenge may pay out. The
+    tally notes who slew it and by what `means` (a Strike, a shot, a power's name).
 
     A rider slain by a Wound leaves its mount behind: `wounds.slay` does that."""
     state = ctx.state
     model.status = "casualty" if how == "slain" else "fled"
+    if how == "slain":
+        state.tally.removed(model.id, by.id if by else "", by.side if by else "", means)
+    else:
+        state.tally.removed(model.id, "", "", FLED)
     if how == "slain":
         model.wounds = 0
     verb = "is slain" if how == "slain" else "flees the battle"
@@ -49,7 +57,11 @@ def end_battle(ctx: Ctx, winner: Side | None, reason: str, **data: Any) -> None:
 
 
 def check_wiped_out(ctx: Ctx) -> bool:
+    """Without a scenario, a battle ends the moment an army is wiped out. A scenario's ends only at
+    the end of a turn (`scenarios.ending`), so the other side plays the turn out."""
     state = ctx.state
+    if state.scenario is not None:
+        return False
     gone = [s for s in SIDES if not state.army_models(s)]
     if not gone:
         return False

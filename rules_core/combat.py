@@ -298,6 +298,8 @@ class FightPhase(Frame):
     def _fight(self, ctx: Ctx, index: int, heroic: bool = False) -> None:
         self.fought.append(index)
         centre, leaves = self._star(index)
+        for model_id in (centre, *leaves):
+            ctx.state.model(model_id).fought = True
         if heroic:
             assert self.heroic_side is not None
             self.heroic_side = other(self.heroic_side)

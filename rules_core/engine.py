@@ -11,7 +11,8 @@ from .courage import manual_test_action, start_manual_test
 from .dice import Dice, Roll
 from .errors import RuleViolation
 from .frame import Action, Ctx, Option, Refusal
-from .state import SIDES, BattleState, Side, side_name
+from .scenarios.ending import finish
+from .state import SIDES, BattleState, Side, other, side_name
 
 MAX_AUTOMATIC_STEPS = 100_000
 BETWEEN_ROLLS = frozenset(
@@ -118,7 +119,11 @@ def _copy(state: BattleState) -> BattleState:
 
 
 def _concede(ctx: Ctx, side: Side) -> None:
-    end_battle(ctx, winner="evil" if side == "good" else "good", reason=f"{side_name(side)} conceded")
+    reason = f"{side_name(side)} conceded"
+    if ctx.state.scenario is not None:
+        finish(ctx, reason, winner=other(side), conceded=True)
+    else:
+        end_battle(ctx, winner=other(side), reason=reason)
 
 
 def check_command(choices: list[Option], command: dict[str, Any], state: BattleState, side: Side) -> None:

@@ -46,6 +46,11 @@ RuleCode = Literal[
     "one_heroic_action_per_phase",
     "no_might",
     "heroic_action_blocked",
+    # scenarios (rules_core/scenarios)
+    "marker_misplaced",
+    "near_enemy",
+    "too_far_from_captain",
+    "not_placed",
     # the mass battle (rules_core/mass_battle)
     "unknown_profile",
     "bad_facing",
@@ -126,6 +131,10 @@ RULE_CODES: dict[RuleCode, str] = {
     "one_heroic_action_per_phase": "The Hero has already declared a Heroic Action this phase.",
     "no_might": "The Hero has no Might left to declare a Heroic Action.",
     "heroic_action_blocked": "The Hero cannot declare that Heroic Action now (the message says why).",
+    "marker_misplaced": "An objective marker is too near another marker or an edge, or on impassable terrain.",
+    "near_enemy": "A model is deployed nearer an enemy than the scenario allows.",
+    "too_far_from_captain": 'A model of a Warband is deployed more than 6" from its Captain.',
+    "not_placed": "A model of the Warband being deployed has no place on the board yet.",
     "unknown_profile": "A stand or hero names a profile the setup does not have.",
     "bad_facing": "A facing or another number in the setup is not a number.",
     "duplicate_id": "Two stands or heroes share an id.",

@@ -10,8 +10,12 @@ from typing import Any
 from .errors import RuleViolation
 from .frame import Action, Ctx, Frame, Option, Pending
 from .geometry import point_in_polygon
+from .heroic import TIERS
+from .scenarios.catalogue import CATALOGUE, spec_of
+from .scenarios.data import Marker, ScenarioState
+from .scenarios.pregame import opening
 from .serial import load
-from .state import SIDES, Army, BattleState, Board, Model, Mount, Profile, Side, Terrain, side_name
+from .state import SIDES, Army, BattleState, Board, Model, Mount, Profile, Side, Terrain, Warband, side_name
 from .turn import BattleFrame
 
 DEPLOYMENT_DEPTH = 12.0
@@ -50,14 +54,22 @@ def new_battle(setup: dict[str, Any]) -> BattleState:
             entries = army.get("models", [])
             if not entries:
                 raise _bad(f"The {side} army has no models.")
-            armies[side] = Army(str(army.get("name") or side_name(side)), len(entries))
+            mine = []
             for entry in entries:
                 model = _model(side, entry)
                 if model.id in models:
                     raise _bad(f"Two models share the id {model.id!r}.")
                 models[model.id] = model
+                mine.append(model)
+            armies[side] = Army(
+                str(army.get("name") or side_name(side)),
+                len(entries),
+                general=_general(army, mine),
+                warbands=_warbands(army, mine),
+            )
         zones_in = setup.get("deployment") or default_zones(board)
         zones = {side: [float(v) for v in zones_in[side]] for side in SIDES}
+        scenario = _scenario(setup.get("scenario"), board)
     except RuleViolation:
         raise
     except (KeyError, TypeError, ValueError) as exc:
@@ -68,10 +80,63 @@ def new_battle(setup: dict[str, Any]) -> BattleState:
         models=models,
         armies=armies,
         max_turns=int(setup.get("max_turns", 0)),
+        scenario=scenario,
     )
-    state.stack = [BattleFrame(), Deployment("evil", zones["evil"]), Deployment("good", zones["good"])]
+    if scenario is None:
+        state.stack = [BattleFrame(), Deployment("evil", zones["evil"]), Deployment("good", zones["good"])]
+    else:
+        for model in models.values():  # a scenario's deployment places every model
+            model.x = model.y = -1.0
+        state.stack = [BattleFrame(), *reversed(opening(spec_of(scenario.key)))]
     state.phase = "deployment"
     return state
+
+
+def _scenario(key: Any, board: Board) -> ScenarioState | None:
+    """The scenario a setup names, with its fixed markers in place (None: no scenario)."""
+    if key is None or key == "":
+        return None
+    if not isinstance(key, str) or key not in CATALOGUE:
+        raise _bad(f"There is no scenario called {key!r} (known: {', '.join(sorted(CATALOGUE))}).")
+    spec = spec_of(key)
+    markers = [Marker(spot.key, spot.label, *spot.at(board.width, board.height)) for spot in spec.markers]
+    return ScenarioState(key, markers=markers)
+
+
+def _general(army: dict[str, Any], models: list[Model]) -> str:
+    """The General the setup names, else the Hero of the highest tier (the first listed of those)."""
+    named = army.get("general")
+    if named:
+        if not any(m.id == named and m.is_hero for m in models):
+            raise _bad(f"The General {named!r} is not a Hero of that army.")
+        return str(named)
+    heroes = [m for m in models if m.is_hero]
+    best = max(heroes, key=lambda m: TIERS.get(m.profile.tier or "", 0), default=None)
+    return best.id if best else ""
+
+
+def _warbands(army: dict[str, Any], models: list[Model]) -> list[Warband]:
+    """The army's Warbands, each a Captain and its followers; a setup that names none deploys its
+    models as one group with no Captain."""
+    listed = army.get("warbands")
+    if not listed:
+        return [Warband("", [m.id for m in models])]
+    ids = {m.id for m in models}
+    warbands, seen = [], set()
+    for entry in listed:
+        captain = str(entry["captain"])
+        members = [captain, *(str(f) for f in entry.get("followers", []))]
+        for member in members:
+            if member not in ids:
+                raise _bad(f"The Warband of {captain!r} names {member!r}, who is not in that army.")
+            if member in seen:
+                raise _bad(f"{member!r} is in two Warbands.")
+            seen.add(member)
+        warbands.append(Warband(captain, members))
+    missing = ids - seen
+    if missing:
+        raise _bad(f"{', '.join(sorted(missing))} belong(s) to no Warband.")
+    return warbands
 
 
 def _model(side: Side, entry: dict[str, Any]) -> Model:
@@ -96,6 +161,7 @@ def _model(side: Side, entry: dict[str, Any]) -> Model:
         fate=profile.fate,
         status="on_board",
         mount=mount,
+        points=int(entry.get("points", 0)),
     )
 
 

@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from .frame import Frame, Pending
+from .scenarios.data import ScenarioState
 from .serial import Unchanging, load, to_data
+from .tally import Tally
 
 Side = Literal["good", "evil"]
 SIDES: tuple[Side, Side] = ("good", "evil")
@@ -123,6 +125,7 @@ class Model:
     fate: int = 0
     status: Literal["on_board", "casualty", "fled"] = "on_board"
     mount: Mount | None = None
+    points: int = 0
     # Lasting changes to characteristics (Wither, Drain Courage ...), added to the profile's.
     stat_mods: dict[str, int] = field(default_factory=dict)
     prone: bool = False
@@ -131,6 +134,10 @@ class Model:
     moved: float = 0.0
     has_shot: bool = False
     cast: bool = False
+    fought: bool = False
+    """It has been in a Combat this turn."""
+    thwarted: bool = False
+    """This turn an enemy Magical Power took effect on it, or a rule or a failed test stopped it moving."""
     stand_fast: bool = False
     heroic: dict[str, str] = field(default_factory=dict)
     benefited: list[str] = field(default_factory=list)
@@ -152,6 +159,8 @@ class Model:
         self.moved = 0.0
         self.has_shot = False
         self.cast = False
+        self.fought = False
+        self.thwarted = False
         self.stand_fast = False
         self.heroic = {}
         self.benefited = []
@@ -184,10 +193,22 @@ class Model:
 
 
 @dataclass(slots=True)
+class Warband(Unchanging):
+    """A Captain and the models that deploy within 6" of him; `captain` is "" for models that
+    deploy on their own (a setup that names no Warbands)."""
+
+    captain: str
+    models: list[str]
+
+
+@dataclass(slots=True)
 class Army:
     name: str
     starting_models: int
     broken: bool = False
+    general: str = ""
+    """The General's model id ("" for an army without a Hero)."""
+    warbands: list[Warband] = field(default_factory=list)
 
     @property
     def break_point(self) -> float:
@@ -198,6 +219,18 @@ class Army:
 class Result:
     winner: Side | None
     reason: str
+    vp: dict[str, int] | None = None
+    """A scenario's Victory Points per side (None without a scenario)."""
+    score: list[dict[str, Any]] | None = None
+    """The Victory Points line by line, as `scenarios.scoring.Score.to_dict` gives them."""
+
+    def to_record(self) -> dict[str, Any]:
+        """The result as a battle record states it: without a scenario, winner and reason only."""
+        data: dict[str, Any] = {"winner": self.winner, "reason": self.reason}
+        if self.vp is not None:
+            data["vp"] = dict(self.vp)
+            data["score"] = self.score
+        return data
 
 
 @dataclass(slots=True)
@@ -254,6 +287,8 @@ class BattleState:
     result: Result | None = None
     effects: list[Effect] = field(default_factory=list)
     challenges: list[Challenge] = field(default_factory=list)
+    scenario: ScenarioState | None = None
+    tally: Tally = field(default_factory=Tally)
     # Each side's options in this state, once worked out (engine.options): a server asks for them
     # to show a step, then again to check the command that answers it. Neither stored nor copied;
     # it stays true because nothing changes a state once a command has made it.
@@ -279,6 +314,8 @@ class BattleState:
         twin.stack = copy.deepcopy(self.stack)
         twin.effects = [copy.copy(effect) for effect in self.effects]
         twin.challenges = [copy.copy(challenge) for challenge in self.challenges]
+        twin.scenario = self.scenario.clone() if self.scenario is not None else None
+        twin.tally = self.tally.clone()
         twin.options_memo = {}
         return twin
 

@@ -15,6 +15,7 @@ from .frame import Action, Ctx, Frame, Option, Pending
 from .heroic import DeclareHeroics, HeroicPhase
 from .heroic_order import HeroicOrder
 from .magic.registry import end_phase_hooks
+from .scenarios.ending import end_of_turn, end_phase_rules, finish
 from .shooting import SideShooting
 from .state import SIDES, BattleState, Side, other, side_name
 
@@ -23,7 +24,14 @@ ROUT_FRACTION = 0.25
 
 
 def check_start_of_turn_end(ctx: Ctx) -> bool:
+    """Without a scenario: the battle ends at the start of a turn. A scenario's ends at the end of
+    a turn (`scenarios.ending`); only the turn limit is checked here, and scored."""
     state = ctx.state
+    if state.scenario is not None:
+        if state.max_turns and state.turn >= state.max_turns:
+            finish(ctx, f"the {state.max_turns}-turn limit is reached")
+            return True
+        return False
     if check_wiped_out(ctx):
         return True
     routed = [
@@ -89,8 +97,12 @@ class TurnFrame(Frame):
         return phase_frame(state, phase)
 
     def turn_over(self, ctx: Ctx) -> None:
-        """What happens once the End phase is over."""
-        check_wiped_out(ctx)
+        """What happens once the End phase is over: a scenario's end rules, else an army wiped out
+        ends the battle."""
+        if ctx.state.scenario is not None:
+            end_of_turn(ctx)
+        else:
+            check_wiped_out(ctx)
 
 
 def phase_frame(state: BattleState, phase: str) -> Frame:
@@ -138,6 +150,7 @@ class EndPhase(Frame):
     def step(self, ctx: Ctx) -> bool:
         ctx.log("end_phase", f"End phase of turn {ctx.state.turn}.", turn=ctx.state.turn)
         ctx.pop(self)
+        end_phase_rules(ctx)
         end_phase_hooks(ctx)
         return False
 

@@ -74,9 +74,9 @@ def heroic_defence(state: BattleState, model: Model, part: str = "rider") -> boo
     )
 
 
-def slay(ctx: Ctx, model: Model, by: Model | None = None) -> None:
+def slay(ctx: Ctx, model: Model, by: Model | None = None, means: str = "") -> None:
     """A model whose last Wound is gone is removed as a casualty; a slain rider's mount stays."""
-    remove_casualty(ctx, model, "slain", by=by)
+    remove_casualty(ctx, model, "slain", by=by, means=means)
     if model.mount is not None and model.mount.wounds > 0:
         _separate_mount(ctx, model)
 
@@ -175,7 +175,7 @@ class ToWound(Frame):
             self._finish_roll(ctx, need, index)
         ctx.pop(self)
         for _ in range(self.wounds):
-            ctx.push(Wounding(target.id, attacker.id, d3=self.d3_wounds, part=self.part))
+            ctx.push(Wounding(target.id, attacker.id, d3=self.d3_wounds, part=self.part, why=self.why))
         return False
 
     def _roll(self, ctx: Ctx, attacker: Model, index: int) -> None:
@@ -289,6 +289,7 @@ class Wounding(Frame):
     amount: int = 1
     d3: bool = False
     part: Part = "rider"
+    why: str = ""
     fate_face: int = 0
     fury_face: int = 0
     stage: Literal["start", "fate", "fate_might", "fury_might", "apply"] = "start"
@@ -346,6 +347,8 @@ class Wounding(Frame):
         holder: Any = model.mount if self.part == "mount" else model
         lost = min(amount, holder.wounds)
         holder.wounds -= lost
+        if self.part == "rider":
+            state.tally.wound(model.id, self.source, lost)
         source = state.models.get(self.source)
         by = f" from {source.name}" if source else ""
         plural = "s" if lost != 1 else ""
@@ -361,7 +364,7 @@ class Wounding(Frame):
             if holder.wounds <= 0:
                 mount_slain(ctx, model)
         elif model.wounds <= 0:
-            slay(ctx, model, by=source)
+            slay(ctx, model, by=source, means=self.why)
             check_wiped_out(ctx)
 
     def pending(self, state: BattleState) -> Pending:
@@ -422,6 +425,7 @@ class Wounding(Frame):
             self.stage = "fate" if kind == "keep" and self._fate(model) else "apply"
             return
         spend(ctx, model, "fate", 1, "to prevent the Wound", command.get("payer", "rider"))
+        ctx.state.tally.spent_fate(model.id, 1)
         self.fate_face = ctx.dice.d6("fate", model.id)
         if self.fate_face >= FATE_SAVES:
             self._prevented(ctx, model)

@@ -325,6 +325,8 @@ class CastFrame(Frame):
         """The power got through: it does what its entry says (a second ruleset, its own version)."""
         state = ctx.state
         targets = [m for m in self.affected(state) if m.on_board]
+        for model in targets:
+            model.thwarted = model.thwarted or model.side != caster.side
         target = state.models.get(self.target)
         spec.resolve(ctx, Cast(caster, target, targets, self.channelled, self.part, self.score, self.power))
 

@@ -57,7 +57,7 @@ def _wound_as_in_combat(ctx: Ctx, cast: Cast, d3: bool = False) -> None:
         f"{part_name(cast.target, cast.part)} suffers {many} from {cast.name}, as if wounded in combat.",
         model=cast.target.id,
     )
-    ctx.push(Wounding(cast.target.id, cast.caster.id, d3=d3, part=cast.part))
+    ctx.push(Wounding(cast.target.id, cast.caster.id, d3=d3, part=cast.part, why=cast.name))
 
 
 def _spirit(model: Model, part: str) -> bool:
