@@ -12,6 +12,7 @@ from .dice import Dice, Roll
 from .errors import RuleViolation
 from .frame import Action, Ctx, Option, Refusal
 from .scenarios.ending import finish
+from .scenarios.pregame import seal
 from .state import SIDES, BattleState, Side, other, side_name
 
 MAX_AUTOMATIC_STEPS = 100_000
@@ -98,6 +99,17 @@ def apply(state: BattleState, side: Side, command: Mapping[str, Any], dice: Dice
         start_manual_test(ctx, side, command)
     else:
         new.stack[-1].handle(ctx, command)
+    run_to_decision(ctx)
+    return _finish(ctx)
+
+
+def apply_sealed(state: BattleState, side: Side, command: Mapping[str, Any], dice: Dice) -> Outcome:
+    """Replay a pick whose secret values an exported record sealed: the battle goes on, not
+    knowing them (they score nothing). Only a record replays such a command; no player sends one."""
+    new = _copy(state)
+    ctx = Ctx(new, dice)
+    shown = {key: str(value) for key, value in command.items() if key not in ("type", "sealed")}
+    seal(ctx, side, shown)
     run_to_decision(ctx)
     return _finish(ctx)
 

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .dice import RecordedDice, Roll
-from .engine import Outcome, apply
+from .engine import Outcome, apply, apply_sealed
 from .errors import RecordMismatch, RuleViolation
 from .rulesets import new_battle, ruleset_of
+from .scenarios.secrets import REFEREE, command_for, is_sealed, summary
 from .state import BattleState
 
 FORMAT = "beacon-battle-record"
@@ -38,19 +39,30 @@ class Entry:
 
 
 def build(
-    setup: dict[str, Any], entries: Sequence[Entry], state: BattleState | None = None
+    setup: dict[str, Any], entries: Sequence[Entry], state: BattleState | None = None, viewer: str = REFEREE
 ) -> dict[str, Any]:
+    """The record of a battle (`state`: where it stands now) as `viewer` may see it: while a
+    scenario's secret picks are hidden, the other side's are sealed."""
     result = None
     if state is not None and state.result is not None:
-        result = {"winner": state.result.winner, "reason": state.result.reason}
-    return {
+        result = state.result.to_record()
+    record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "ruleset": state.ruleset if state is not None else ruleset_of(setup),
         "setup": setup,
-        "entries": [e.to_dict() for e in entries],
+        "entries": [
+            Entry(e.side, command_for(state, viewer, e.side, e.command), e.rolls).to_dict()
+            if state is not None
+            else e.to_dict()
+            for e in entries
+        ],
         "result": result,
     }
+    scenario = summary(state, viewer) if state is not None else None
+    if scenario is not None:
+        record["scenario"] = scenario
+    return record
 
 
 def steps(record: Any) -> Iterator[tuple[Entry, Outcome]]:
@@ -71,8 +83,9 @@ def steps(record: Any) -> Iterator[tuple[Entry, Outcome]]:
     for number, raw in enumerate(entries, start=1):
         entry = _entry(number, raw)
         dice = RecordedDice(entry.rolls)
+        play = apply_sealed if is_sealed(entry.command) else apply
         try:
-            outcome = apply(state, entry.side, entry.command, dice)  # type: ignore[arg-type]
+            outcome = play(state, entry.side, entry.command, dice)  # type: ignore[arg-type]
         except RuleViolation as exc:
             raise RecordError(
                 number, f"{entry.side} {entry.command.get('type')!r} is illegal: {exc.message}"
@@ -94,9 +107,15 @@ def replay(record: Any) -> BattleState:
     if state is None:
         state = new_battle(_setup(record))  # no entries; steps() has checked the setup
     stated = record.get("result")
-    actual = None if state.result is None else {"winner": state.result.winner, "reason": state.result.reason}
+    actual = None if state.result is None else state.result.to_record()
     if stated is not None and stated != actual:
         raise RecordError(count, f"the record says the result is {stated}, the replay gives {actual}")
+    stated_scenario = record.get("scenario")
+    replayed = summary(state, REFEREE)
+    if stated_scenario is not None and stated_scenario != replayed:
+        raise RecordError(
+            count, f"the record says the scenario stands {stated_scenario}, the replay gives {replayed}"
+        )
     return state
 
 

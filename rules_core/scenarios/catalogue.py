@@ -193,7 +193,9 @@ BREAKTHROUGH = ScenarioSpec(
         Spot("west", "West marker", (0.5, -12.0), CENTRE),
         Spot("east", "East marker", (0.5, 12.0), CENTRE),
     ),
-    picks=(Pick("most_expensive", "own_most_expensive", "Your most expensive model", secret=False),),
+    picks=(
+        Pick("most_expensive", "own_most_expensive", "Most expensive model (not the General)", secret=False),
+    ),
     vp=(
         Line(
             "zone_markers",

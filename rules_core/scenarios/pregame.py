@@ -335,18 +335,18 @@ class Picks(Frame):
         for pick in told:
             model = ctx.state.models.get(picks[pick.key])
             name = model.name if model else picks[pick.key]
-            ctx.log("pick", f"{side_name(side)}: {pick.label.lower()}: {name}.", side=side, pick=pick.key)
+            ctx.log("pick", f"{side_name(side)}'s {pick.label.lower()}: {name}.", side=side, pick=pick.key)
 
 
-def seal(state: BattleState, side: Side) -> None:
-    """A replayed export whose picks were sealed: the side has picked, nobody here knows what."""
-    scenario = _scenario(state)
+def seal(ctx: Ctx, side: Side, shown: dict[str, str]) -> None:
+    """A pick replayed from an export that sealed it: the side picked, this replay cannot know
+    what (`shown` holds what the export showed: the picks that are not secret)."""
+    state = ctx.state
     frame = state.stack[-1] if state.stack else None
     if not isinstance(frame, Picks) or frame._side(state) != side:
         raise RuleViolation("not_your_decision", "A sealed pick stands only where its side was picking.")
-    scenario.picks[side] = {}
-    scenario.sealed.append(side)
-    frame.done.append(side)
+    _scenario(state).sealed.append(side)
+    frame._record(ctx, side, shown)
 
 
 # -- deploying Warbands ------------------------------------------------------------------------------
