@@ -34,9 +34,14 @@ def create_battle(name: str, setup: dict[str, Any]) -> Battle:
 
 
 def start_battle(
-    name: str, armies: Mapping[Side, Any], creator: Any = None, creator_side: str | None = None
+    name: str,
+    armies: Mapping[Side, Any],
+    creator: Any = None,
+    creator_side: str | None = None,
+    scenario: str = "",
 ) -> Battle:
-    """A battle fought by two lists (saved or drafts); the creator, if signed in, may take a seat.
+    """A battle fought by two lists (saved or drafts) on a `scenario` ("" for none); the creator,
+    if signed in, may take a seat.
 
     Raises BadData, naming the list and its problems, if a list is not ready for battle.
     """
@@ -46,7 +51,7 @@ def start_battle(
             raise BadData(
                 f"{armies[side].name} is a draft and cannot go to battle yet: " + " ".join(problems)
             )
-    setup = battle_setup(armies)
+    setup = battle_setup(armies, scenario)
     with transaction.atomic():
         battle = create_battle(name, setup)
         if creator is not None and creator.is_authenticated:

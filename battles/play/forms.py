@@ -1,5 +1,5 @@
-"""The form that starts a battle: a name, each side's army (a list, a shared list or a demo army)
-and, signed in, the side the creator plays."""
+"""The form that starts a battle: a name, each side's army (a list, a shared list or a demo army),
+the scenario (none, one, or one drawn from a pool) and, signed in, the side the creator plays."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from django import forms
 from battles.lists.demo import DEMO_CHOICES, demo_army
 from battles.lists.models import ArmyList
 from rules_core import SIDES
+
+from .scenarios import resolve, scenario_choices
 
 
 class BattleForm(forms.Form):
@@ -25,10 +27,12 @@ class BattleForm(forms.Form):
         required=False,
         choices=[("good", "Good"), ("evil", "Evil"), ("", "Neither (send both links)")],
     )
+    scenario = forms.ChoiceField(label="Scenario", required=False)
 
     def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.user = user
+        cast(forms.ChoiceField, self.fields["scenario"]).choices = scenario_choices()
         lists = (
             list(ArmyList.with_contents().filter(owner=user).order_by("name"))
             if user.is_authenticated
@@ -54,6 +58,7 @@ class BattleForm(forms.Form):
         if self.errors:
             return cleaned
         self.armies = {side: self._army(side, cleaned) for side in SIDES}
+        self.scenario_key = resolve(cleaned.get("scenario") or "")
         return cleaned
 
     def _army(self, side: str, cleaned: dict[str, Any]) -> Any:

@@ -14,8 +14,10 @@ from rules_core import BattleState
 from rules_core.chance import percent
 from rules_core.heroic import HEROIC_ACTIONS
 from rules_core.movement import MOVE_TOLERANCE, SNAP_TO_CONTACT
+from rules_core.scenarios.secrets import command_for, state_for
 
 from .models import Battle, BattleEvent, as_side
+from .scenarios import board_zones, scenario_context
 
 AUDIENCES = ("good", "evil", "spectator")
 LOG_LIMIT = 200
@@ -337,6 +339,11 @@ def context(
     models = models_view(state, {a.group for a in actions if a.group})
     zone = pending.detail.get("zone") if pending.kind == "deploy" else None
     x0, y0, x1, y1 = zone or (0, 0, 0, 0)
+    proposal = (
+        pending.detail.get("proposal")
+        if pending.kind == "place_marker" and pending.side == audience
+        else None
+    )
     return {
         "battle": battle,
         "state": state,
@@ -355,6 +362,11 @@ def context(
         "models": [m for m in models if m["on_board"]],
         "heroes": [m for m in models if m["hero"]],
         "zone": {"side": pending.side, "x": x0, "y": y0, "w": x1 - x0, "h": y1 - y0} if zone else None,
+        "zones": board_zones(state),
+        "scenario": scenario_context(state, audience),
+        "marker_proposal": {"id": pending.detail["marker"], "x": proposal[0], "y": proposal[1]}
+        if proposal
+        else None,
         "board": state.board,
         "terrain": state.terrain,
         "armies": armies_view(state),
@@ -442,7 +454,7 @@ def step_json(
         "seq": event.seq,
         "id": event.command_id,
         "side": event.side,
-        "command": event.command,
+        "command": command_for(state, audience, event.side, event.command),
         "events": event.events,
         "rolls": event.rolls,
         "pending": event.pending,
@@ -458,7 +470,7 @@ def view_json(battle: Battle, state: BattleState, audience: str, seq: int) -> di
         "seq": seq,
         "battle": battle.public_id,
         "your_side": audience if audience in ("good", "evil") else None,
-        "state": state.to_dict(),
+        "state": state_for(state, audience, state.to_dict()),
         "pending": state.pending.to_dict(),
         "actions": [a.to_dict() for a in legal(state, audience)],
     }

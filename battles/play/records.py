@@ -6,13 +6,16 @@ from typing import Any
 
 from rules_core import Roll
 from rules_core.record import Entry, build
+from rules_core.scenarios.secrets import REFEREE
 
 from .models import Battle
 
 
-def battle_record(battle: Battle) -> dict[str, Any]:
+def battle_record(battle: Battle, viewer: str = REFEREE) -> dict[str, Any]:
+    """The battle as a record. The server replays the whole of it (`REFEREE`); one exported for a
+    seat or a spectator (`viewer`) seals the other side's secret picks until they are revealed."""
     entries = [
         Entry(e.side, e.command, [Roll.from_dict(r) for r in e.rolls])
         for e in battle.events.order_by("seq").only("side", "command", "rolls")
     ]
-    return build(battle.setup, entries, battle.load_state())
+    return build(battle.setup, entries, battle.load_state(), viewer)

@@ -1,6 +1,8 @@
 """A battle's setup from two army lists: every model gets an id and a starting place in its zone.
 
-Players may keep those places (press "Deployment done") or move models within their zone.
+Players may keep those places (press "Deployment done") or move models within their zone. With a
+scenario, the setup names it and carries the armies' Warbands, General and points instead, and
+the players deploy Warband by Warband (the referee lays each out first).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from django.utils.text import slugify
 
 from battles.lists.demo import demo_army
 from battles.lists.profiles import BadData
-from battles.lists.rules import rules_profile
+from battles.lists.rules import rules_profile, unit_points
 from rules_core.setup import default_zones
 from rules_core.state import MM_PER_INCH, SIDES, Board, Side
 
@@ -32,34 +34,64 @@ TERRAIN: list[dict[str, Any]] = [
 ]
 
 
-def battle_setup(armies: Mapping[Side, Any]) -> dict[str, Any]:
-    """`armies` maps "good" and "evil" to a list (saved or a draft). Raises BadData if one cannot
-    stand in its deployment zone."""
+# A scenario's board has more terrain: Fog of War asks for a piece wholly in each half.
+SCENARIO_TERRAIN: list[dict[str, Any]] = [
+    *TERRAIN,
+    {"name": "Ruined farmstead", "polygon": [[8, 7], [14, 7], [14, 12], [8, 12]]},
+    {"name": "Stone circle", "polygon": [[34, 36], [40, 36], [40, 41], [34, 41]]},
+]
+
+
+def battle_setup(armies: Mapping[Side, Any], scenario: str = "") -> dict[str, Any]:
+    """`armies` maps "good" and "evil" to a list (saved or a draft); `scenario` names one of
+    rules_core's scenarios, or "" for none. Raises BadData if an army cannot stand in its
+    deployment zone (without a scenario)."""
     board = Board(**BOARD)
     zones = default_zones(board)
     taken: set[str] = set()
-    return {
+    setup: dict[str, Any] = {
         "board": dict(BOARD),
-        "terrain": [dict(t) for t in TERRAIN],
-        "armies": {
-            side: {"name": armies[side].name, "models": _muster(armies[side], side, zones[side], taken)}
-            for side in SIDES
-        },
+        "terrain": [dict(t) for t in (SCENARIO_TERRAIN if scenario else TERRAIN)],
+        "armies": {side: _muster(armies[side], side, zones[side], taken, bool(scenario)) for side in SIDES},
     }
+    if scenario:
+        setup["scenario"] = scenario
+    return setup
 
 
-def _muster(army: Any, side: str, zone: list[float], taken: set[str]) -> list[dict[str, Any]]:
-    units: list[tuple[Any, list[str]]] = []
+def _muster(army: Any, side: str, zone: list[float], taken: set[str], by_warband: bool) -> dict[str, Any]:
+    """The army's models, each with an id; placed in rows in its zone, or (`by_warband`, for a
+    scenario) with its Warbands, General and points, for the players to deploy."""
+    models: list[dict[str, Any]] = []
+    warbands: list[dict[str, Any]] = []
+    general = ""
     for warband in army.warbands_in_order():
-        units.append((warband.hero, list(warband.hero_options)))
+        units = [(warband.hero, list(warband.hero_options))]
         for follower in warband.followers_in_order():
             units.extend((follower.profile, list(follower.options)) for _ in range(follower.count))
-    models = [
-        {"id": _model_id(profile, taken), "profile": rules_profile(profile, options)}
-        for profile, options in units
-    ]
-    _place(models, side, zone)
-    return models
+        ids = [_model_id(profile, taken) for profile, _ in units]
+        models.extend(
+            {
+                "id": model_id,
+                "profile": rules_profile(profile, options),
+                "points": unit_points(profile, options),
+            }
+            for model_id, (profile, options) in zip(ids, units, strict=True)
+        )
+        warbands.append({"captain": ids[0], "followers": ids[1:]})
+        if warband.is_general:
+            general = ids[0]
+    if not by_warband:
+        for model in models:
+            del model["points"]
+        _place(models, side, zone)
+        return {"name": army.name, "models": models}
+    return {
+        "name": army.name,
+        "models": models,
+        "warbands": warbands,
+        **({"general": general} if general else {}),
+    }
 
 
 def _model_id(profile: Any, taken: set[str]) -> str:

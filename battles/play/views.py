@@ -65,7 +65,9 @@ def new_battle(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         name = (form.cleaned_data["name"] or "").strip() or f"Battle {Battle.objects.count() + 1}"
         try:
-            battle = start_battle(name, form.armies, request.user, form.cleaned_data.get("seat"))
+            battle = start_battle(
+                name, form.armies, request.user, form.cleaned_data.get("seat"), form.scenario_key
+            )
         except (BadData, RuleViolation) as exc:
             error = str(exc)
         else:
@@ -91,15 +93,21 @@ def battle_links(request: HttpRequest, public_id: str) -> HttpResponse:
     )
 
 
+def _viewer(battle: Battle, token: str) -> str:
+    """Whose eyes a request has: the side of the seat its token holds, else a spectator's."""
+    if not token:
+        return "spectator"
+    seat = Seat.objects.filter(battle=battle, token=token).first()
+    if seat is None:
+        raise Http404("That seat link is not valid for this battle.")
+    return seat.side
+
+
 def battle_page(request: HttpRequest, public_id: str) -> HttpResponse:
     battle = get_object_or_404(Battle, public_id=public_id)
     token = request.GET.get("seat", "")
-    side = None
-    if token:
-        seat = Seat.objects.filter(battle=battle, token=token).first()
-        if seat is None:
-            raise Http404("That seat link is not valid for this battle.")
-        side = seat.side
+    viewer = _viewer(battle, token)
+    side = viewer if viewer in ("good", "evil") else None
     state = battle.load_state()
     ctx = render_page_parts(battle, state, audience_of(side), battle.version)
     ctx["seat_token"] = token
@@ -156,8 +164,10 @@ def state_after(record: dict[str, Any], step: int) -> rules_core.BattleState:
 
 
 def battle_record_file(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The record for whoever asks: a seat's link (`?seat=`) sees its own secret picks, anyone else
+    none until the battle reveals them."""
     battle = get_object_or_404(Battle, public_id=public_id)
-    body = json.dumps(battle_record(battle), indent=1)
+    body = json.dumps(battle_record(battle, _viewer(battle, request.GET.get("seat", ""))), indent=1)
     response = HttpResponse(body, content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="battle-{battle.public_id}.json"'
     return response
