@@ -49,6 +49,13 @@ def resolve(choice: str) -> str:
     return choice if choice in CATALOGUE else ""
 
 
+def marker_short(marker_id: str) -> str:
+    """The one or two characters a marker shows on the board: "2" for marker 2, "C" for the centre
+    marker, "1" for a side's Supplies 1."""
+    tail = marker_id.rsplit("-", 1)[-1].removeprefix("m")
+    return tail if tail.isdigit() else tail[:1].upper()
+
+
 def zone_view(zone: Zone, side: str | None, current: bool) -> dict[str, Any]:
     """A zone as the board draws it: a rectangle, a disc (cut by the board's edges) or a polygon."""
     view: dict[str, Any] = {"shape": zone.shape, "label": zone.label, "side": side or "", "current": current}
@@ -100,7 +107,9 @@ def scenario_context(state: BattleState, audience: str) -> dict[str, Any] | None
                 secret_left[side] = True
             else:
                 totals[side] += row.points[side]
-        rows.append({"label": row.label, "cells": [cells["good"], cells["evil"]]})
+        same = cells["good"]["note"] == cells["evil"]["note"] and cells["good"]["points"] is not None
+        shared_note = cells["good"]["note"] if same and cells["evil"]["points"] is not None else ""
+        rows.append({"label": row.label, "note": shared_note, "cells": [cells["good"], cells["evil"]]})
     mine = scenario.picks.get(audience, {}) if audience in ("good", "evil") else {}
     return {
         "key": spec.key,
@@ -121,6 +130,7 @@ def scenario_context(state: BattleState, audience: str) -> dict[str, Any] | None
             {
                 "id": m.id,
                 "label": m.label,
+                "short": marker_short(m.id),
                 "x": m.x,
                 "y": m.y,
                 "r": MARKER_RADIUS,

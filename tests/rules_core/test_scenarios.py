@@ -295,7 +295,7 @@ def test_a_wound_fate_prevents_is_not_a_wound_but_the_fate_spent_is_kept() -> No
     assert not state.tally.was_wounded("hero") and state.tally.fate == {"hero": 1}
 
 
-def test_a_turn_limit_in_a_scenario_ends_it_on_victory_points() -> None:
+def domination_to_the_turn_limit() -> Table:
     good = army("Gondor", [("g-general", leader("Aragorn"))])
     evil = army("Mordor", [("e-general", leader("Gothmog"))])
     table = Table({**scenario_setup("domination", good, evil), "max_turns": 1})
@@ -303,6 +303,17 @@ def test_a_turn_limit_in_a_scenario_ends_it_on_victory_points() -> None:
         {"g-general": (24, 25.5), "e-general": (40, 16)}, markers=[(10, 10), (38, 10), (10, 38), (38, 38)]
     )
     table.skip("", 6, 1)
+    return table
+
+
+def domination_record() -> dict[str, object]:
+    """A short Domination battle's record, ended by its turn limit (for other tests to replay)."""
+    table = domination_to_the_turn_limit()
+    return json.loads(json.dumps(table.record()))
+
+
+def test_a_turn_limit_in_a_scenario_ends_it_on_victory_points() -> None:
+    table = domination_to_the_turn_limit()
     result = table.state.result
     assert result is not None and result.reason.startswith("the 1-turn limit is reached")
     assert result.vp == {"good": 3, "evil": 0} and result.winner == "good"  # Aragorn alone at the centre

@@ -26,6 +26,11 @@ class Command(BaseCommand):
         except RecordError as exc:
             raise CommandError(str(exc)) from exc
         entries = len(record["entries"])
+        scenario = record.get("scenario")
+        if scenario is not None:
+            sealed = [side for side, picks in scenario["picks"].items() if picks.get("sealed")]
+            told = f" ({' and '.join(s.capitalize() for s in sealed)} picks sealed)" if sealed else ""
+            self.stdout.write(f"Scenario: {scenario['name']}, its markers and picks as the record states{told}.")
         if state.result is None:
             pending = state.pending
             self.stdout.write(
@@ -35,3 +40,6 @@ class Command(BaseCommand):
         else:
             winner = f"{state.result.winner.capitalize()} wins" if state.result.winner else "A draw"
             self.stdout.write(f"{entries} entries replayed. {winner}: {state.result.reason}.")
+            for row in state.result.score or []:
+                points = row["points"]
+                self.stdout.write(f"  {row['label']}: Good {points['good']}, Evil {points['evil']}")

@@ -89,3 +89,36 @@ def test_a_mass_battle_record_replays(tmp_path: Path) -> None:
     path.write_text(json.dumps(record))
     with pytest.raises(CommandError, match="'mass_battle' record with a 'skirmish' setup"):
         run(path)
+
+
+def test_a_scenario_battle_prints_its_victory_points_line_by_line_and_checks_its_markers(
+    tmp_path: Path,
+) -> None:
+    from tests.rules_core.test_scenarios import domination_record
+
+    record = domination_record()
+    path = tmp_path / "battle.json"
+    path.write_text(json.dumps(record))
+    out = run(path)
+    assert out.startswith("Scenario: Domination, its markers and picks as the record states.\n")
+    assert "  Centre marker: Good 3, Evil 0\n" in out
+    record["scenario"]["markers"][1]["x"] += 1
+    path.write_text(json.dumps(record))
+    with pytest.raises(CommandError, match="the record says the scenario stands"):
+        run(path)
+
+
+def test_an_exported_record_says_whose_picks_it_keeps_sealed(tmp_path: Path) -> None:
+    from rules_core.record import build
+
+    from tests.rules_core.test_scenario_battles import FOG_PICKS, FOG_PLACES, fog_of_war
+
+    table = fog_of_war()
+    table.begin(FOG_PLACES, picks=FOG_PICKS)
+    path = tmp_path / "battle.json"
+    path.write_text(json.dumps(build(table.setup, table.entries, table.state, "spectator")))
+    out = run(path)
+    assert out.startswith(
+        "Scenario: Fog of War, its markers and picks as the record states (Good and Evil picks sealed).\n"
+    )
+    assert f"{len(table.entries)} entries replayed. Turn 1, move phase; the battle goes on" in out
