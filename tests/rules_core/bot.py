@@ -37,11 +37,16 @@ class Bot:
         moves = by_kind.get("move", [])
         for action in rng.sample(moves, len(moves)):
             ideas.append(self.fill(state, action))
-        if "place" in by_kind and rng.random() < 0.1:
+        # Deploying a scenario's Warband, the referee's layout already stands within 6" of its Captain.
+        if "place" in by_kind and rng.random() < 0.1 and "models" not in state.pending.detail:
             ideas.append(self.fill(state, rng.choice(by_kind["place"])))
+        if "place_marker" in by_kind and rng.random() < 0.5:
+            ideas.append(self.fill(state, by_kind["place_marker"][0]))
+        if "place_marker" in by_kind:
+            ideas.append({"type": "place_marker", "at": state.pending.detail["proposal"]})
         if "take_test" in by_kind and rng.random() < 0.03:
             ideas.insert(0, self.fill(state, by_kind["take_test"][0]))
-        skip = ("declare", "charge", "shoot", "move", "place", "take_test", *FALLBACK_KINDS)
+        skip = ("declare", "charge", "shoot", "move", "place", "place_marker", "take_test", *FALLBACK_KINDS)
         others = [a for a in actions if a.kind not in skip]
         for action in rng.sample(others, len(others)):
             ideas.append(self.fill(state, action))

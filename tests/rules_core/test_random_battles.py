@@ -15,6 +15,7 @@ from rules_core.dice import Roll
 from rules_core.heroic import HEROIC_ACTIONS
 from rules_core.magic import POWERS
 from rules_core.record import Entry, build, steps
+from rules_core.scenarios.catalogue import CATALOGUE
 
 from .bot import Bot
 from .builders import hero, profile
@@ -120,7 +121,9 @@ def one_decision(state: BattleState) -> None:
 
 def check_invariants(state: BattleState) -> None:
     one_decision(state)
-    on_board = [m for m in state.models.values() if m.on_board]
+    on_board = [
+        m for m in state.models.values() if m.on_board and not (state.phase == "deployment" and m.x < 0)
+    ]
     for m in state.models.values():
         assert 0 <= m.wounds <= m.profile.wounds
         assert m.might >= 0 and m.will >= 0 and m.fate >= 0
@@ -176,12 +179,41 @@ def refuses_illegal(state: BattleState, rng: random.Random, dice: Any) -> None:
         assert state.to_dict() == before
 
 
+def with_scenario(setup: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The setup played on a scenario: every Hero leads a Warband, the Warriors follow the first."""
+    for army in setup["armies"].values():
+        heroes = [m["id"] for m in army["models"] if m["profile"].get("tier")]
+        warriors = [m["id"] for m in army["models"] if not m["profile"].get("tier")]
+        army["warbands"] = [
+            {"captain": hero_id, "followers": warriors if i == 0 else []} for i, hero_id in enumerate(heroes)
+        ]
+    return {**setup, "scenario": rng.choice(sorted(CATALOGUE))}
+
+
 # As many battles as the Hypothesis profile asks for (tests/conftest.py): 200 in CI.
 @settings(deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_battles_end_and_keep_every_invariant(seed: int) -> None:
+    play_random_battle(seed, scenario=False)
+
+
+# Scenario battles are slower (the pre-game, a Warband at a time): at most 40 of them.
+@settings(
+    max_examples=min(40, settings().max_examples),
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_scenario_battles_end_and_keep_every_invariant(seed: int) -> None:
+    play_random_battle(seed, scenario=True)
+
+
+def play_random_battle(seed: int, scenario: bool) -> None:
     rng = random.Random(seed)
     setup = random_setup(rng)
+    if scenario:
+        setup = with_scenario(setup, rng)
     bot = Bot(seed)
     dice = SeededDice(seed)
     state = new_battle(setup)
