@@ -340,13 +340,19 @@ def _sealed(state: BattleState, side: Side) -> bool:
     return state.scenario is not None and side in state.scenario.sealed
 
 
+def _picked(state: BattleState, side: Side, line: Line) -> tuple[Model | None, str]:
+    """The Hero a side picked for the line, or why there is none to score."""
+    if _sealed(state, side):
+        return None, "sealed"
+    hero = state.models.get(pick(state, side, line.params["pick"]))
+    return (hero, "") if hero is not None else (None, "no Hero picked")
+
+
 def _pick_own_hero(state: BattleState, line: Line) -> list[Row]:
     def cell(side: Side) -> Cell:
-        if _sealed(state, side):
-            return 0, "sealed"
-        hero = state.models.get(pick(state, side, line.params["pick"]))
+        hero, why = _picked(state, side, line)
         if hero is None:
-            return 0, "no Hero picked"
+            return 0, why
         if gone(hero):
             return 0, f"{hero.name} slain"
         if state.tally.was_wounded(hero.id):
@@ -360,11 +366,9 @@ def _pick_own_hero(state: BattleState, line: Line) -> list[Row]:
 
 def _pick_enemy_hero(state: BattleState, line: Line) -> list[Row]:
     def cell(side: Side) -> Cell:
-        if _sealed(state, side):
-            return 0, "sealed"
-        hero = state.models.get(pick(state, side, line.params["pick"]))
+        hero, why = _picked(state, side, line)
         if hero is None:
-            return 0, "no Hero picked"
+            return 0, why
         if gone(hero):
             kill = state.tally.kills.get(hero.id)
             if kill is not None and kill.side == side and kill.how == STRIKE:

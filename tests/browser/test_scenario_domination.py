@@ -12,8 +12,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.tabletop import decide, model_at, mouse_drag, open_table, pending, placed, token
 from tests.browser.test_play_a_turn import screenshots_dir
 from tests.livestack import DaphneServer
-from tests.rules_core.scenario_table import BOW, army, leader, scenario_setup
 from tests.rules_core.builders import profile
+from tests.rules_core.scenario_table import BOW, army, leader, scenario_setup
 
 SCRIPT = " ".join(
     [

@@ -12,6 +12,33 @@ HIT_AND_WOUND = (6, 6)
 """A shot's To Hit and To Wound dice that slay a one-Wound model."""
 NEXT_TURN = (6, 1)
 """The next turn's Priority roll: Good chooses."""
+LONGBOW = {"name": "Longbow", "range": 48.0, "strength": 3}
+
+
+def mordor() -> dict[str, object]:
+    """The Evil army of most of these battles: a General and three Orcs, in one Warband."""
+    return army(
+        "Mordor",
+        [
+            ("e-general", leader("Evil General")),
+            ("e-orc-1", profile("Orc 1")),
+            ("e-orc-2", profile("Orc 2")),
+            ("e-orc-3", profile("Orc 3")),
+        ],
+    )
+
+
+def gondor(raider: dict[str, object]) -> dict[str, object]:
+    """A General with two longbowmen, and a Captain with a `raider`."""
+    return army(
+        "Gondor",
+        [
+            ("g-general", leader("Good General")),
+            ("g-archer-1", archer("Archer 1", missile=LONGBOW)),
+            ("g-archer-2", archer("Archer 2", missile=LONGBOW)),
+        ],
+        [("g-captain", leader("Captain", tier="minor")), ("g-raider", raider)],
+    )
 
 
 def turn_ended(table: Table, turn: int) -> bool:
@@ -86,15 +113,7 @@ def test_domination_scores_each_marker_and_ends_at_the_end_of_the_turn() -> None
         [("g-captain-2", leader("Captain 2", tier="minor")), ("g-archer-1", archer("Archer 1"))],
         [("g-captain-3", leader("Captain 3", tier="minor")), ("g-archer-2", archer("Archer 2"))],
     )
-    evil = army(
-        "Mordor",
-        [
-            ("e-general", leader("Evil General")),
-            ("e-orc-1", profile("Orc 1")),
-            ("e-orc-2", profile("Orc 2")),
-            ("e-orc-3", profile("Orc 3")),
-        ],
-    )
+    evil = mordor()
     table = Table(scenario_setup("domination", good, evil))
     table.begin(
         {
@@ -230,19 +249,8 @@ def test_fog_of_war_ends_on_the_end_of_game_roll_once_an_army_is_broken() -> Non
     assert replay(table.record()).result == result
 
 
-LONGBOW = {"name": "Longbow", "range": 48.0, "strength": 3}
-
-
 def test_destroy_the_supplies_burns_markers_in_the_end_phase_and_counts_them() -> None:
-    good = army(
-        "Gondor",
-        [
-            ("g-general", leader("Good General")),
-            ("g-archer-1", archer("Archer 1", missile=LONGBOW)),
-            ("g-archer-2", archer("Archer 2", missile=LONGBOW)),
-        ],
-        [("g-captain", leader("Captain", tier="minor")), ("g-raider", profile("Raider", move=24.0))],
-    )
+    good = gondor(profile("Raider", move=24.0))
     evil = army(
         "Mordor",
         [
@@ -302,24 +310,8 @@ def test_destroy_the_supplies_burns_markers_in_the_end_phase_and_counts_them() -
 
 
 def test_stake_a_claim_gathers_fortification_points_in_each_end_phase() -> None:
-    good = army(
-        "Gondor",
-        [
-            ("g-general", leader("Good General")),
-            ("g-archer-1", archer("Archer 1", missile=LONGBOW)),
-            ("g-archer-2", archer("Archer 2", missile=LONGBOW)),
-        ],
-        [("g-captain", leader("Captain", tier="minor")), ("g-raider", profile("Raider", move=24.0))],
-    )
-    evil = army(
-        "Mordor",
-        [
-            ("e-general", leader("Evil General")),
-            ("e-orc-1", profile("Orc 1")),
-            ("e-orc-2", profile("Orc 2")),
-            ("e-orc-3", profile("Orc 3")),
-        ],
-    )
+    good = gondor(profile("Raider", move=24.0))
+    evil = mordor()
     table = Table(scenario_setup("stake_a_claim", good, evil))
     table.begin(
         {
@@ -412,24 +404,8 @@ def test_breakthrough_values_a_marker_by_whose_zone_it_stands_in() -> None:
 
 
 def test_capture_and_control_keeps_markers_touched_in_an_end_phase() -> None:
-    good = army(
-        "Gondor",
-        [
-            ("g-general", leader("Good General")),
-            ("g-archer-1", archer("Archer 1", missile=LONGBOW)),
-            ("g-archer-2", archer("Archer 2", missile=LONGBOW)),
-        ],
-        [("g-captain", leader("Captain", tier="minor")), ("g-raider", archer("Raider"))],
-    )
-    evil = army(
-        "Mordor",
-        [
-            ("e-general", leader("Evil General")),
-            ("e-orc-1", profile("Orc 1")),
-            ("e-orc-2", profile("Orc 2")),
-            ("e-orc-3", profile("Orc 3")),
-        ],
-    )
+    good = gondor(archer("Raider"))
+    evil = mordor()
     table = Table(scenario_setup("capture_and_control", good, evil))
     table.begin(
         {

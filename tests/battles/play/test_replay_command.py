@@ -110,7 +110,6 @@ def test_a_scenario_battle_prints_its_victory_points_line_by_line_and_checks_its
 
 def test_an_exported_record_says_whose_picks_it_keeps_sealed(tmp_path: Path) -> None:
     from rules_core.record import build
-
     from tests.rules_core.test_scenario_battles import FOG_PICKS, FOG_PLACES, fog_of_war
 
     table = fog_of_war()
