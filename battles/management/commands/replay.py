@@ -30,7 +30,9 @@ class Command(BaseCommand):
         if scenario is not None:
             sealed = [side for side, picks in scenario["picks"].items() if picks.get("sealed")]
             told = f" ({' and '.join(s.capitalize() for s in sealed)} picks sealed)" if sealed else ""
-            self.stdout.write(f"Scenario: {scenario['name']}, its markers and picks as the record states{told}.")
+            self.stdout.write(
+                f"Scenario: {scenario['name']}, its markers and picks as the record states{told}."
+            )
         if state.result is None:
             pending = state.pending
             self.stdout.write(
