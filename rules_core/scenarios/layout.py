@@ -82,9 +82,11 @@ def centre_band(zone: Zone, band: float, board: Board) -> Zone:
 
 
 def describe(zones: list[Zone]) -> str:
+    """Where a side deploys, as "Deploy ..." ends: "along the top edge (north)", or "in the
+    top-left corner (north-west) as A and the bottom-right corner (south-east) as B"."""
     if len(zones) == 1:
         return zones[0].label
-    return " and ".join(f"{z.label} ({'AB'[i]})" for i, z in enumerate(zones))
+    return "in " + " and ".join(f"{z.label} as {'AB'[i]}" for i, z in enumerate(zones))
 
 
 # -- placing models ---------------------------------------------------------------------------------
