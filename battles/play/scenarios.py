@@ -32,7 +32,7 @@ def scenario_choices() -> list[tuple[str, Any]]:
     ]
     named = [(s.key, f"{s.name} (pool {s.pool})") for s in sorted(CATALOGUE.values(), key=lambda s: s.number)]
     return [
-        (NONE, "No scenario: the battle ends when an army falls to a quarter at the start of a turn"),
+        (NONE, "No scenario"),
         ("At random", at_random),
         ("Scenarios", named),
     ]
