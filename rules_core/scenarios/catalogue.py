@@ -3,7 +3,7 @@
 A new scenario that needs only the mechanisms here (zones along the edges or at the corners,
 fixed, owned or placed markers, picks, the two end rules, the End phase rules in `ending` and the
 lines in `scoring`) is one more entry and a test. The 24 of the Matched Play Guide sit in six
-pools of four (`POOLS`); `BUILT` lists those this catalogue holds.
+pools of four (`POOLS`); `CATALOGUE` holds those Beacon referees.
 """
 
 from __future__ import annotations

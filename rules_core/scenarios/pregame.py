@@ -81,6 +81,8 @@ class MarkerPlacement(Frame):
 
     kind = "marker_placement"
     order: list[Side] = field(default_factory=list)
+    proposal: list[float] = field(default_factory=list)
+    """A legal place for the next marker, worked out once it is due, for the player to drag."""
 
     def step(self, ctx: Ctx) -> bool:
         state = ctx.state
@@ -92,6 +94,7 @@ class MarkerPlacement(Frame):
         if len([m for m in _scenario(state).markers if m.kind == "objective"]) >= self._total(state):
             ctx.pop(self)
             return False
+        self.proposal = list(self._proposal(state))
         return True
 
     def _total(self, state: BattleState) -> int:
@@ -109,7 +112,7 @@ class MarkerPlacement(Frame):
             side,
             "place_marker",
             f"{side_name(side)} places objective marker {number} of {self._total(state)}",
-            {"proposal": list(self._proposal(state)), "marker": f"m{number}"},
+            {"proposal": list(self.proposal), "marker": f"m{number}"},
         )
 
     def _rules(self, state: BattleState) -> tuple[float, float]:
