@@ -17,9 +17,8 @@ from battles.play.models import Battle
 from battles.play.scenarios import resolve
 from battles.play.submit import submit
 from rules_core.scenarios.catalogue import pool_of
+from tests.battles.conftest import command, connect, create_battle, seats
 from tests.rules_core.test_scenario_battles import FOG_PICKS, fog_of_war
-
-from .conftest import command, connect, create_battle, seats
 
 GOOD_SECRETS = [
     r'own_hero"\s*:\s*"g-keeper',
