@@ -108,7 +108,13 @@ def test_conceding_takes_a_second_explicit_step_and_the_button_goes_when_the_bat
 
 
 def style(page: Page, selector: str, prop: str) -> str:
-    return page.locator(selector).first.evaluate(f"el => getComputedStyle(el).getPropertyValue({prop!r})")
+    # Read in one call inside the page: a push may replace the element between Playwright finding
+    # it and evaluating on it, which fails the check with "element is not attached".
+    page.locator(selector).first.wait_for(state="attached")
+    return page.evaluate(
+        "([sel, prop]) => getComputedStyle(document.querySelector(sel)).getPropertyValue(prop)",
+        [selector, prop],
+    )
 
 
 def test_the_stylesheet_applies_on_a_desktop(browser, module_server) -> None:
