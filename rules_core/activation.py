@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .battlefield import enemies
+from .cavalry import dismount, why_cannot_dismount
 from .chance import percent
 from .characteristics import move_allowance
 from .courage import (
@@ -17,6 +18,7 @@ from .courage import (
     call_stand_fast,
     causes_terror,
     chance_to_pass,
+    horn_bonus,
     need,
 )
 from .effects import held_by, terror_on_three_dice
@@ -42,15 +44,24 @@ from .movement import (
     must_end_near,
     snap_to_contact,
 )
+from .odds import charge_odds
+from .shooting import Shot
 from .state import BattleState, Effect, Model, Side, side_name
+from .throwing import stop_short, throw_param, why_cannot_throw, why_not_throw_at
 
 
 def activation_options(
-    state: BattleState, models: list[Model], shout: str = "", near: str = "", begun: bool = False
+    state: BattleState,
+    models: list[Model],
+    shout: str = "",
+    near: str = "",
+    begun: bool = False,
+    left: float = -1.0,
 ) -> list[Option]:
+    """How each model may activate; `left` is what remains of its move when it goes on moving."""
     options: list[Option] = []
     for model in models:
-        allowance = move_allowance(state, model)
+        allowance = left if left >= 0 else move_allowance(state, model)
         path = {"type": "path", "max_length": allowance}
         group = model.id
         shouting = shout or ("heroic_march" if has_heroic_march(state, model) else "")
@@ -79,6 +90,8 @@ def activation_options(
                     )
                 )
             options.extend(_charge_options(state, model, allowance, path, extra, partner))
+        if model.mount is not None:
+            options.append(_dismount_option(state, model))
         stand = {"type": "stand", "model": model.id}
         too_far = None if begun else _stand_refused(state, model, near)
         if too_far:
@@ -131,18 +144,30 @@ def _charge_options(
     if reachable:
         targets = {
             "type": "choice",
-            "options": [{"value": e.id, "label": _target_label(state, model, e)} for e in reachable],
+            "options": [
+                {"value": e.id, "label": _target_label(state, model, e), "odds": charge_odds(state, model, e)}
+                for e in reachable
+            ],
         }
         options.append(
             Action(
                 "charge",
                 f"Charge with {model.name}",
                 command,
-                {"target": targets, "path": path, **extra},
+                {"target": targets, "path": path, **extra, **throw_param(state, model)},
                 group=model.id,
             )
         )
     return options
+
+
+def _dismount_option(state: BattleState, model: Model) -> Option:
+    command = {"type": "dismount", "model": model.id}
+    reason = why_cannot_dismount(state, model)
+    if reason:
+        return Refusal(command, "not_allowed", reason)
+    assert model.mount is not None
+    return Action("dismount", f"{model.name} dismounts from {model.mount.name}", command, group=model.id)
 
 
 def _target_label(state: BattleState, model: Model, target: Model) -> str:
@@ -152,20 +177,25 @@ def _target_label(state: BattleState, model: Model, target: Model) -> str:
         return target.name
     courage = need(state, model, "courage")
     three = terror_on_three_dice(state, target)
-    chance = chance_to_pass(courage, three_dice=three)
+    chance = chance_to_pass(courage, horn_bonus(state, model), three_dice=three)
     dice = " on 3D6 dropping the highest" if three else ""
     return f"{target.name} (Terror: Courage {courage}+{dice}, {percent(chance)})"
 
 
-def start_activation(ctx: Ctx, command: dict[str, Any], near: str = "", begun: bool = False) -> Activation:
+def start_activation(
+    ctx: Ctx, command: dict[str, Any], near: str = "", begun: bool = False, left: float = -1.0
+) -> Activation:
     """Check an activation command fully before anything happens; return the frame to run it.
 
     A model whose activation has `begun` (it has cast) may always stay where it is: it can no
-    longer forgo its activation, so if With Me would have it end further away it simply stops."""
+    longer forgo its activation, so if With Me would have it end further away it simply stops.
+    `left`: what remains of its move, when it goes on moving."""
     state = ctx.state
     model = state.model(command["model"])
     kind = command["type"]
     anchor = must_end_near(state, model, near)
+    if kind == "dismount":
+        return Activation(model.id, "", dismounting=True, shout="", near=near)
     if kind == "stand":
         refused = None if begun else _stand_refused(state, model, near)
         if refused:
@@ -177,10 +207,18 @@ def start_activation(ctx: Ctx, command: dict[str, Any], near: str = "", begun: b
         points = snap_to_contact(model, target, points)
     if len(points) < 2:
         return Activation(model.id, "stand", [])
-    check_path(state, model, points, move_allowance(state, model), target)
+    check_path(state, model, points, left if left >= 0 else move_allowance(state, model), target)
     if anchor:
         _check_near(model, points[-1], anchor)
-    return Activation(model.id, kind, [list(p) for p in points], target.id if target else None)
+    throw = bool(command.get("throw")) and target is not None
+    if throw:
+        assert target is not None
+        reason = why_cannot_throw(state, model) or why_not_throw_at(
+            state, model, target, stop_short(model, target, points)[0][-1]
+        )
+        if reason:
+            raise RuleViolation("cannot_throw", reason)
+    return Activation(model.id, kind, [list(p) for p in points], target.id if target else None, throw=throw)
 
 
 def _stand_refused(state: BattleState, model: Model, near: str) -> str | None:
@@ -204,7 +242,12 @@ def _check_near(model: Model, end: Point, anchor: tuple[Model, str]) -> None:
 
 
 def begin_activation(
-    ctx: Ctx, command: dict[str, Any], shout: str = "", near: str = "", tested: bool = False
+    ctx: Ctx,
+    command: dict[str, Any],
+    shout: str = "",
+    near: str = "",
+    tested: bool = False,
+    left: float = -1.0,
 ) -> list[Model]:
     """Start a model's activation, with its shout if it makes one; return the friends it affects.
 
@@ -215,8 +258,8 @@ def begin_activation(
         begin_cast(ctx, command)
         ctx.push(Activation(command["model"], "", cast=dict(command), shout=shout, near=near))
         return []
-    activation = start_activation(ctx, command, near, begun=tested)
-    if tested:
+    activation = start_activation(ctx, command, near, begun=tested, left=left)
+    if tested and not activation.dismounting:
         activation.stage = "terror"
     model = state.model(command["model"])
     shouting = shout or ("heroic_march" if has_heroic_march(state, model) else "")
@@ -244,7 +287,7 @@ def begin_activation(
     return affected
 
 
-ActivationStage = Literal["start", "cast", "choose", "terror", "act", "after", "end"]
+ActivationStage = Literal["start", "cast", "choose", "terror", "act", "thrown", "after", "end"]
 
 
 @dataclass(slots=True)
@@ -262,6 +305,10 @@ class Activation(Frame):
     cast: dict[str, Any] = field(default_factory=dict)
     shout: str = ""
     near: str = ""
+    throw: bool = False
+    dismounting: bool = False
+    left: float = -1.0
+    """What remains of its move once it has begun moving (after a dismount or a deadly throw)."""
 
     def step(self, ctx: Ctx) -> bool:
         state = ctx.state
@@ -285,7 +332,12 @@ class Activation(Frame):
             ctx.pop(self)
             return False
         if self.stage == "cast":
-            self.stage = "choose" if self.cast else "terror"
+            self.stage = "choose" if self.cast or self.dismounting else "terror"
+            if self.dismounting:
+                self.dismounting = False
+                dismount(ctx, model)
+                self.left = max(0.0, move_allowance(state, model) - model.moved)
+                return False  # the mount's Courage test first
             if self.cast:
                 ctx.push(begin_cast(ctx, self.cast))
                 return False
@@ -312,13 +364,38 @@ class Activation(Frame):
                 )
             elif self.intent == "stand":
                 ctx.log("stand", f"{model.name} stays where it is.", model=model.id)
+            elif self.throw and target is not None:
+                self._throw(ctx, model, target)
+                return False
             else:
                 move_model(ctx, model, [(p[0], p[1]) for p in self.path], target)
+        if self.stage == "thrown":
+            if target is not None and target.on_board:
+                self.stage = "after"
+                move_model(ctx, model, [(p[0], p[1]) for p in self.path], target)
+            else:
+                self.stage, self.intent, self.target = "choose", "", None
+                self.left = max(0.0, move_allowance(state, model) - model.moved)
+                ctx.log("throw_kill", f'{model.name} may move on ({self.left:.1f}" left).', model=model.id)
+                return True
         if self.stage == "after" and state.phase == "move" and self._can_cast_now(state, model):
             return True
         ctx.pop(self)
         call_stand_fast(ctx, model)
         return False
+
+    def _throw(self, ctx: Ctx, model: Model, target: Model) -> None:
+        """Stop 1" short of the target and throw; the rest of the path waits for the throw."""
+        stop, rest = stop_short(model, target, [(p[0], p[1]) for p in self.path])
+        if len(stop) > 1:
+            move_model(ctx, model, stop, None)
+        model.has_shot = True
+        weapon = model.profile.missile
+        assert weapon is not None
+        ctx.log("throw", f"{model.name} throws its {weapon.name} at {target.name}.", model=model.id)
+        self.path = [list(p) for p in rest]
+        self.stage = "thrown"
+        ctx.push(Shot(model.id, target.id, charging=True))
 
     def _can_cast_now(self, state: BattleState, model: Model) -> bool:
         return any(isinstance(o, Action) for o in cast_options(state, [model]))
@@ -336,7 +413,9 @@ class Activation(Frame):
     def options(self, state: BattleState, side: Side) -> list[Option]:
         model = state.model(self.model)
         if self.stage == "choose":
-            return activation_options(state, [model], shout=self.shout, near=self.near, begun=True)
+            return activation_options(
+                state, [model], shout=self.shout, near=self.near, begun=True, left=self.left
+            )
         choices = cast_options(state, [model])
         choices.append(Action("end_activation", f"End {model.name}'s activation", {"type": "end_activation"}))
         return choices
@@ -344,7 +423,7 @@ class Activation(Frame):
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
         if self.stage == "choose":
             ctx.pop(self)
-            begin_activation(ctx, command, shout=self.shout, near=self.near, tested=True)
+            begin_activation(ctx, command, shout=self.shout, near=self.near, tested=True, left=self.left)
             return
         self.stage = "end"
         if command["type"] == "cast":

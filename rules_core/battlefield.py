@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from .effects import held_by
@@ -122,3 +123,29 @@ def combat_of(state: BattleState, model: Model) -> list[Model]:
     if model.id not in graph:
         return []
     return [state.model(m) for m in sorted(component_of(graph, model.id, frozenset(graph)))]
+
+
+BESIDE_ANGLES = range(0, 360, 30)
+
+
+def spot_beside(state: BattleState, anchor: Model, radius: float, side: Side) -> Point | None:
+    """A place in base contact with `anchor` for a base of `radius`: on the board, off impassable
+    terrain, overlapping no model and touching no enemy of `side` (None when there is none)."""
+    reach = anchor.radius + radius + BASE_CONTACT / 2
+    width, height = state.board.width, state.board.height
+    for angle in BESIDE_ANGLES:
+        x = anchor.x + reach * math.cos(math.radians(angle))
+        y = anchor.y + reach * math.sin(math.radians(angle))
+        if not (radius <= x <= width - radius and radius <= y <= height - radius):
+            continue
+        if any(p.impassable and point_polygon_distance((x, y), p.polygon) < radius for p in state.terrain):
+            continue
+        clear = all(
+            math.dist((x, y), o.pos) >= radius + o.radius + 1e-3
+            and (o.side == side or math.dist((x, y), o.pos) - radius - o.radius > BASE_CONTACT)
+            for o in state.models.values()
+            if o.on_board and o.id != anchor.id
+        )
+        if clear:
+            return (x, y)
+    return None

@@ -5,8 +5,9 @@ Every rule that changes a characteristic is applied here, so each has one place.
 
 from __future__ import annotations
 
-from .effects import foes_fight_halved, halved, raised_by, strikes_at
+from .effects import fights_two_handed, foes_fight_halved, halved, raised_by, strikes_at
 from .state import BattleState, Model
+from .wargear import defence_bonus
 
 MAX_CHARACTERISTIC = 10
 MARCH_BONUS_INFANTRY = 3.0
@@ -24,8 +25,17 @@ def _effect_value(state: BattleState, model: Model, kind: str) -> int | None:
     return None
 
 
+def _fighting(model: Model, stat: str) -> int:
+    """A characteristic a Cavalry model fights with: the higher of its rider's and its mount's."""
+    value = int(getattr(model.profile, stat)) + model.stat_mods.get(stat, 0)
+    mount = model.mount
+    if mount is not None:
+        value = max(value, int(getattr(mount.profile, stat)) + mount.stat_mods.get(stat, 0))
+    return value
+
+
 def fight_value(state: BattleState, model: Model, opponents: list[Model] | None = None) -> int:
-    value = model.profile.fight + model.stat_mods.get("fight", 0) + raised_by(state, model)
+    value = _fighting(model, "fight") + raised_by(state, model)
     if halved(state, model):
         value = (value + 1) // 2
     if opponents and foes_fight_halved(state, opponents):
@@ -37,7 +47,7 @@ def fight_value(state: BattleState, model: Model, opponents: list[Model] | None 
 
 
 def attacks(state: BattleState, model: Model, opponents: list[Model]) -> int:
-    value = model.profile.attacks + model.stat_mods.get("attacks", 0) + raised_by(state, model)
+    value = _fighting(model, "attacks") + raised_by(state, model)
     if halved(state, model):
         value = (value + 1) // 2
     if any(in_challenge_with(state, model, o) for o in opponents):
@@ -46,7 +56,7 @@ def attacks(state: BattleState, model: Model, opponents: list[Model]) -> int:
 
 
 def strength(state: BattleState, model: Model) -> int:
-    value = model.profile.strength + model.stat_mods.get("strength", 0) + raised_by(state, model)
+    value = _fighting(model, "strength") + raised_by(state, model)
     return max(1, min(MAX_CHARACTERISTIC, value))
 
 
@@ -61,8 +71,12 @@ def strike_strength(state: BattleState, model: Model) -> int:
     return min(MAX_CHARACTERISTIC, value)
 
 
-def defence(state: BattleState, model: Model) -> int:
-    return max(1, model.profile.defence + model.stat_mods.get("defence", 0))
+def defence(state: BattleState, model: Model, two_handed: bool | None = None) -> int:
+    """The rider's (or model's) Defence: its printed Defence, what bought armour and shields add, less
+    a shield's Defence lost while it fights two-handed (as in play, or as `two_handed` supposes)."""
+    gripping = fights_two_handed(state, model) if two_handed is None else two_handed
+    bonus = defence_bonus(model.profile, model.mount is not None, gripping)
+    return max(1, model.profile.defence + model.stat_mods.get("defence", 0) + bonus)
 
 
 def courage(state: BattleState, model: Model) -> int:
@@ -75,11 +89,17 @@ def intelligence(state: BattleState, model: Model) -> int:
     return max(2, model.profile.intelligence + model.stat_mods.get("intelligence", 0))
 
 
+def move_value(model: Model) -> float:
+    """The Move characteristic: a Cavalry model moves at its mount's."""
+    return model.mount.profile.move if model.mount is not None else model.profile.move
+
+
 def move_allowance(state: BattleState, model: Model) -> float:
-    """The model's Move, with a Heroic March's (or At the Double's) inches as the model is now:
-    a Hero who declared it mounted and was thrown before moving adds an Infantry's 3"."""
+    """The model's Move (a Cavalry model's is its mount's), with a Heroic March's (or At the
+    Double's) inches as the model is now: a Hero who declared it mounted and was thrown before
+    moving adds an Infantry's 3"."""
     marching = any(e.target == model.id and e.kind in MARCHING for e in state.effects)
-    return model.profile.move + (march_bonus(model) if marching else 0)
+    return move_value(model) + (march_bonus(model) if marching else 0)
 
 
 MARCHING = ("heroic_march", "at_the_double")

@@ -1,333 +1,57 @@
-"""The Fight phase: pairing off combats, the Duel roll, backing away, Trapped, Strikes."""
+"""One Combat (`shared/rules/wargear.md` §0.2): the sides declare Shielding, weapons and supporters
+(`declarations`), the Duel roll with its banner re-rolls (`duel_dice`) and Might bidding, the
+losers back away (or are Trapped) and may be knocked to the ground, the winners Strike (against a
+Cavalry model, rider or mount Strike by Strike: `strike_at`), then riders whose mounts fell take
+their Thrown Rider tests."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
-from itertools import combinations, combinations_with_replacement
+from fractions import Fraction
+from functools import partial
+from itertools import combinations_with_replacement
 from typing import Any, Literal
 
 from .activation import SideActivations
-from .battlefield import BASE_CONTACT, component_of, engagement_graph
-from .characteristics import attacks, fight_value, in_challenge_with, strike_strength
-from .effects import held_by, rolls_no_duel_dice, to_wound_help
+from .cavalry import ThrownRiders, charge_bonus_lost, charged_at, is_cavalry, knocked_down
+from .declarations import GRIP, Declarations, Fighting
+from .duel import ROLLOFF_GOOD, Plan, Roller, banner_for, rollers, rolloff_good_from, side_fight, standing
+from .duel_dice import DuelDice
+from .effects import held_by
 from .frame import Action, Ctx, Frame, Option, Pending
-from .geometry import Point, point_segment_distance, rotate, segment_polygon_distance
-from .heroic import DeclareHeroics, cancel, clash_first, declared
+from .house_rules import ELVEN_EDGE_IN_MULTIPLE_COMBAT
 from .might import least_raises, next_bidder, odds, pay_might, payer_param
+from .movement import back_away, knock_prone
+from .odds import rolloff_chance
 from .state import SIDES, BattleState, Model, Side, other, side_name
-from .wounds import ToWound
+from .strike_at import StrikeAt, plan_data
+from .strikes import strike_count, strikes_at_all
 
-BACK_AWAY = 1.0
-BACK_AWAY_ANGLES = (0, 30, -30, 60, -60, 90, -90)
-DUEL_ROLLOFF_GOOD = 4
-"""On a tie of dice and Fight Value, the player with Priority rolls: this or more and Good wins."""
-
-Star = tuple[str, tuple[str, ...]]
-"""One combat: a model and the enemies it fights (each in base contact with it)."""
-
-
-def _stars_containing(graph: dict[str, set[str]], free: frozenset[str], first: str) -> list[Star]:
-    """Every combat `first` could be in, using only models still free."""
-    found: dict[frozenset[str], Star] = {}
-
-    def add(centre: str, leaves: tuple[str, ...]) -> None:
-        found.setdefault(frozenset((centre, *leaves)), (centre, tuple(sorted(leaves))))
-
-    mine = sorted(graph[first] & free)
-    for size in range(1, len(mine) + 1):
-        for leaves in combinations(mine, size):
-            add(first, leaves)
-    for centre in mine:
-        others = sorted((graph[centre] & free) - {first})
-        for size in range(len(others) + 1):
-            for extra in combinations(others, size):
-                add(centre, (first, *extra))
-    return list(found.values())
-
-
-def _frozen(graph: dict[str, set[str]]) -> tuple[tuple[str, frozenset[str]], ...]:
-    return tuple(sorted((k, frozenset(v)) for k, v in graph.items()))
-
-
-@lru_cache(maxsize=4096)
-def _partitionable(graph_items: tuple[tuple[str, frozenset[str]], ...], free: frozenset[str]) -> bool:
-    if not free:
-        return True
-    graph = {k: set(v) for k, v in graph_items}
-    return any(
-        _partitionable(graph_items, free - {centre, *leaves})
-        for centre, leaves in _stars_containing(graph, free, min(free))
-    )
-
-
-def pairings(graph: dict[str, set[str]], free: frozenset[str], limit: int) -> list[list[Star]]:
-    """Up to `limit` ways to split the free engaged models into combats."""
-    if not free:
-        return [[]]
-    found: list[list[Star]] = []
-    for star in _stars_containing(graph, free, min(free)):
-        for rest in pairings(graph, free - {star[0], *star[1]}, limit - len(found)):
-            found.append([star, *rest])
-            if len(found) >= limit:
-                return found
-    return found
-
-
-def possible_combats(graph: dict[str, set[str]], free: frozenset[str]) -> list[Star]:
-    """Every combat the player with Priority may pair next, keeping the rest pairable."""
-    frozen = _frozen(graph)
-    found: dict[frozenset[str], Star] = {}
-    for model in sorted(free):
-        for centre, leaves in _stars_containing(graph, free, model):
-            key = frozenset((centre, *leaves))
-            if key not in found and _partitionable(frozen, free - key):
-                found[key] = (centre, leaves)
-    return list(found.values())
-
-
-def combat_label(state: BattleState, star: Star) -> str:
-    centre, leaves = star
-    return f"{state.model(centre).name} against {' & '.join(state.model(m).name for m in leaves)}"
-
-
-@dataclass(slots=True)
-class FightPhase(Frame):
-    """Pair off combats (Priority), Declare Heroic Actions, Heroic Combats first (pairing again
-    after each), then the remaining combats in the order the player with Priority picks."""
-
-    kind = "fight_phase"
-    stage: Literal["pair", "repair", "declare", "heroic", "fight"] = "pair"
-    combats: list[list[Any]] = field(default_factory=list)
-    fought: list[int] = field(default_factory=list)
-    heroic_side: Side | None = None
-    clash_rolled: bool = False
-    cancelled: list[str] = field(default_factory=list)
-    dissolved: list[int] = field(default_factory=list)
-
-    def step(self, ctx: Ctx) -> bool:
-        state = ctx.state
-        assert state.priority is not None
-        if self.stage in ("pair", "repair"):
-            if self._pair_what_is_clear(ctx):
-                return True
-            if self.stage == "pair" and self.combats:
-                labels = "; ".join(combat_label(state, self._star(i)) for i in range(len(self.combats)))
-                ctx.log("combats", f"Combats: {labels}.")
-            self.stage = "declare" if self.stage == "pair" else "heroic"
-            return False
-        if self.stage == "declare":
-            self.stage = "heroic"
-            if self.combats:
-                ctx.push(DeclareHeroics("fight", other(state.priority)))
-            return False
-        if self.stage == "heroic":
-            if self._heroic_step(ctx):
-                return True
-            if self.stage == "heroic":
-                self.stage = "fight"
-            return False
-        waiting = self._waiting(state)
-        if not waiting:
-            ctx.pop(self)
-            return False
-        if len(waiting) == 1:
-            self._fight(ctx, waiting[0])
-            return False
-        return True
-
-    # -- Heroic Combats ------------------------------------------------------------------------
-
-    def _heroic_heroes(self, state: BattleState, side: Side) -> list[Model]:
-        return [h for h in declared(state, "fight", "heroic_combat", side) if h.id not in self.cancelled]
-
-    def _heroic_combat_of(self, state: BattleState, hero: Model) -> int | None:
-        for index in self._waiting(state):
-            centre, leaves = self._star(index)
-            if hero.id in (centre, *leaves):
-                return index
-        return None
-
-    def _heroic_step(self, ctx: Ctx) -> bool:
-        """True while a side must pick its next Heroic Combat; False when none are left."""
-        state = ctx.state
-        sides: dict[Side, list[Model]] = {}
-        for side in SIDES:
-            heroes = []
-            for hero in self._heroic_heroes(state, side):
-                if self._heroic_combat_of(state, hero) is None:
-                    self.cancelled.append(hero.id)
-                    if not self._fought_with(hero):
-                        cancel(ctx, hero, "heroic_combat", "its combat is no longer there")
-                else:
-                    heroes.append(hero)
-            if heroes:
-                sides[side] = heroes
-        if not sides:
-            return False
-        if not self.clash_rolled:
-            self.clash_rolled = True
-            self.heroic_side = clash_first(ctx, "heroic_combat") if len(sides) == 2 else next(iter(sides))
-        assert self.heroic_side is not None
-        if self.heroic_side not in sides:
-            self.heroic_side = other(self.heroic_side)
-        options = self._heroic_options(state)
-        if len(options) == 1:
-            self._fight(ctx, int(options[0].command["combat"]), heroic=True)
-            return False
-        return True
-
-    def _fought_with(self, hero: Model) -> bool:
-        return any(hero.id in (self._star(i)[0], *self._star(i)[1]) for i in self.fought)
-
-    def _heroic_options(self, state: BattleState) -> list[Action]:
-        assert self.heroic_side is not None
-        found: dict[int, Action] = {}
-        for hero in self._heroic_heroes(state, self.heroic_side):
-            index = self._heroic_combat_of(state, hero)
-            if index is not None and index not in found:
-                label = f"Heroic Combat: {combat_label(state, self._star(index))}"
-                found[index] = Action("fight", label, {"type": "fight", "combat": index})
-        return list(found.values())
-
-    # -- pairing -------------------------------------------------------------------------------
-
-    def _star(self, index: int) -> Star:
-        centre, leaves = self.combats[index]
-        return (str(centre), tuple(str(m) for m in leaves))
-
-    def _waiting(self, state: BattleState) -> list[int]:
-        return [
-            i
-            for i in range(len(self.combats))
-            if i not in self.fought and i not in self.dissolved and self._alive(state, i)
-        ]
-
-    def _alive(self, state: BattleState, index: int) -> bool:
-        centre, leaves = self._star(index)
-        return state.model(centre).on_board and any(state.model(m).on_board for m in leaves)
-
-    def _unfought_contacts(self, state: BattleState) -> dict[str, set[str]]:
-        """Contacts not yet fought over: models that fought together this phase do not fight
-        again, but a model that charged again after a Heroic Combat fights its new enemies."""
-        graph = engagement_graph(state)
-        for index in self.fought:
-            centre, leaves = self._star(index)
-            together = {centre, *leaves}
-            for model in together:
-                if model in graph:
-                    graph[model] -= together
-        return {m: n for m, n in graph.items() if n}
-
-    def _free(self, state: BattleState, graph: dict[str, set[str]]) -> frozenset[str]:
-        paired = {m for i in self._waiting(state) for m in (self._star(i)[0], *self._star(i)[1])}
-        return frozenset(m for m in graph if m not in paired)
-
-    def _pair_what_is_clear(self, ctx: Ctx) -> bool:
-        """Pair every combat with only one way to pair it; True if the player must choose.
-
-        A combat waiting to be fought that a newly charging model touches is paired again."""
-        state = ctx.state
-        graph = self._unfought_contacts(state)
-        fought = {m for i in self.fought for m in (self._star(i)[0], *self._star(i)[1])}
-        while True:
-            free = self._free(state, graph)
-            charging_again = free & fought
-            touched = [
-                i
-                for i in self._waiting(state)
-                if any(graph.get(m, set()) & charging_again for m in (self._star(i)[0], *self._star(i)[1]))
-            ]
-            if not touched:
-                break
-            self.dissolved.extend(touched)
-        ambiguous = False
-        done: set[str] = set()
-        for model in sorted(free):
-            if model in done:
-                continue
-            component = component_of(graph, model, free)
-            done |= component
-            ways = pairings(graph, component, limit=2)
-            if len(ways) == 1:
-                self.combats.extend([centre, list(leaves)] for centre, leaves in ways[0])
-            else:
-                ambiguous = True
-        return ambiguous
-
-    def pending(self, state: BattleState) -> Pending:
-        assert state.priority is not None
-        if self.stage in ("pair", "repair"):
-            return Pending(
-                state.priority, "pair_combats", f"{side_name(state.priority)} pairs off the combats"
-            )
-        if self.stage == "heroic":
-            assert self.heroic_side is not None
-            label = f"{side_name(self.heroic_side)} chooses which Heroic Combat to fight"
-            return Pending(self.heroic_side, "choose_combat", label, {"heroic": True})
-        return Pending(
-            state.priority, "choose_combat", f"{side_name(state.priority)} chooses the next combat"
-        )
-
-    def options(self, state: BattleState, side: Side) -> list[Option]:
-        if self.stage in ("pair", "repair"):
-            graph = self._unfought_contacts(state)
-            return [
-                Action(
-                    "pair",
-                    combat_label(state, star),
-                    {"type": "pair", "model": star[0], "against": list(star[1])},
-                )
-                for star in possible_combats(graph, self._free(state, graph))
-            ]
-        if self.stage == "heroic":
-            return list(self._heroic_options(state))
-        return [
-            Action("fight", f"Fight: {combat_label(state, self._star(i))}", {"type": "fight", "combat": i})
-            for i in self._waiting(state)
-        ]
-
-    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
-        if command["type"] == "pair":
-            self.combats.append([command["model"], list(command["against"])])
-            ctx.log("pair", f"{combat_label(ctx.state, self._star(len(self.combats) - 1))}.")
-            return
-        self._fight(ctx, int(command["combat"]), heroic=self.stage == "heroic")
-
-    def _fight(self, ctx: Ctx, index: int, heroic: bool = False) -> None:
-        self.fought.append(index)
-        centre, leaves = self._star(index)
-        for model_id in (centre, *leaves):
-            ctx.state.model(model_id).fought = True
-        if heroic:
-            assert self.heroic_side is not None
-            self.heroic_side = other(self.heroic_side)
-            self.stage = "repair"
-        ctx.push(Combat(centre, list(leaves), heroic=heroic))
-
-
-def _best(faces: list[int], boost: int) -> int:
-    return max(faces) + boost if faces else 0
+CombatStage = Literal["start", "declare", "roll", "banner", "bidding", "allocate", "after"]
 
 
 @dataclass(slots=True)
 class Combat(Frame):
-    """One combat: the Duel roll (with Might bidding between Heroes), the losers back away or are
-    Trapped, the winners Strike; after a won Heroic Combat that leaves no enemy, the winners move."""
+    """One combat: `centre` fights each of `leaves` (each leaf fights only the centre)."""
 
     kind = "combat"
     centre: str
     leaves: list[str]
     heroic: bool = False
-    stage: Literal["start", "bidding", "allocate", "after"] = "start"
-    dice: dict[str, list[int]] = field(default_factory=dict)
-    boost: dict[str, int] = field(default_factory=dict)
+    stage: CombatStage = "start"
+    declared: Declarations = field(default_factory=Declarations)
+    charged: list[str] = field(default_factory=list)
+    charging: list[str] = field(default_factory=list)
+    dice: DuelDice = field(default_factory=DuelDice)
+    banner_side: Side | None = None
     bidder: Side | None = None
     declined: list[Side] = field(default_factory=list)
     winner: Side | None = None
     trapped: list[str] = field(default_factory=list)
+    stood: list[str] = field(default_factory=list)
     allocations: dict[str, list[str]] = field(default_factory=dict)
+
+    # -- who is in it ----------------------------------------------------------------------------
 
     def members(self, state: BattleState) -> list[Model]:
         return [m for m in (state.model(i) for i in (self.centre, *self.leaves)) if m.on_board]
@@ -336,22 +60,59 @@ class Combat(Frame):
         return [m for m in self.members(state) if m.side == side]
 
     def opponents(self, state: BattleState, model: Model) -> list[Model]:
-        return self.side_models(state, other(model.side))
+        if model.id == self.centre:
+            return [m for m in self.members(state) if m.id != self.centre]
+        centre = state.model(self.centre)
+        return [centre] if centre.on_board and centre.side != model.side else []
+
+    def fighting(self, state: BattleState) -> Fighting:
+        models = self.members(state)
+        base = Plan(charged=frozenset(self.charged), charging=frozenset(self.charging))
+        return Fighting(models, {m.id: self.opponents(state, m) for m in models}, base)
+
+    def plan(self, state: BattleState) -> Plan:
+        return self.declared.plan(self.fighting(state).base)
+
+    def rollers(self, state: BattleState) -> list[Roller]:
+        fighting = self.fighting(state)
+        return rollers(state, fighting.models, fighting.opponents_of, self.declared.plan(fighting.base))
+
+    def rolling(self, state: BattleState, side: Side) -> list[str]:
+        """The side's models with dice in the Duel: its fighters and their supporters."""
+        supporters = [
+            s for s in self.declared.supports if state.model(s).on_board and state.model(s).side == side
+        ]
+        return [m.id for m in self.side_models(state, side)] + supporters
+
+    # -- the frame -------------------------------------------------------------------------------
 
     def step(self, ctx: Ctx) -> bool:
         state = ctx.state
         if self.stage == "start":
-            self._heroic_strikes(ctx)
-            self._duel_dice(ctx)
+            self._start(ctx)
+        if self.stage == "declare":
+            if self.declared.next_to_answer(state, self.fighting(state)):
+                return True
+            self.declared.reveal(ctx, self.fighting(state))
+            self.stage = "roll"
+        if self.stage == "roll":
+            self.dice.roll(ctx, self.rollers(state), self.declared.shielding)
+            for side in SIDES:
+                if banner_for(state, side, [state.model(m) for m in self.rolling(state, side)]):
+                    self.dice.banners.append(side)
+            self.stage = "banner"
+        if self.stage == "banner":
+            rolling = {s: self.rolling(state, s) for s in SIDES}
+            self.banner_side = self.dice.banner_turn(state, self._standing(state), rolling)
+            if self.banner_side is not None:
+                return True
             self.stage = "bidding"
         if self.stage == "bidding":
             self.bidder = self._next_bidder(state)
             if self.bidder is not None:
                 return True
             self._decide(ctx)
-            assert self.winner is not None
-            for loser in self.side_models(state, other(self.winner)):
-                self._back_away(ctx, loser)
+            self._after_duel(ctx)
             self.stage = "allocate"
         if self.stage == "allocate":
             if self._next_to_allocate(state) is not None:
@@ -360,10 +121,29 @@ class Combat(Frame):
             self._strike(ctx)
             return False
         ctx.pop(self)
-        self._after(ctx)
+        self._end(ctx)
         return False
 
-    # -- the Duel roll --------------------------------------------------------------------------
+    def _start(self, ctx: Ctx) -> None:
+        """Heroic Strike's D3; who charged and which cavalry keep their charge bonuses."""
+        state = ctx.state
+        self._heroic_strikes(ctx)
+        for model in self.members(state):
+            target = charged_at(state, model)
+            if target is None:
+                continue
+            self.charged.append(model.id)
+            if not is_cavalry(model):
+                continue
+            lost = charge_bonus_lost(state, model, self.opponents(state, model), target)
+            if lost is None:
+                self.charging.append(model.id)
+                text = f"{model.name} charged: +1 Attack, and Infantry it beats are knocked to the ground."
+            else:
+                text = f"{model.name} has no charge bonuses: {lost}."
+            ctx.log("charge_bonus", text, model=model.id)
+        self.stage = "declare"
+        self.declared.asking = other(state.priority or "good")
 
     def _heroic_strikes(self, ctx: Ctx) -> None:
         """Heroic Strike's D3 is rolled at the start of the Hero's first combat of the phase."""
@@ -377,64 +157,35 @@ class Combat(Frame):
                         f"{model.name}'s Heroic Strike adds {effect.value} to its Fight Value.",
                     )
 
-    def _duel_dice(self, ctx: Ctx) -> None:
-        state = ctx.state
-        parts = []
-        for model in self.members(state):
-            if rolls_no_duel_dice(state, model):
-                self.dice[model.id] = []
-                parts.append(f"{model.name} is Paralysed and rolls nothing")
-                continue
-            count = attacks(state, model, self.opponents(state, model))
-            faces = ctx.dice.roll(count, "duel", model.id)
-            self.dice[model.id] = faces
-            parts.append(f"{model.name} rolls {', '.join(map(str, faces))}")
-        ctx.log("duel_roll", f"Duel: {'; '.join(parts)}.", dice=dict(self.dice))
-
-    def _side_best(self, state: BattleState, side: Side) -> int:
-        return max(
-            (_best(self.dice.get(m.id, []), self.boost.get(m.id, 0)) for m in self.side_models(state, side)),
-            default=0,
-        )
+    # -- the Duel roll: who stands to win, Might, the roll-off -----------------------------------
 
     def _fight_values(self, state: BattleState) -> dict[Side, int]:
-        return {
-            s: max(
-                (
-                    fight_value(state, m, self.side_models(state, other(s)))
-                    for m in self.side_models(state, s)
-                ),
-                default=0,
-            )
-            for s in SIDES
-        }
+        rolls = self.rollers(state)
+        return {s: side_fight(rolls, s) for s in SIDES}
+
+    def _best(self, state: BattleState) -> dict[Side, int]:
+        return {s: self.dice.side_best(self.rolling(state, s)) for s in SIDES}
 
     def _standing(self, state: BattleState, best: dict[Side, int] | None = None) -> Side | None:
-        """Who wins as the dice stand: higher die, then higher Fight Value; None for a roll-off."""
-        best = best or {s: self._side_best(state, s) for s in SIDES}
-        if best["good"] != best["evil"]:
-            return "good" if best["good"] > best["evil"] else "evil"
-        fight = self._fight_values(state)
-        if fight["good"] != fight["evil"]:
-            return "good" if fight["good"] > fight["evil"] else "evil"
-        return None
+        return standing(best or self._best(state), self._fight_values(state))
 
     def _bids(self, state: BattleState, side: Side) -> list[Action]:
         """The Might `side` could spend to stop losing: the least that wins, and the least that
         forces a roll-off when that is less."""
         actions: list[Action] = []
-        for hero in self.side_models(state, side):
-            faces = self.dice.get(hero.id, [])
-            if not hero.is_hero or not faces:
+        rolloff = rolloff_chance(self.rollers(state))
+        for model_id in self.rolling(state, side):
+            hero = state.model(model_id)
+            if not hero.is_hero or not self.dice.faces.get(hero.id):
                 continue
-            mine = _best(faces, self.boost.get(hero.id, 0))
+            mine = self.dice.best(hero.id)
             found = least_raises(hero, mine, partial(self._result_if_raised, state, side, mine), "win")
             losing = self._standing(state) == other(side)
             for result, amount in found.items():
                 if result == "roll-off" and ("win" in found or not losing):
                     continue
                 outcome = "you win the Duel" if result == "win" else "the Duel goes to a roll-off"
-                chance = 1.0 if result == "win" else 0.5
+                chance = Fraction(1) if result == "win" else rolloff if side == "good" else 1 - rolloff
                 actions.append(
                     Action(
                         "spend_might",
@@ -448,10 +199,10 @@ class Combat(Frame):
         return actions
 
     def _result_if_raised(self, state: BattleState, side: Side, die: int, amount: int) -> str:
-        best = {s: self._side_best(state, s) for s in SIDES}
+        best = self._best(state)
         best[side] = max(best[side], die + amount)
-        standing = self._standing(state, best)
-        return "win" if standing == side else "roll-off" if standing is None else ""
+        now = self._standing(state, best)
+        return "win" if now == side else "roll-off" if now is None else ""
 
     def _next_bidder(self, state: BattleState) -> Side | None:
         """The losing side bids first; on a dead tie, the side without Priority, then the other."""
@@ -462,37 +213,166 @@ class Combat(Frame):
             lambda side: bool(self._bids(state, side)),
         )
 
+    def _decide(self, ctx: Ctx) -> None:
+        state = ctx.state
+        best = self._best(state)
+        fight = self._fight_values(state)
+        now = self._standing(state)
+        if now is not None and best["good"] != best["evil"]:
+            why = f"highest die {best[now]}"
+        elif now is not None:
+            why = f"both rolled {best['good']}, higher Fight Value {fight[now]}"
+        else:
+            rolls = self.rollers(state)
+            roller = state.priority or "good"
+            face = ctx.dice.d6("duel_rolloff", roller)
+            need = rolloff_good_from(rolls)
+            now = "good" if face >= need else "evil"
+            edge = {
+                3: " (Good's Elven weapon: Good wins on 3+)",
+                5: " (Evil's Elven weapon: Evil wins on 1-4)",
+            }
+            why = f"dice and Fight Value tie; {side_name(roller)} rolls {face}{edge.get(need, '')}"
+            edged: Side = "good" if need < ROLLOFF_GOOD else "evil"
+            if need != ROLLOFF_GOOD and sum(1 for r in rolls if r.side == edged) > 1:
+                why += f"; {ELVEN_EDGE_IN_MULTIPLE_COMBAT.says()}"
+        self.winner = now
+        ctx.log("duel", f"{side_name(now)} wins the Duel ({why}).", winner=now)
+
+    # -- after the Duel --------------------------------------------------------------------------
+
+    def _after_duel(self, ctx: Ctx) -> None:
+        """The losers back away (or are Trapped); a charging Cavalry model's win knocks Infantry to
+        the ground; Prone winners stand up instead of striking."""
+        state = ctx.state
+        assert self.winner is not None
+        winners = self.side_models(state, self.winner)
+        losers = self.side_models(state, other(self.winner))
+        for loser in losers:
+            if winners and not back_away(ctx, loser, winners):
+                self.trapped.append(loser.id)
+        if any(m.id in self.charging for m in winners):
+            for loser in losers:
+                if knocked_down(state, loser) and not loser.prone:
+                    knock_prone(ctx, loser)
+        for model in winners:
+            if model.prone and held_by(state, model) is None:
+                model.prone = False
+                ctx.log(
+                    "stand_up", f"{model.name} is Prone: it stands up instead of striking.", model=model.id
+                )
+                self.stood.append(model.id)
+        if self.winner in self.declared.shielding:
+            ctx.log("shielding", f"{side_name(self.winner)} Shielded: its models make no Strikes.")
+
+    def _strikers(self, state: BattleState) -> list[tuple[Model, bool]]:
+        """Who Strikes, in order (each fighter, then those supporting it), and whether supporting."""
+        assert self.winner is not None
+        plan = self.plan(state)
+        supports = self.declared.supports
+        found: list[tuple[Model, bool]] = []
+        for model in self.side_models(state, self.winner):
+            if model.id in self.stood or not strikes_at_all(state, model, plan):
+                continue
+            found.append((model, False))
+            friend = model.id
+            while (behind := next((s for s, f in supports.items() if f == friend), None)) is not None:
+                supporter = state.model(behind)
+                if supporter.on_board and held_by(state, supporter) is None:
+                    found.append((supporter, True))
+                friend = behind
+        return found
+
+    def _targets_for(self, state: BattleState, striker: Model, supporting: bool) -> list[Model]:
+        assert self.winner is not None
+        losers = self.side_models(state, other(self.winner))
+        if supporting or striker.id == self.centre:
+            return losers
+        return [m for m in losers if m.id == self.centre]
+
+    def _next_to_allocate(self, state: BattleState) -> tuple[Model, bool] | None:
+        for striker, supporting in self._strikers(state):
+            if striker.id not in self.allocations and len(self._targets_for(state, striker, supporting)) > 1:
+                return striker, supporting
+        return None
+
+    def _count(self, state: BattleState, striker: Model, supporting: bool) -> int:
+        opponents = self.opponents(state, striker) or self._targets_for(state, striker, supporting)
+        return strike_count(state, striker, opponents, self.plan(state), supporting)
+
+    def _strike(self, ctx: Ctx) -> None:
+        """Every Strike in order, then the Thrown Rider tests of riders whose mounts fell."""
+        state = ctx.state
+        frames: list[Frame] = []
+        kept = plan_data(self.plan(state))
+        for striker, supporting in self._strikers(state):
+            targets = self.allocations.get(striker.id)
+            if targets is None:
+                only = self._targets_for(state, striker, supporting)
+                if not only:
+                    continue
+                targets = [only[0].id] * self._count(state, striker, supporting)
+            friend = self.declared.supports.get(striker.id, "")
+            for number, target in enumerate(targets, start=1):
+                trapped = target in self.trapped
+                frames.append(
+                    StrikeAt(striker.id, target, supporting, number, len(targets), kept, trapped, friend)
+                )
+        ctx.push(ThrownRiders())
+        for frame in reversed(frames):
+            ctx.push(frame)
+
+    # -- decisions -------------------------------------------------------------------------------
+
     def pending(self, state: BattleState) -> Pending:
+        if self.stage == "declare":
+            fighting = self.fighting(state)
+            assert self.declared.asking is not None
+            question = self.declared.question(state, fighting, self.declared.asking) or ""
+            label = self.declared.label(state, fighting)
+            return Pending(
+                self.declared.asking, "declare_combat", label, {"question": question.split(":")[0]}
+            )
+        if self.stage == "banner":
+            assert self.banner_side is not None
+            label = f"{side_name(self.banner_side)}'s banner: re-roll one die?"
+            return Pending(self.banner_side, "banner_reroll", label, {"dice": dict(self.dice.faces)})
         if self.stage == "bidding":
             assert self.bidder is not None
             return Pending(
                 self.bidder,
                 "duel_might",
                 f"{side_name(self.bidder)} is losing the Duel: spend Might?",
-                {"dice": dict(self.dice), "boost": dict(self.boost)},
+                {"dice": dict(self.dice.faces), "boost": dict(self.dice.boost)},
             )
-        striker = self._next_to_allocate(state)
-        assert striker is not None and self.winner is not None
+        found = self._next_to_allocate(state)
+        assert found is not None and self.winner is not None
         return Pending(
             self.winner,
             "allocate_strikes",
-            f"{side_name(self.winner)} chooses whom {striker.name} strikes",
-            {"model": striker.id},
+            f"{side_name(self.winner)} chooses whom {found[0].name} strikes",
+            {"model": found[0].id},
         )
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
+        if self.stage == "declare":
+            return self.declared.options(state, self.fighting(state), side)
+        if self.stage == "banner":
+            return self.dice.banner_options(state, side, self.rollers(state))
         if self.stage == "bidding":
             choices: list[Option] = list(self._bids(state, side))
             losing = self._standing(state) is not None
             label = "Spend no more: lose the Duel" if losing else "Spend no more: leave it to the roll-off"
             choices.append(Action("keep", label, {"type": "keep"}))
             return choices
-        striker = self._next_to_allocate(state)
-        assert striker is not None
-        targets = self._targets_for(state, striker)
-        strikes = attacks(state, striker, targets)
+        found = self._next_to_allocate(state)
+        assert found is not None
+        striker, supporting = found
+        targets = self._targets_for(state, striker, supporting)
         choices = []
-        for split in combinations_with_replacement([t.id for t in targets], strikes):
+        for split in combinations_with_replacement(
+            [t.id for t in targets], self._count(state, striker, supporting)
+        ):
             label = ", ".join(f"{split.count(t.id)} at {t.name}" for t in targets if split.count(t.id))
             choices.append(
                 Action(
@@ -504,112 +384,34 @@ class Combat(Frame):
         return choices
 
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
-        if command["type"] == "allocate_strikes":
+        kind = command["type"]
+        if self.stage == "declare":
+            self.declared.answer(command)
+        elif kind == "allocate_strikes":
             self.allocations[command["model"]] = list(command["targets"])
-            return
-        if command["type"] == "keep":
+        elif self.stage == "banner":
+            assert self.banner_side is not None
+            if kind == "reroll":
+                self.dice.reroll(ctx, self.banner_side, command)
+            else:
+                self.dice.banners.remove(self.banner_side)
+        elif kind == "keep":
             assert self.bidder is not None
             self.declined.append(self.bidder)
-            return
-        hero = ctx.state.model(command["model"])
-        before = _best(self.dice[hero.id], self.boost.get(hero.id, 0))
-        self.boost[hero.id] = self.boost.get(hero.id, 0) + pay_might(
-            ctx, hero, command, "on the Duel", before
-        )
-
-    def _decide(self, ctx: Ctx) -> None:
-        state = ctx.state
-        if self.winner is not None:
-            return
-        best = {s: self._side_best(state, s) for s in SIDES}
-        fight = self._fight_values(state)
-        standing = self._standing(state)
-        if standing is not None and best["good"] != best["evil"]:
-            why = f"highest die {best[standing]}"
-        elif standing is not None:
-            why = f"both rolled {best['good']}, higher Fight Value {fight[standing]}"
         else:
-            roller = state.priority or "good"
-            face = ctx.dice.d6("duel_rolloff", roller)
-            standing = "good" if face >= DUEL_ROLLOFF_GOOD else "evil"
-            why = f"dice and Fight Value tie; {side_name(roller)} rolls {face}"
-        self.winner = standing
-        ctx.log("duel", f"{side_name(standing)} wins the Duel ({why}).", winner=standing)
+            hero = ctx.state.model(command["model"])
+            before = self.dice.best(hero.id)
+            self.dice.boost[hero.id] = self.dice.boost.get(hero.id, 0) + pay_might(
+                ctx, hero, command, "on the Duel", before
+            )
 
-    # -- after the Duel ------------------------------------------------------------------------
-
-    def _back_away(self, ctx: Ctx, loser: Model) -> None:
+    def _end(self, ctx: Ctx) -> None:
+        """The Combat is over: two-handed grips end; after a won Heroic Combat that left no enemy,
+        the winners may move or charge."""
         state = ctx.state
-        assert self.winner is not None
-        winners = self.side_models(state, self.winner)
-        if not winners:
-            return
-        cx = sum(m.x for m in winners) / len(winners)
-        cy = sum(m.y for m in winners) / len(winners)
-        away = (loser.x - cx, loser.y - cy)
-        length = math.hypot(*away)
-        unit = (away[0] / length, away[1] / length) if length else (0.0, 1.0)
-        for angle in BACK_AWAY_ANGLES:
-            dx, dy = rotate(unit, angle)
-            dest = (loser.x + dx * BACK_AWAY, loser.y + dy * BACK_AWAY)
-            if back_away_clear(state, loser, dest):
-                loser.x, loser.y = dest
-                ctx.log("back_away", f'{loser.name} backs away 1".', model=loser.id, to=list(dest))
-                return
-        self.trapped.append(loser.id)
-        ctx.log("trapped", f"{loser.name} cannot back away and is Trapped.", model=loser.id)
-
-    def _strikers(self, state: BattleState) -> list[Model]:
-        assert self.winner is not None
-        return [m for m in self.side_models(state, self.winner) if held_by(state, m) is None]
-
-    def _targets_for(self, state: BattleState, striker: Model) -> list[Model]:
-        assert self.winner is not None
-        losers = self.side_models(state, other(self.winner))
-        if striker.id == self.centre:
-            return losers
-        return [m for m in losers if m.id == self.centre]
-
-    def _next_to_allocate(self, state: BattleState) -> Model | None:
-        for striker in self._strikers(state):
-            if striker.id not in self.allocations and len(self._targets_for(state, striker)) > 1:
-                return striker
-        return None
-
-    def _strike(self, ctx: Ctx) -> None:
-        state = ctx.state
-        frames: list[ToWound] = []
-        for striker in self._strikers(state):
-            targets = self.allocations.get(striker.id)
-            if targets is None:
-                only = self._targets_for(state, striker)
-                if not only:
-                    continue
-                targets = [only[0].id] * attacks(state, striker, only)
-            reroll, helped = to_wound_help(state, striker)
-            for target in targets:
-                bonus = (1 if in_challenge_with(state, striker, state.model(target)) else 0) + helped
-                frames.append(
-                    ToWound(
-                        striker.id,
-                        target,
-                        strike_strength(state, striker),
-                        2 if target in self.trapped else 1,
-                        why="Strike",
-                        bonus=bonus,
-                        reroll=reroll,
-                        d3_wounds=_bane(striker, state.model(target)),
-                    )
-                )
-        for frame in reversed(frames):
-            ctx.push(frame)
-
-    def _after(self, ctx: Ctx) -> None:
-        """A won Heroic Combat that removed every enemy lets the winners move or charge again."""
-        state = ctx.state
-        if not self.heroic or self.winner is None:
-            return
-        if self.side_models(state, other(self.winner)):
+        ids = (self.centre, *self.leaves)
+        state.effects = [e for e in state.effects if not (e.kind == GRIP and e.target in ids)]
+        if not self.heroic or self.winner is None or self.side_models(state, other(self.winner)):
             return
         movers = [
             m
@@ -626,34 +428,3 @@ class Combat(Frame):
             f"The Heroic Combat is won and no enemy is left: {', '.join(m.name for m in movers)} may move or charge.",
         )
         ctx.push(SideActivations(self.winner, only=[m.id for m in movers], reason="heroic_combat"))
-
-
-BANES = {"Goblinbane": "Goblin"}
-"""Weapon rules that make each Wound D3 Wounds against models with a keyword (Orcrist's Goblinbane)."""
-
-
-def _bane(striker: Model, target: Model) -> bool:
-    return any(
-        target_keyword in target.profile.keywords
-        for rule, target_keyword in BANES.items()
-        if rule in striker.profile.special_rules
-    )
-
-
-def back_away_clear(state: BattleState, model: Model, dest: Point) -> bool:
-    r = model.radius
-    board = state.board
-    if not (r <= dest[0] <= board.width - r and r <= dest[1] <= board.height - r):
-        return False
-    for piece in state.terrain:
-        if piece.impassable and segment_polygon_distance(model.pos, dest, piece.polygon) < r - 1e-6:
-            return False
-    for other_model in state.models.values():
-        if other_model.id == model.id or not other_model.on_board:
-            continue
-        reach = r + other_model.radius
-        if point_segment_distance(other_model.pos, model.pos, dest) < reach - 1e-3:
-            return False
-        if other_model.side != model.side and math.dist(dest, other_model.pos) - reach <= BASE_CONTACT:
-            return False
-    return True

@@ -12,13 +12,21 @@ from typing import Any, Literal
 from .battlefield import can_see, is_engaged
 from .casualties import check_wiped_out, remove_casualty
 from .characteristics import courage, intelligence
-from .effects import courage_passed_by, held_by, terrifying
+from .effects import Lasting, courage_passed_by, held_by, register_lasting, terrifying
 from .frame import Action, Ctx, Frame, Option, Pending
 from .heroic import resolute
 from .might import Store, available, odds, raisable, spend
-from .state import SIDES, BattleState, Model, Side, side_name
+from .state import SIDES, BattleState, Effect, Model, Side, side_name
+from .wargear import carries
 
 STAND_FAST_RANGE = 6.0
+WAR_HORN_RANGE = 24.0
+WAR_HORN_STAND_FAST = 3.0
+"""Once a game a war horn lengthens a friendly Hero's Stand Fast by this much."""
+HORN_BLOWN = "war_horn_blown"
+HORN_STAND_FAST = "war_horn_stand_fast"
+register_lasting(HORN_BLOWN, "War horn blown", Lasting(quiet=True))
+register_lasting(HORN_STAND_FAST, "Stand Fast lengthened by a war horn")
 TERROR = "Terror"
 BROKEN = "Broken army"
 SEPARATED = "Separated mount"
@@ -37,6 +45,21 @@ def chance_to_pass(target: int, bonus: int = 0, three_dice: bool = False) -> Fra
     rolls = list(product(range(1, 7), repeat=3 if three_dice else 2))
     totals = [sum(r) - (max(r) if three_dice else 0) for r in rolls]
     return Fraction(sum(1 for t in totals if t + bonus >= target), len(totals))
+
+
+def horn_bonus(state: BattleState, model: Model) -> int:
+    """+1 to a Courage test within 24" of a friendly war horn (horns do not add up)."""
+    near = any(
+        carries(m, "war horn") and (m.id == model.id or m.distance_to(model) <= WAR_HORN_RANGE + 1e-9)
+        for m in state.army_models(model.side)
+    )
+    return 1 if near else 0
+
+
+def stand_fast_range(state: BattleState, hero: Model) -> float:
+    return STAND_FAST_RANGE + sum(
+        e.value for e in state.effects if e.kind == HORN_STAND_FAST and e.target == hero.id
+    )
 
 
 def causes_terror(state: BattleState, model: Model) -> bool:
@@ -59,7 +82,7 @@ def auto_pass_reason(state: BattleState, model: Model, kind: str, source: str) -
             for hero in state.army_models(model.side):
                 if (
                     hero.stand_fast
-                    and hero.distance_to(model) <= STAND_FAST_RANGE
+                    and hero.distance_to(model) <= stand_fast_range(state, hero)
                     and can_see(state, model, hero)
                 ):
                     return f"{hero.name}'s Stand Fast"
@@ -74,16 +97,21 @@ def roll_test(
     reason: str,
     target: int,
     three_dice: bool = False,
+    bonus: int = 0,
+    bonus_from: str = "",
     **data: Any,
 ) -> list[int]:
     """Roll a Courage or Intelligence test for `roller` (2D6, or 3D6 dropping the highest), say
-    what came up, and return the dice kept (their sum is the total)."""
+    what came up (with `bonus` added, from `bonus_from`), and return the dice kept (the total is
+    their sum and the bonus)."""
     faces = ctx.dice.roll(3 if three_dice else 2, test, roller)
     kept = list(faces)
     if three_dice:
         kept.remove(max(kept))
-    total = sum(kept)
+    total = sum(kept) + bonus
     shown = " + ".join(map(str, kept)) + (f" (dropping {max(faces)})" if three_dice else "")
+    if bonus:
+        shown += f" = {sum(kept)}, +{bonus} ({bonus_from})"
     result = "passed" if total >= target else "failed"
     ctx.log(
         "test",
@@ -117,6 +145,7 @@ class Test(Frame):
     total: int = 0
     kept: list[int] = field(default_factory=list)
     rolled: bool = False
+    bonus: int = 0
 
     def needed(self, state: BattleState, model: Model) -> int:
         """The score the test needs (a second ruleset adds its own modifiers)."""
@@ -150,8 +179,11 @@ class Test(Frame):
             )
             self._passed(ctx, model)
             return False
-        self.kept = roll_test(ctx, model.id, model.name, self.test, self.reason, target, self.three_dice)
-        self.total = sum(self.kept)
+        self.bonus = horn_bonus(state, model) if self.test == "courage" else 0
+        self.kept = roll_test(
+            ctx, model.id, model.name, self.test, self.reason, target, self.three_dice, self.bonus, "war horn"
+        )
+        self.total = sum(self.kept) + self.bonus
         self.rolled = True
         if self.total >= target:
             self._passed(ctx, model)
@@ -247,7 +279,8 @@ def broken_test(state: BattleState, model: Model) -> Test | None:
 
 
 def call_stand_fast(ctx: Ctx, model: Model) -> None:
-    """A Hero that passed its Broken test calls Stand Fast at the end of its activation."""
+    """A Hero that passed its Broken test calls Stand Fast at the end of its activation; a war horn
+    in its range may lengthen it, once a game."""
     state = ctx.state
     if not model.is_hero or not model.on_board or BROKEN not in model.passed_tests:
         return
@@ -255,6 +288,76 @@ def call_stand_fast(ctx: Ctx, model: Model) -> None:
         return
     model.stand_fast = True
     ctx.log("stand_fast", f'{model.name} calls "Stand Fast!"', model=model.id)
+    if horn_for(state, model) is not None:
+        ctx.push(HornCall(model.id))
+
+
+def horn_for(state: BattleState, hero: Model) -> Model | None:
+    """A friendly war horn within the Hero's Stand Fast range, not yet blown, that would reach a
+    friendly Warrior its Stand Fast does not reach now (else there is nothing to ask)."""
+    bearers = [
+        m
+        for m in state.army_models(hero.side)
+        if carries(m, "war horn")
+        and (m.id == hero.id or hero.distance_to(m) <= STAND_FAST_RANGE + 1e-9)
+        and not any(e.kind == HORN_BLOWN and e.source == m.id for e in state.effects)
+    ]
+    reach = stand_fast_range(state, hero)
+    gains = any(
+        not m.is_hero and reach < hero.distance_to(m) <= reach + WAR_HORN_STAND_FAST
+        for m in state.army_models(hero.side)
+    )
+    return bearers[0] if bearers and gains else None
+
+
+@dataclass(slots=True)
+class HornCall(Frame):
+    """Blow the war horn to lengthen this Stand Fast by 3" (once a game), or keep it."""
+
+    kind = "horn_call"
+    hero: str
+
+    def step(self, ctx: Ctx) -> bool:
+        return True
+
+    def pending(self, state: BattleState) -> Pending:
+        hero = state.model(self.hero)
+        label = f'{hero.name} calls Stand Fast: blow the war horn to reach 3" further (once a game)?'
+        return Pending(hero.side, "war_horn", label, {"model": hero.id})
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        hero = state.model(self.hero)
+        longer = (
+            f'Blow the war horn: Stand Fast reaches {stand_fast_range(state, hero) + WAR_HORN_STAND_FAST:g}"'
+        )
+        return [
+            Action("war_horn", longer, {"type": "horn", "blow": True}),
+            Action("war_horn", "Keep the war horn for later", {"type": "horn", "blow": False}),
+        ]
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        state = ctx.state
+        hero = state.model(self.hero)
+        bearer = horn_for(state, hero)
+        ctx.pop(self)
+        if not command["blow"] or bearer is None:
+            return
+        state.effects.append(Effect(HORN_BLOWN, bearer.id, "War horn blown", bearer.id, "battle"))
+        state.effects.append(
+            Effect(
+                HORN_STAND_FAST,
+                bearer.id,
+                'Stand Fast +3" (war horn)',
+                hero.id,
+                "end",
+                int(WAR_HORN_STAND_FAST),
+            )
+        )
+        ctx.log(
+            "war_horn",
+            f"{bearer.name} blows the war horn: {hero.name}'s Stand Fast reaches 3\" further.",
+            model=hero.id,
+        )
 
 
 def manual_test_action(state: BattleState, side: Side) -> Action | None:

@@ -62,6 +62,8 @@ class Lasting:
     """The D6 score that ignores a Wound on the model before any Fate, while a friend who made the
     effect is within `ward_reach` (0: no ward)."""
     ward_reach: float = 0.0
+    fights_two_handed: bool = False
+    """The model fights two-handed this Combat: a hand-and-a-half weapon's shield gives no Defence."""
     quiet: bool = False
     """It ends with its phase without a log line of its own (its phase ending says it)."""
     outlives_source: bool = False
@@ -156,6 +158,10 @@ def strikes_at(state: BattleState, model: Model) -> int | None:
         if strength is not None and effect.target == model.id:
             return strength[effect.channelled]
     return None
+
+
+def fights_two_handed(state: BattleState, model: Model) -> bool:
+    return any(e.target == model.id and lasting_of(e).fights_two_handed for e in state.effects)
 
 
 def rolls_no_duel_dice(state: BattleState, model: Model) -> bool:

@@ -196,5 +196,18 @@ def chance_at_least(need: int, dice: int = 1, bonus: int = 0) -> Fraction:
     return 1 - (1 - per_die) ** dice
 
 
-def odds(*outcomes: tuple[str, Fraction | float]) -> dict[str, Any]:
-    return {"outcomes": [{"label": label, "p": round(float(p), 4)} for label, p in outcomes]}
+Chance = Fraction | int
+
+
+def exact(chance: Chance) -> dict[str, int]:
+    """A chance as its exact fraction: {"num": 161, "den": 216}."""
+    value = Fraction(chance)
+    return {"num": value.numerator, "den": value.denominator}
+
+
+def odds(*outcomes: tuple[str, Chance]) -> dict[str, Any]:
+    """Odds as a legal action carries them: each outcome's chance rounded for the page (`p`) and
+    exactly (`exact`: numerator and denominator)."""
+    return {
+        "outcomes": [{"label": label, "p": round(float(p), 4), "exact": exact(p)} for label, p in outcomes]
+    }

@@ -20,6 +20,7 @@ from .geometry import (
     path_length,
     point_polygon_distance,
     point_segment_distance,
+    rotate,
     segment_polygon_distance,
 )
 from .state import BattleState, Effect, Model
@@ -33,12 +34,19 @@ MOVE_TOLERANCE = 0.05
 of a hand with a tape); anything longer is refused with the figures."""
 
 
-def path_cost(state: BattleState, points: list[Point]) -> float:
-    """Inches of Move used: difficult terrain costs double."""
+DIFFICULT_EXTRA = 1.0
+"""Each inch inside difficult terrain costs this much more: double ..."""
+DIFFICULT_EXTRA_MOUNTED = 3.0
+"""... and four times for a mounted model (`shared/rules/wargear.md` §6.5)."""
+
+
+def path_cost(state: BattleState, points: list[Point], mounted: bool = False) -> float:
+    """Inches of Move used: difficult terrain costs double, four times for a mounted model."""
     cost = path_length(points)
+    extra = DIFFICULT_EXTRA_MOUNTED if mounted else DIFFICULT_EXTRA
     for piece in state.terrain:
         if piece.difficult:
-            cost += sum(length_inside(a, b, piece.polygon) for a, b in pairwise(points))
+            cost += extra * sum(length_inside(a, b, piece.polygon) for a, b in pairwise(points))
     return cost
 
 
@@ -91,7 +99,7 @@ def check_path(
             or y + radius > board.height + 1e-9
         ):
             raise RuleViolation("off_board", f"{name} cannot leave the board.")
-    cost = path_cost(state, points)
+    cost = path_cost(state, points, model.mount is not None)
     if cost > allowance + MOVE_TOLERANCE + 1e-9:
         raise RuleViolation(
             "too_far",
@@ -252,8 +260,54 @@ def push_away(
     return moved
 
 
+BACK_AWAY = 1.0
+BACK_AWAY_ANGLES = (0, 30, -30, 60, -60, 90, -90)
+
+
+def back_away(ctx: Ctx, loser: Model, winners: list[Model]) -> bool:
+    """A beaten model backs away 1" from the winners (straight away, else turning up to 90 degrees
+    either side); False when it cannot, and is Trapped."""
+    cx = sum(m.x for m in winners) / len(winners)
+    cy = sum(m.y for m in winners) / len(winners)
+    away = (loser.x - cx, loser.y - cy)
+    length = math.hypot(*away)
+    unit = (away[0] / length, away[1] / length) if length else (0.0, 1.0)
+    for angle in BACK_AWAY_ANGLES:
+        dx, dy = rotate(unit, angle)
+        dest = (loser.x + dx * BACK_AWAY, loser.y + dy * BACK_AWAY)
+        if back_away_clear(ctx.state, loser, dest):
+            loser.x, loser.y = dest
+            ctx.log("back_away", f'{loser.name} backs away 1".', model=loser.id, to=list(dest))
+            return True
+    ctx.log("trapped", f"{loser.name} cannot back away and is Trapped.", model=loser.id)
+    return False
+
+
+def back_away_clear(state: BattleState, model: Model, dest: Point) -> bool:
+    r = model.radius
+    board = state.board
+    if not (r <= dest[0] <= board.width - r and r <= dest[1] <= board.height - r):
+        return False
+    for piece in state.terrain:
+        if piece.impassable and segment_polygon_distance(model.pos, dest, piece.polygon) < r - 1e-6:
+            return False
+    for other_model in state.models.values():
+        if other_model.id == model.id or not other_model.on_board:
+            continue
+        reach = r + other_model.radius
+        if point_segment_distance(other_model.pos, model.pos, dest) < reach - 1e-3:
+            return False
+        if other_model.side != model.side and math.dist(dest, other_model.pos) - reach <= BASE_CONTACT:
+            return False
+    return True
+
+
 def knock_prone(ctx: Ctx, model: Model) -> None:
+    """The model is knocked Prone; a rider knocked Prone on its mount is Knocked Flying (settled by
+    `cavalry.ThrownRiders`)."""
     model.prone = True
+    if model.mount is not None:
+        model.thrown = "flying"
     ctx.log("prone", f"{model.name} is knocked Prone.", model=model.id)
 
 
@@ -272,10 +326,11 @@ def must_end_near(state: BattleState, model: Model, near: str = "") -> tuple[Mod
 
 
 def move_model(ctx: Ctx, model: Model, points: list[Point], charge_target: Model | None) -> None:
-    cost = path_cost(ctx.state, points)
+    cost = path_cost(ctx.state, points, model.mount is not None)
     model.x, model.y = points[-1]
     model.moved += cost
     if charge_target is not None:
+        model.charged = charge_target.id
         ctx.log(
             "charge",
             f'{model.name} charges {charge_target.name} ({cost:.1f}").',

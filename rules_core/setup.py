@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import RuleViolation
@@ -17,6 +17,7 @@ from .scenarios.pregame import opening
 from .serial import load
 from .state import SIDES, Army, BattleState, Board, Model, Mount, Profile, Side, Terrain, Warband, side_name
 from .turn import BattleFrame
+from .wargear import missile_from_wargear, read_kit
 
 DEPLOYMENT_DEPTH = 12.0
 MODEL_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
@@ -147,8 +148,13 @@ def _model(side: Side, entry: dict[str, Any]) -> Model:
     placed = "x" in entry and "y" in entry
     mount = None
     if entry.get("mount"):
-        ridden = load(Profile, entry["mount"])
+        ridden = load_profile(entry["mount"])
+        read_kit(ridden, mounted=False)
         mount = Mount(ridden, ridden.wounds, ridden.might, ridden.will, ridden.fate)
+    read_kit(profile, mounted=mount is not None)
+    missile = missile_from_wargear(profile)
+    if missile is not profile.missile:
+        profile = replace(profile, missile=missile)
     return Model(
         id=model_id,
         side=side,

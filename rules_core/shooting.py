@@ -7,39 +7,63 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .battlefield import can_see, engaged_with, in_contact, is_engaged
+from .cavalry import ThrownRiders, is_infantry
+from .characteristics import move_value
 from .effects import hidden_by, shots_hit_on_six, why_held
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import dist, point_in_polygon, point_segment_distance, segment_crosses_polygon
 from .heroic import shout_hears, shout_params
+from .house_rules import DWARF_LONGBOW
 from .might import might_choice, might_pending, might_to_reach, pay_might
-from .state import BattleState, Model, Side, side_name
+from .state import BattleState, Model, Part, Side, side_name
+from .wargear import carries, missile_gear
 from .wounds import ToWound
 
 IN_THE_WAY_PASS = 4
 INTO_COMBAT_PASS = 4
+RIDER_HIT = 4
+"""A shot at a Cavalry model hits the rider on this or more (the special In The Way test), else the mount."""
+SHARPSHOOTER = "Sharpshooter"
 
 
-def shoot_value(model: Model) -> int | None:
-    """The score needed To Hit, or None if the model moved too far to shoot."""
-    half = model.profile.move / 2
-    if model.moved > half + 1e-6:
+def shoot_value(model: Model, charging: bool = False) -> int | None:
+    """The score needed To Hit, or None if the model moved too far to shoot: a bow may move half its
+    Move (1 worse after moving at all), a crossbow not at all, a throwing weapon any distance (1
+    worse after moving, but not when thrown on the charge)."""
+    if charging:
+        return model.profile.shoot
+    moved = model.moved > 1e-6
+    gear = missile_gear(model)
+    if gear is not None and gear.name == "Crossbow" and moved:
         return None
-    return model.profile.shoot + (1 if model.moved > 1e-6 else 0)
+    if model.moved > move_value(model) / 2 + 1e-6 and not (gear is not None and gear.throwing):
+        return None
+    return model.profile.shoot + (1 if moved else 0)
 
 
 def why_cannot_shoot(state: BattleState, model: Model) -> str | None:
     if model.profile.missile is None:
         return f"{model.name} has no missile weapon."
     if model.has_shot:
-        return f"{model.name} has already shot this turn."
+        return f"{model.name} has already made a Shooting Attack this turn."
     if is_engaged(state, model):
         return f"{model.name} is Engaged and cannot shoot."
     held = why_held(state, model, "shoot")
     if held:
         return held
     if shoot_value(model) is None:
+        gear = missile_gear(model)
+        if gear is not None and gear.name == "Crossbow":
+            return f"{model.name} has moved this turn: a crossbow shoots only if its bearer has not moved."
         return f"{model.name} moved more than half its Move and cannot shoot."
     return None
+
+
+def sharpshooter(state: BattleState, model: Model) -> bool:
+    """Picks the rider or the mount of a Cavalry model it shoots at (Heroic Accuracy gives it too)."""
+    return SHARPSHOOTER in model.profile.special_rules or any(
+        e.target == model.id and e.kind == "heroic_accuracy" for e in state.effects
+    )
 
 
 def why_not_target(state: BattleState, shooter: Model, target: Model) -> str | None:
@@ -60,7 +84,10 @@ def why_not_target(state: BattleState, shooter: Model, target: Model) -> str | N
 def shooting_options(state: BattleState, models: list[Model]) -> list[Option]:
     choices: list[Option] = []
     for shooter in models:
-        if why_cannot_shoot(state, shooter) is not None:
+        reason = why_cannot_shoot(state, shooter)
+        if reason is not None:
+            if shooter.profile.missile is not None:
+                choices.append(Refusal({"type": "shoot", "model": shooter.id}, "cannot_shoot", reason))
             continue
         command = {"type": "shoot", "model": shooter.id}
         allowed, refused = [], []
@@ -71,15 +98,17 @@ def shooting_options(state: BattleState, models: list[Model]) -> list[Option]:
             else:
                 refused.append(Refusal({**command, "target": target.id}, "bad_target", reason))
         if allowed:
-            choices.append(
-                Action(
-                    "shoot",
-                    f"Shoot with {shooter.name}",
-                    command,
-                    {"target": {"type": "choice", "options": allowed}},
-                    group=shooter.id,
-                )
-            )
+            params: dict[str, dict[str, Any]] = {"target": {"type": "choice", "options": allowed}}
+            if sharpshooter(state, shooter) and any(state.model(t["value"]).mount for t in allowed):
+                params["part"] = {
+                    "type": "choice",
+                    "options": [
+                        {"value": "rider", "label": "Aim at the rider"},
+                        {"value": "mount", "label": "Aim at the mount (Sharpshooter)"},
+                    ],
+                    "default": "rider",
+                }
+            choices.append(Action("shoot", f"Shoot with {shooter.name}", command, params, group=shooter.id))
         choices.extend(refused)
     return choices
 
@@ -109,9 +138,13 @@ def obstructions(state: BattleState, shooter: Model, target: Model) -> list[tupl
     return found
 
 
-def to_hit_need(state: BattleState, shooter: Model, target: Model) -> int:
-    need = shoot_value(shooter)
+def to_hit_need(state: BattleState, shooter: Model, target: Model, charging: bool = False) -> int:
+    """The To Hit score: the shooter's Shoot Value, 1 worse at Infantry in an Elven cloak; a 6 at a
+    model in Blinding Light."""
+    need = shoot_value(shooter, charging)
     assert need is not None
+    if carries(target, "elven cloak") and is_infantry(target):
+        need += 1
     return max(need, 6) if shots_hit_on_six(state, target) else need
 
 
@@ -122,17 +155,22 @@ def rerolls_in_the_way(state: BattleState, shooter: Model) -> bool:
 
 @dataclass(slots=True)
 class Shot(Frame):
-    """One shot: To Hit, each obstruction In The Way nearest first, shooting into a combat, then
-    To Wound. A Hero shooter is offered Might when a To Hit or In The Way roll fails by little."""
+    """One shot: To Hit, each obstruction In The Way nearest first, shooting into a combat; at a
+    Cavalry model the special In The Way test (4+ the rider, else the mount) unless a Sharpshooter
+    picked the part; then To Wound. A Hero shooter is offered Might when a To Hit or In The Way
+    roll fails by little. `charging`: a throw on the charge, with no moving penalty."""
 
     kind = "shot"
     shooter: str
     target: str
-    stage: Literal["to_hit", "in_the_way", "into_combat"] = "to_hit"
+    stage: Literal["to_hit", "in_the_way", "into_combat", "rider_or_mount"] = "to_hit"
     face: int = 0
     need: int = 0
     obstacles: list[list[str]] = field(default_factory=list)
     waiting: bool = False
+    part: Literal["", "rider", "mount"] = ""
+    charging: bool = False
+    victim: str = ""
 
     def step(self, ctx: Ctx) -> bool:
         if self.waiting:
@@ -140,13 +178,15 @@ class Shot(Frame):
         state = ctx.state
         shooter, target = state.model(self.shooter), state.model(self.target)
         if self.stage == "to_hit":
-            self.need = to_hit_need(state, shooter, target)
+            self.need = to_hit_need(state, shooter, target, self.charging)
             self.face = ctx.dice.d6("to_hit", shooter.id)
             hit = self.face == 6 or self.face >= self.need
+            weapon = shooter.profile.missile
+            rule = f" ({DWARF_LONGBOW.says()})" if weapon and weapon.name.lower() == "dwarf longbow" else ""
             ctx.log(
                 "to_hit",
                 f"{shooter.name} shoots at {target.name}: To Hit {self.need}+, rolls {self.face}: "
-                f"{'hit' if hit else 'miss'}.",
+                f"{'hit' if hit else 'miss'}.{rule}",
                 shooter=shooter.id,
                 target=target.id,
                 faces=[self.face],
@@ -159,15 +199,7 @@ class Shot(Frame):
         if self.stage == "in_the_way":
             while self.obstacles:
                 _, ident, name = self.obstacles[0]
-                self.face, self.need = ctx.dice.d6("in_the_way", shooter.id), IN_THE_WAY_PASS
-                if self.face < IN_THE_WAY_PASS and rerolls_in_the_way(state, shooter):
-                    again = ctx.dice.d6("in_the_way_reroll", shooter.id)
-                    ctx.log(
-                        "reroll",
-                        f"{shooter.name} re-rolls the failed In The Way test of {self.face}: {again}.",
-                    )
-                    self.face = again
-                if self.face >= IN_THE_WAY_PASS:
+                if self._in_the_way_roll(ctx, shooter):
                     self._obstacle_passed(ctx)
                     continue
                 ctx.log(
@@ -178,10 +210,34 @@ class Shot(Frame):
                 )
                 return self._offer_might_or(ctx, shooter, lambda: self._obstacle_hit(ctx))
             self.stage = "into_combat"
-        ctx.pop(self)
-        victim = self._into_combat(ctx, shooter, target) if is_engaged(state, target) else target
-        ctx.push(self._wound(shooter, victim.id))
+        if self.stage == "into_combat":
+            victim = self._into_combat(ctx, shooter, target) if is_engaged(state, target) else target
+            self.victim = victim.id
+            if victim.mount is None or (self.part and victim.id == target.id):
+                self._wound(ctx, shooter, victim.id, self.part or "rider")
+                return False
+            self.stage = "rider_or_mount"
+            if self._in_the_way_roll(ctx, shooter, "rider_or_mount"):
+                ctx.log(
+                    "rider_or_mount",
+                    f"Rider or mount: rolls {self.face}: the rider is hit.",
+                    faces=[self.face],
+                )
+                self._wound(ctx, shooter, victim.id, "rider")
+                return False
+            ctx.log("rider_or_mount", f"Rider or mount: rolls {self.face}.", faces=[self.face])
+            return self._offer_might_or(ctx, shooter, lambda: self._wound(ctx, shooter, victim.id, "mount"))
         return False
+
+    def _in_the_way_roll(self, ctx: Ctx, shooter: Model, purpose: str = "in_the_way") -> bool:
+        """An In The Way test (4+ passes), re-rolled once on a fail under Heroic Accuracy or Take Aim."""
+        self.face, self.need = ctx.dice.d6(purpose, shooter.id), IN_THE_WAY_PASS
+        if self.face < IN_THE_WAY_PASS and rerolls_in_the_way(ctx.state, shooter):
+            again = ctx.dice.d6(purpose + "_reroll", shooter.id)
+            test = "In The Way test" if purpose == "in_the_way" else "rider-or-mount test"
+            ctx.log("reroll", f"{shooter.name} re-rolls the failed {test} of {self.face}: {again}.")
+            self.face = again
+        return self.face >= IN_THE_WAY_PASS
 
     def _start_in_the_way(self, state: BattleState, shooter: Model, target: Model) -> None:
         self.stage = "in_the_way"
@@ -217,14 +273,21 @@ class Shot(Frame):
         kind, ident, name = self.obstacles[0]
         shooter = ctx.state.model(self.shooter)
         ctx.log("in_the_way", f"The shot hits {name}.", obstruction=ident, success=False)
-        ctx.pop(self)
         if kind == "model":
-            ctx.push(self._wound(shooter, ident))
+            self._wound(ctx, shooter, ident, "rider")
+        else:
+            ctx.pop(self)
 
-    def _wound(self, shooter: Model, victim: str) -> ToWound:
+    def _wound(self, ctx: Ctx, shooter: Model, victim: str, part: Part) -> None:
+        """The shot is over but for its To Wound roll (and a Thrown Rider test if it fells a mount)."""
         missile = shooter.profile.missile
         assert missile is not None
-        return ToWound(shooter.id, victim, missile.strength, why="shot")
+        ctx.pop(self)
+        if ctx.state.model(victim).mount is not None:
+            ctx.push(ThrownRiders())
+        if part == "mount":
+            ctx.log("rider_or_mount", f"The shot hits {ctx.state.model(victim).name}'s mount.", model=victim)
+        ctx.push(ToWound(shooter.id, victim, missile.strength, why="shot", part=part, shot=True))
 
     def pending(self, state: BattleState) -> Pending:
         shooter = state.model(self.shooter)
@@ -235,7 +298,7 @@ class Shot(Frame):
         )
 
     def _roll_name(self) -> str:
-        return "To Hit" if self.stage == "to_hit" else "In The Way"
+        return {"to_hit": "To Hit", "rider_or_mount": "Rider-or-mount"}.get(self.stage, "In The Way")
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
         shooter, target = state.model(self.shooter), state.model(self.target)
@@ -243,6 +306,14 @@ class Shot(Frame):
         assert amount is not None
         if self.stage == "to_hit":
             return might_choice(shooter, amount, f"the shot hits {target.name}", keep="Keep the roll: a miss")
+        if self.stage == "rider_or_mount":
+            rider = state.model(self.victim).name
+            return might_choice(
+                shooter,
+                amount,
+                f"the shot hits {rider}",
+                keep=f"Keep the roll: the shot hits {rider}'s mount",
+            )
         return might_choice(
             shooter,
             amount,
@@ -253,21 +324,26 @@ class Shot(Frame):
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
         shooter = ctx.state.model(self.shooter)
         self.waiting = False
+        paid = 0
         if command["type"] == "might":
             rolled = self.face
-            self.face += pay_might(ctx, shooter, command, f"on the {self._roll_name()} roll of {rolled}")
+            paid = pay_might(ctx, shooter, command, f"on the {self._roll_name()} roll of {rolled}")
+            self.face += paid
             if self.stage == "to_hit":  # (In The Way says its new score itself)
                 ctx.log(
                     "might_result",
-                    f"To Hit: rolls {rolled}, +{self.face - rolled} Might = {self.face}: hit.",
+                    f"To Hit: rolls {rolled}, +{paid} Might = {self.face}: hit.",
                     model=shooter.id,
                 )
-            if self.stage == "to_hit":
+        if self.stage == "to_hit":
+            if paid:
                 self._start_in_the_way(ctx.state, shooter, ctx.state.model(self.target))
             else:
-                self._obstacle_passed(ctx)
-        elif self.stage == "to_hit":
-            ctx.pop(self)
+                ctx.pop(self)
+        elif self.stage == "rider_or_mount":
+            self._wound(ctx, shooter, self.victim, "rider" if paid else "mount")
+        elif paid:
+            self._obstacle_passed(ctx)
         else:
             self._obstacle_hit(ctx)
 
@@ -335,7 +411,7 @@ def begin_heroic_shot(ctx: Ctx, command: dict[str, Any]) -> None:
         ctx.log("shout", f'{hero.name} shouts "Loose": {names} may shoot now.', hero=hero.id)
         ctx.push(SideShooting(hero.side, only=[m.id for m in heard], reason="loose"))
     if command["type"] == "shoot":
-        ctx.push(Shot(hero.id, command["target"]))
+        ctx.push(Shot(hero.id, command["target"], part=command.get("part", "")))
     else:
         ctx.log("hold", f"{hero.name} does not shoot.", model=hero.id)
 
@@ -407,7 +483,8 @@ class SideShooting(Frame):
         )
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
-        choices = shooting_options(state, self.shooters(state))
+        mine = [m for m in state.army_models(self.side) if not self.reason or m.id in self.only]
+        choices = shooting_options(state, mine)
         label = "The rest do not shoot" if self.reason else "Finish shooting"
         choices.append(Action("end_shooting", label, {"type": "end_shooting"}))
         return choices
@@ -419,4 +496,4 @@ class SideShooting(Frame):
             return
         shooter = ctx.state.model(command["model"])
         shooter.has_shot = True
-        ctx.push(Shot(shooter.id, command["target"]))
+        ctx.push(Shot(shooter.id, command["target"], part=command.get("part", "")))

@@ -85,6 +85,9 @@ class Profile(Unchanging):
     powers: list[Power] = field(default_factory=list)
     special_rules: list[str] = field(default_factory=list)
     wargear: list[str] = field(default_factory=list)
+    """Wargear its printed profile carries: `defence` already counts their armour and shield."""
+    bought: list[str] = field(default_factory=list)
+    """Wargear bought for the model in its army list: the referee adds their Defence itself."""
 
     @property
     def is_hero(self) -> bool:
@@ -142,6 +145,14 @@ class Model:
     heroic: dict[str, str] = field(default_factory=dict)
     benefited: list[str] = field(default_factory=list)
     passed_tests: list[str] = field(default_factory=list)
+    charged: str = ""
+    """The enemy it charged this turn ("" if it did not charge)."""
+    supported: bool = False
+    """It has Supported a friend's Combat this Fight phase."""
+    mount_of: str = ""
+    """For a mount left without its rider: that rider's model (its loss never counts as a casualty)."""
+    thrown: Literal["", "test", "flying"] = ""
+    """Its mount is gone: a Thrown Rider test is due ("test"), or it is Knocked Flying ("flying")."""
 
     def clone(self) -> Model:
         """A copy to change: its own lists, dicts and mount; the profile is shared (never changed)."""
@@ -165,6 +176,8 @@ class Model:
         self.heroic = {}
         self.benefited = []
         self.passed_tests = []
+        self.charged = ""
+        self.supported = False
 
     @property
     def name(self) -> str:
@@ -172,7 +185,11 @@ class Model:
 
     @property
     def radius(self) -> float:
-        return self.profile.base_mm / MM_PER_INCH / 2
+        """Half its base across: a Cavalry model stands on the larger of its rider's and mount's."""
+        base = self.profile.base_mm
+        if self.mount is not None and self.mount.profile.base_mm > base:
+            base = self.mount.profile.base_mm
+        return base / MM_PER_INCH / 2
 
     @property
     def on_board(self) -> bool:
@@ -340,7 +357,8 @@ class BattleState:
         return [e for e in self.effects if e.kind == kind and e.target == model.id]
 
     def casualties(self, side: Side) -> int:
-        return sum(1 for m in self.models.values() if m.side == side and not m.on_board)
+        """Models the side has lost: a mount left without its rider never counts."""
+        return sum(1 for m in self.models.values() if m.side == side and not m.on_board and not m.mount_of)
 
     @property
     def pending(self) -> Pending:

@@ -8,9 +8,9 @@ from typing import Any
 
 from .activation import SideActivations
 from .casualties import check_wiped_out, end_battle
-from .combat import FightPhase
 from .courage import broken_check
 from .effects import end_effects
+from .fight_phase import FightPhase
 from .frame import Action, Ctx, Frame, Option, Pending
 from .heroic import DeclareHeroics, HeroicPhase
 from .heroic_order import HeroicOrder
@@ -35,7 +35,10 @@ def check_start_of_turn_end(ctx: Ctx) -> bool:
     if check_wiped_out(ctx):
         return True
     routed = [
-        s for s in SIDES if len(state.army_models(s)) <= state.armies[s].starting_models * ROUT_FRACTION
+        s
+        for s in SIDES
+        if sum(1 for m in state.army_models(s) if not m.mount_of)
+        <= state.armies[s].starting_models * ROUT_FRACTION
     ]
     if len(routed) == 1:
         side = routed[0]

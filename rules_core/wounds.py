@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from .battlefield import is_engaged, spot_beside
 from .casualties import check_wiped_out, remove_casualty
 from .characteristics import defence
 from .courage import SEPARATED, Test
 from .effects import wound_ward
 from .frame import Action, Ctx, Frame, Option, Pending
+from .geometry import Point
 from .might import (
     available,
     chance_at_least,
@@ -21,7 +23,8 @@ from .might import (
     payer_param,
     spend,
 )
-from .state import BattleState, Model, Part, Side
+from .state import MM_PER_INCH, BattleState, Model, Part, Side
+from .wargear import light_armour, on_foot_wargear, pavise_lost
 
 FATE_SAVES = 4
 
@@ -58,10 +61,19 @@ def part_name(model: Model, part: str) -> str:
     return model.mount.name if part == "mount" and model.mount is not None else model.name
 
 
-def part_defence(state: BattleState, model: Model, part: str) -> int:
+def part_defence(
+    state: BattleState, model: Model, part: str, shot: bool = False, two_handed: bool | None = None
+) -> int:
+    """The Defence a hit on the rider (or model) or its mount meets: a pavise gives nothing while
+    its bearer is Engaged, light armour +1 against shooting."""
     if part == "mount" and model.mount is not None:
-        return model.mount.profile.defence
-    return defence(state, model)
+        return model.mount.profile.defence + model.mount.stat_mods.get("defence", 0)
+    value = defence(state, model, two_handed)
+    if is_engaged(state, model):
+        value -= pavise_lost(model.profile)
+    if shot and light_armour(model):
+        value += 1
+    return max(1, value)
 
 
 def heroic_defence(state: BattleState, model: Model, part: str = "rider") -> bool:
@@ -78,28 +90,74 @@ def slay(ctx: Ctx, model: Model, by: Model | None = None, means: str = "") -> No
     """A model whose last Wound is gone is removed as a casualty; a slain rider's mount stays."""
     remove_casualty(ctx, model, "slain", by=by, means=means)
     if model.mount is not None and model.mount.wounds > 0:
-        _separate_mount(ctx, model)
+        separate_mount(ctx, model, "its rider has fallen")
 
 
-def _separate_mount(ctx: Ctx, model: Model) -> None:
-    """The rider has fallen: its mount stays on the board alone and must test its Courage."""
+def mount_room(state: BattleState, model: Model) -> Point | None:
+    """Where a rider who stays (dismounting, thrown) leaves its mount: in base contact with it."""
+    assert model.mount is not None
+    foot = replace(model, mount=None)
+    return spot_beside(state, foot, model.mount.profile.base_mm / MM_PER_INCH / 2, model.side)
+
+
+def separate_mount(ctx: Ctx, model: Model, why: str) -> Model | None:
+    """The mount goes on alone, a model of its own that must test its Courage (one with no Attacks
+    flees): where the Cavalry model stood when its rider fell, else beside the rider on foot (a
+    mount with no room there bolts)."""
+    state = ctx.state
     mount = model.mount
     assert mount is not None
-    rider = model.name
-    model.profile, model.wounds = mount.profile, mount.wounds
-    model.might, model.will, model.fate = mount.might, mount.will, mount.fate
-    model.stat_mods = dict(mount.stat_mods)
-    model.mount, model.status = None, "on_board"
-    ctx.log("separated", f"{model.name}, {rider}'s mount, is left without its rider.", model=model.id)
-    ctx.push(Test(model.id, "courage", SEPARATED, "its rider has fallen", on_fail="flee"))
+    spot = None if not model.on_board else mount_room(state, model)
+    if model.on_board and spot is None:
+        _on_foot(model)
+        ctx.log(
+            "separated",
+            f"{mount.name}, {model.name}'s mount, has no room beside it and bolts.",
+            model=model.id,
+        )
+        return None
+    ident = f"{model.id}-mount"
+    while ident in state.models:
+        ident += "-"
+    alone = Model(
+        ident,
+        model.side,
+        mount.profile,
+        model.x,
+        model.y,
+        mount.wounds,
+        mount.might,
+        mount.will,
+        mount.fate,
+        stat_mods=dict(mount.stat_mods),
+        activated=True,
+        mount_of=model.id,
+    )
+    state.models[ident] = alone
+    _on_foot(model)
+    if spot is not None:
+        alone.x, alone.y = spot
+    ctx.log("separated", f"{alone.name}, {model.name}'s mount, is left without its rider.", model=alone.id)
+    ctx.push(Test(alone.id, "courage", SEPARATED, why, on_fail="flee"))
+    return alone
+
+
+def _on_foot(model: Model) -> None:
+    """The rider has lost its mount: it fights on foot, and discards its lance (not a war spear)."""
+    wargear, bought = on_foot_wargear(model.profile)
+    if (wargear, bought) != (model.profile.wargear, model.profile.bought):
+        model.profile = replace(model.profile, wargear=wargear, bought=bought)
+    model.mount = None
 
 
 def mount_slain(ctx: Ctx, model: Model, how: str = "is slain") -> None:
-    """The mount is slain (or, by `how`, flees): the rider fights on foot. (Thrown Rider is not modelled.)"""
+    """The mount is slain (or, by `how`, flees): the rider is on foot and takes a Thrown Rider test
+    once what is resolving (all of a Combat's Strikes, a shot) is done."""
     assert model.mount is not None
     name = model.mount.name
-    model.mount = None
-    ctx.log("mount_slain", f"{name} {how}; {model.name} is thrown and fights on foot.", model=model.id)
+    _on_foot(model)
+    model.thrown = "test"
+    ctx.log("mount_slain", f"{name} {how}; {model.name} must take a Thrown Rider test.", model=model.id)
 
 
 @dataclass(slots=True)
@@ -122,6 +180,7 @@ class ToWound(Frame):
     reroll: bool = False
     d3_wounds: bool = False
     part: Part = "rider"
+    shot: bool = False
     done: int = 0
     wounds: int = 0
     faces: list[int] = field(default_factory=list)
@@ -129,7 +188,10 @@ class ToWound(Frame):
     waiting: bool = False
 
     def _need(self, state: BattleState) -> WoundNeed | None:
-        return to_wound_need(self.strength, part_defence(state, state.model(self.target), self.part))
+        return to_wound_need(self.strength, self._defence(state))
+
+    def _defence(self, state: BattleState) -> int:
+        return part_defence(state, state.model(self.target), self.part, self.shot)
 
     def _score(self, index: int) -> int:
         carry = self.might[0] if index == 1 else 0
@@ -139,7 +201,7 @@ class ToWound(Frame):
         return (6 if need.second else need.first) if index == 0 else (need.second or 0)
 
     def _passes(self, state: BattleState, need: WoundNeed, index: int) -> bool:
-        if self._defended(state):
+        if self.natural_six_only(state):
             return self.faces[index] == 6
         return self._score(index) >= self._wanted(need, index)
 
@@ -148,11 +210,10 @@ class ToWound(Frame):
         attacker, target = state.model(self.attacker), state.model(self.target)
         if self.waiting:
             return True
-        if not target.on_board:
+        if not target.on_board or (self.part == "mount" and target.mount is None):
             ctx.pop(self)
-            ctx.log(
-                "strike_lost", f"{target.name} has already fallen; the {self.why} is lost.", model=target.id
-            )
+            fallen = f"{target.name}'s mount" if target.on_board else target.name
+            ctx.log("strike_lost", f"{fallen} has already fallen; the {self.why} is lost.", model=target.id)
             return False
         need = self._need(state)
         if need is None:
@@ -196,7 +257,7 @@ class ToWound(Frame):
 
     def _might_needed(self, state: BattleState, need: WoundNeed, index: int) -> int | None:
         attacker = state.model(self.attacker)
-        if not self.direct or not attacker.is_hero or self._defended(state):
+        if not self.direct or not attacker.is_hero or self.natural_six_only(state):
             return None
         return might_to_reach(attacker, self.faces[index], self._score(index), self._wanted(need, index))
 
@@ -211,9 +272,9 @@ class ToWound(Frame):
             f"{face}, +{might} Might = {face + might}" if might else str(face)
             for face, might in zip(self.faces, self.might, strict=False)
         )
-        extra = f" (+{self.bonus})" if self.bonus else ""
+        extra = f" ({self.bonus:+d})" if self.bonus else ""
         outcome = "wounds" if success else "fails to wound"
-        defended = " (Heroic Defence: only a natural 6)" if self._defended(state) else ""
+        defended = " (Heroic Defence: only a natural 6)" if self.natural_six_only(state) else ""
         ctx.log(
             "to_wound",
             f"{attacker.name}'s {self.why} on {self._victim(state)}: To Wound {need.label} "
@@ -227,7 +288,8 @@ class ToWound(Frame):
         self.done += 1
         self.faces, self.might = [], []
 
-    def _defended(self, state: BattleState) -> bool:
+    def natural_six_only(self, state: BattleState) -> bool:
+        """Heroic Defence: only natural 6s wound the Hero (never its mount)."""
         return heroic_defence(state, state.model(self.target), self.part)
 
     def _victim(self, state: BattleState) -> str:
@@ -235,7 +297,7 @@ class ToWound(Frame):
         return part_name(state.model(self.target), self.part)
 
     def _chart(self, state: BattleState) -> str:
-        return f"S{self.strength} against D{part_defence(state, state.model(self.target), self.part)}"
+        return f"S{self.strength} against D{self._defence(state)}"
 
     def pending(self, state: BattleState) -> Pending:
         attacker = state.model(self.attacker)

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ..battlefield import can_see, is_engaged
+from ..cavalry import ThrownRiders
 from ..chance import dice_count
 from ..effects import resist_help, shielded_by, why_held
 from ..errors import RuleViolation
@@ -328,6 +329,7 @@ class CastFrame(Frame):
         for model in targets:
             model.thwarted = model.thwarted or model.side != caster.side
         target = state.models.get(self.target)
+        ctx.push(ThrownRiders())  # after all the power does: riders whose mounts it felled or threw
         spec.resolve(ctx, Cast(caster, target, targets, self.channelled, self.part, self.score, self.power))
 
     def pending(self, state: BattleState) -> Pending:

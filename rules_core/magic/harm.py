@@ -13,6 +13,7 @@ from ..frame import Action, Ctx, Frame, Option, Pending
 from ..geometry import point_segment_distance
 from ..movement import knock_prone, push_away
 from ..state import BattleState, Model, Side, side_name
+from ..wargear import kit_of, unarmed, without
 from ..wounds import ToWound, Wounding, part_name
 from .casting import shielded
 from .registry import Cast, PowerSpec, not_modelled, register
@@ -255,13 +256,10 @@ def _tremor(ctx: Ctx, cast: Cast) -> None:
 def throw_down(
     ctx: Ctx, cast: Cast, models: list[Model], strength_of: Callable[[Model], int] | None = None
 ) -> None:
-    """Knock models Prone (Cavalry would be Knocked Flying: not modelled), then hit each with
+    """Knock models Prone (a rider is Knocked Flying, once the power is done), then hit each with
     `strength_of(model)` if given."""
     for model in models:
         knock_prone(ctx, model)
-    riders = [m.name for m in models if m.mount is not None]
-    if riders:
-        not_modelled(ctx, f"the Knocked Flying result of the Thrown Rider table for {', '.join(riders)}")
     if strength_of is not None:
         for model in reversed(models):
             ctx.push(ToWound(cast.caster.id, model.id, strength_of(model), why=cast.name))
@@ -274,7 +272,9 @@ TREMOR = register(
 
 def wargear_of(model: Model) -> list[str]:
     """What a model carries that a power can destroy: its wargear and its missile weapon."""
-    items = list(dict.fromkeys(model.profile.wargear))
+    items = [
+        i for i in dict.fromkeys([*model.profile.wargear, *model.profile.bought]) if i.lower() != "unarmed"
+    ]
     missile = model.profile.missile
     if missile is not None and missile.name.lower() not in (i.lower() for i in items):
         items.append(missile.name)
@@ -284,8 +284,10 @@ def wargear_of(model: Model) -> list[str]:
 def destroy_wargear(ctx: Ctx, model: Model, item: str, power: str) -> None:
     # A new profile, never a change to the old: states share profiles (see engine._copy).
     profile = model.profile
-    model.profile = replace(profile, wargear=[w for w in profile.wargear if w != item])
+    model.profile = without(profile, item)
     ctx.log("wargear_destroyed", f"{power} destroys {model.name}'s {item}.", model=model.id, item=item)
+    if unarmed(model) and not kit_of(profile).unarmed:
+        ctx.log("power", f"{model.name} has lost every weapon it had and fights Unarmed.", model=model.id)
     if profile.missile is not None and profile.missile.name.lower() == item.lower():
         model.profile = replace(model.profile, missile=None)
         ctx.log("power", f"{model.name} can no longer shoot.", model=model.id)

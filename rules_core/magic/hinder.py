@@ -14,7 +14,7 @@ from ..movement import check_path, full_path, knock_prone, move_model, push_away
 from ..state import BattleState, Effect, Model, Mount, Side, other, side_name
 from ..wounds import ToWound, mount_slain
 from .harm import throw_down
-from .registry import Cast, PowerSpec, add_effect, not_modelled, register
+from .registry import Cast, PowerSpec, add_effect, register
 
 HOLD = Lasting(holds=True, halves_when_channelled=True)
 """Immobilise/Transfix and Command/Compel once the target is moved."""
@@ -370,7 +370,6 @@ def _panic_steed(ctx: Ctx, cast: Cast) -> None:
     for model in cast.targets:
         if model.mount is not None:
             mount_slain(ctx, model, "flees in panic")
-            not_modelled(ctx, f"the Thrown Rider table for {model.name}")
 
 
 PANIC_STEED = register(

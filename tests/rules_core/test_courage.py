@@ -427,7 +427,9 @@ def test_a_separated_mount_tests_its_courage_and_one_with_no_attacks_flees() -> 
     state, _ = play(state, [("good", {"type": "ready"}), ("evil", {"type": "ready"})], dice)
     state, events = play(state, [("good", {"type": "priority", "side": "good"})], dice)
     state, events = skip_until(state, dice, "fight")
-    lines = texts(events)
+    assert state.pending.kind == "strike_part"
+    state, more = play(state, [("evil", {"type": "strike_part", "part": "rider"})], dice)
+    lines = texts(events + more)
     assert "Horse, Rider's mount, is left without its rider." in lines
     assert "Horse has no Attacks and fails its Courage test as a separated mount." in lines
     assert "Horse flees the battle." in lines

@@ -140,7 +140,9 @@ def test_example_60_beorn_may_spend_two_might_to_win_on_fight_value() -> None:
         "Beorn: spend 2 Might (4 becomes 6): you win the Duel",
         "Spend no more: lose the Duel",
     ]
-    assert offers[0].odds == {"outcomes": [{"label": "you win the Duel", "p": 1.0}]}
+    assert offers[0].odds == {
+        "outcomes": [{"label": "you win the Duel", "p": 1.0, "exact": {"num": 1, "den": 1}}]
+    }
     dice.script.extend([1, 1, 1, *NEXT_TURN])
     state, events = play(state, [("good", offers[0].command)], dice)
     assert "Good wins the Duel (both rolled 6, higher Fight Value 7)." in texts(events)
@@ -397,9 +399,9 @@ def test_example_71_eowyn_spends_fate_twice() -> None:
     assert offer.label == "Spend a Fate point (3 left): 4+ prevents the Wound"
     assert offer.odds == {
         "outcomes": [
-            {"label": "this Fate point prevents it", "p": 0.5},
-            {"label": "with up to 2 Might on the roll", "p": 0.8333},
-            {"label": "spending all 3 Fate points", "p": 0.875},
+            {"label": "this Fate point prevents it", "p": 0.5, "exact": {"num": 1, "den": 2}},
+            {"label": "with up to 2 Might on the roll", "p": 0.8333, "exact": {"num": 5, "den": 6}},
+            {"label": "spending all 3 Fate points", "p": 0.875, "exact": {"num": 7, "den": 8}},
         ]
     }
     dice.script.append(1)

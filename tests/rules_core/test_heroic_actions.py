@@ -170,7 +170,7 @@ def test_a_heroic_march_is_cancelled_if_the_hero_is_charged_or_transfixed_before
 def test_a_heroic_march_adds_3_inches_once_the_hero_is_on_foot_though_declared_mounted() -> None:
     captain = hero("Captain", move=6.0, might=1, will=0, heroic_actions=["heroic_march"], tier="minor")
     panic = {"name": "Panic Steed", "range": 12.0, "casting": 3}
-    dice = ScriptedDice([*GOOD_PRIORITY, 4])  # Good chooses; the Casting test 4
+    dice = ScriptedDice([*GOOD_PRIORITY, 4, 6])  # Good chooses; the Casting test 4; Thrown Rider 6
     state = deployed(
         setup(
             [{**model("captain", captain, 10, 30), "mount": profile("Horse", move=10.0)}],
@@ -182,7 +182,8 @@ def test_a_heroic_march_adds_3_inches_once_the_hero_is_on_foot_though_declared_m
     state, _ = play(state, [("good", declare("captain", "heroic_march"))], dice)
     cast = {"type": "cast", "model": "wiz", "power": "Panic Steed", "will": 1, "target": "captain"}
     state, events = play(state, [("evil", cast), ("evil", {"type": "stand", "model": "wiz"})], dice)
-    assert "Horse flees in panic; Captain is thrown and fights on foot." in texts(events)
+    assert "Horse flees in panic; Captain must take a Thrown Rider test." in texts(events)
+    assert "Captain leaps into action on foot." in texts(events)
     move = next(a for a in choices(state, "good") if a.group == "captain" and a.kind == "move")
     assert move.params["path"]["max_length"] == 9.0  # on foot: 6" + 3", not + 5"
 

@@ -53,7 +53,7 @@ def test_the_casting_roll_example_strengthen_will_on_frodo() -> None:
         a for a in choices(state, "good") if a.kind == "cast" and a.command["power"] == "Strengthen Will"
     )
     assert offer.params["target"]["options"] == [{"value": "frodo", "label": "Frodo"}]
-    assert offer.odds["outcomes"][1] == {"label": "2 Will", "p": round(1 - (3 / 6) ** 2, 4)}
+    assert offer.odds["outcomes"][1] == {"label": "2 Will", "p": 0.75, "exact": {"num": 3, "den": 4}}
     dice.script.extend([3, 5])
     state, events = play(state, [("good", cast("gandalf", "Strengthen Will", 2, "frodo"))], dice)
     assert texts(events)[:3] == [
@@ -80,7 +80,9 @@ def test_the_casting_and_resisting_example_grinnah_resists_immobilise() -> None:
     assert (state.pending.kind, state.pending.side) == ("resist", "evil")
     offers = choices(state, "evil")
     assert [a.label for a in offers] == ["Grinnah: resist with 1 Will (1 die)", "Do not resist"]
-    assert offers[0].odds == {"outcomes": [{"label": "the power is resisted", "p": 0.5}]}
+    assert offers[0].odds == {
+        "outcomes": [{"label": "the power is resisted", "p": 0.5, "exact": {"num": 1, "den": 2}}]
+    }
     dice.script.append(5)
     state, events = play(state, [("evil", offers[0].command)], dice)
     assert texts(events)[-2:] == [

@@ -295,7 +295,10 @@ def test_fortify_spirit_gives_two_free_resist_dice_and_channelled_adds_1_to_the_
     # Sam has no Will, yet resists with the two free dice.
     offers = choices(state, "good")
     assert [a.label for a in offers] == ["Sam: resist with no Will (2 dice + 2 free)", "Do not resist"]
-    assert offers[0].odds == {"outcomes": [{"label": "the power is resisted", "p": chance}]}
+    assert offers[0].odds["outcomes"][0]["p"] == chance
+    assert offers[0].odds["outcomes"][0]["exact"] == (
+        {"num": 3, "den": 4} if channel else {"num": 5, "den": 9}
+    )
     dice.script.extend([4, 2])
     state, events = play(state, [("good", offers[0].command)], dice)
     assert texts(events)[0] == f"Sam resists with 2 dice (2 of them free): {resisted}"

@@ -78,11 +78,13 @@ def test_black_dart_at_a_cavalry_model_hits_the_part_the_caster_chooses() -> Non
     state, dice = scene("Black Dart", [rider, FAR])
     offer = next(a for a in choices(state, "good") if a.kind == "cast")
     assert [o["value"] for o in offer.params["part"]["options"]] == ["rider", "mount"]
-    state, said = cast_power(state, dice, [3, 3], "orc", part="mount")
+    state, said = cast_power(state, dice, [3, 3, 6], "orc", part="mount")
     assert after_cast(said) == [
         "Saruman's Black Dart on Warg: To Wound 3+ (S9 against D4), rolls 3: wounds.",
         "Warg suffers 1 Wound from Saruman (0 left).",
-        "Warg is slain; Warg rider is thrown and fights on foot.",
+        "Warg is slain; Warg rider must take a Thrown Rider test.",
+        "Warg rider's Thrown Rider test: rolls 6, Leaps into Action.",
+        "Warg rider leaps into action on foot.",
     ]
     assert state.model("orc").wounds == 1
 
@@ -128,11 +130,13 @@ def test_banishment_cannot_target_a_model_that_is_not_a_spirit() -> None:
 def test_chill_soul_wounds_the_mount_the_caster_chooses() -> None:
     rider = {**orc(name="Warg rider"), "mount": profile("Warg", wounds=1)}
     state, dice = scene("Chill Soul", [rider, FAR])
-    state, said = cast_power(state, dice, [4], "orc", part="mount")
+    state, said = cast_power(state, dice, [4, 6], "orc", part="mount")
     assert after_cast(said) == [
         "Warg suffers a Wound from Chill Soul, as if wounded in combat.",
         "Warg suffers 1 Wound from Saruman (0 left).",
-        "Warg is slain; Warg rider is thrown and fights on foot.",
+        "Warg is slain; Warg rider must take a Thrown Rider test.",
+        "Warg rider's Thrown Rider test: rolls 6, Leaps into Action.",
+        "Warg rider leaps into action on foot.",
     ]
     assert state.model("orc").mount is None and state.model("orc").wounds == 1
 
@@ -144,16 +148,16 @@ def test_a_riders_fate_saves_its_mount_only_when_the_mount_is_a_hero(hero_mount)
     )
     rider = {**orc(name="Warg chief", might=0, will=0, fate=2, tier="minor"), "mount": warg}
     state, dice = scene("Chill Soul", [rider, FAR])
-    state, said = cast_power(state, dice, [4], "orc", part="mount")
+    state, said = cast_power(state, dice, [4, 6], "orc", part="mount")
     if hero_mount:  # "a rider or Mount could use their Fate Points to prevent Wounds caused upon the other"
         assert (state.pending.kind, state.pending.label) == (
             "spend_fate",
             "Warg suffers a Wound: spend a Fate point?",
         )
     else:
-        assert after_cast(said)[1:] == [
+        assert after_cast(said)[1:3] == [
             "Warg suffers 1 Wound from Saruman (0 left).",
-            "Warg is slain; Warg chief is thrown and fights on foot.",
+            "Warg is slain; Warg chief must take a Thrown Rider test.",
         ]
         assert state.model("orc").fate == 2
 
@@ -366,8 +370,9 @@ def test_channelled_shatter_also_hits_at_strength_6() -> None:
     state, dice = scene("Shatter", [orc(wargear=["Orc blade"]), FAR], channelled=True)
     state, said = cast_power(state, dice, [3], "orc")
     assert after_cast(said)[0] == "Shatter destroys Orc's Orc blade."
-    assert after_cast(said)[2] == "Saruman's Shatter on Orc: To Wound 3+ (S6 against D4), rolls 3: wounds."
-    assert state.model("orc").profile.wargear == []
+    assert after_cast(said)[1] == "Orc has lost every weapon it had and fights Unarmed."
+    assert after_cast(said)[3] == "Saruman's Shatter on Orc: To Wound 3+ (S6 against D4), rolls 3: wounds."
+    assert state.model("orc").profile.wargear == ["Unarmed"]
 
 
 SHAMAN = profile("Orc shaman", wargear=["Staff", "Dagger"])

@@ -216,12 +216,13 @@ def test_channelled_instill_fear_tests_on_three_dice_dropping_the_highest_and_fl
 # -- Panic Steed -------------------------------------------------------------------------------
 
 
-def test_panic_steed_sends_the_mount_fleeing_and_leaves_the_thrown_rider_to_the_table() -> None:
+def test_panic_steed_sends_the_mount_fleeing_and_the_rider_takes_its_thrown_rider_test() -> None:
     state, dice = scene("Panic Steed", [rider(), FAR])
-    state, said = cast_power(state, dice, [3], "rider")
+    state, said = cast_power(state, dice, [3, 4], "rider")
     assert after_cast(said) == [
-        "Warg flees in panic; Warg rider is thrown and fights on foot.",
-        "Not modelled by the referee: the Thrown Rider table for Warg rider. Apply it at the table.",
+        "Warg flees in panic; Warg rider must take a Thrown Rider test.",
+        "Warg rider's Thrown Rider test: rolls 4, Rises from the Dust.",
+        "Warg rider rises from the dust: it cannot act for the rest of the turn.",
     ]
     assert state.model("rider").mount is None and state.model("rider").on_board
 
@@ -232,10 +233,10 @@ def test_channelled_panic_steed_also_panics_enemy_cavalry_within_3_inches_any_of
     state, dice = scene("Panic Steed", evil, channelled=True)
     state, _ = cast_power(state, dice, [], "rider")
     assert (state.pending.kind, state.pending.detail["models"]) == ("resist", ["rider2"])
-    state, said = no_resist(state, dice)
+    state, said = no_resist(state, dice, (6, 6))
     assert [t for t in said if "flees" in t] == [
-        "Warg flees in panic; Warg rider is thrown and fights on foot.",
-        "Warg flees in panic; Warg rider is thrown and fights on foot.",
+        "Warg flees in panic; Warg rider must take a Thrown Rider test.",
+        "Warg flees in panic; Warg rider must take a Thrown Rider test.",
     ]
     assert [m.id for m in state.models.values() if m.mount is not None] == ["rider3"]
 
@@ -300,13 +301,16 @@ def test_natures_wrath_and_wrath_of_bruinen_throw_down_every_enemy_within_6_inch
     friend = model("warrior", profile("Warrior"), 12, 26)
     evil = [orc(), rider("rider", 14, 26), orc("orc2", 10, 21.5, name="Orc beyond 6"), FAR]
     state, dice = scene(name, evil, good=(friend,))  # its range is 12": the 6" is the power's own
-    state, said = cast_power(state, dice, [3])
-    assert after_cast(said) == [
+    state, said = cast_power(state, dice, [3, 1, 1, 1])  # the warg's Courage 1 + 1; the hit: 1
+    assert after_cast(said)[:3] == [
         "Orc is knocked Prone.",
         "Warg rider is knocked Prone.",
-        "Not modelled by the referee: the Knocked Flying result of the Thrown Rider table for Warg rider. "
-        "Apply it at the table.",
+        "Warg rider is knocked Prone on horseback and is thrown.",
     ]
+    assert (
+        "Warg rider knocked flying, suffers a Strength 3 hit and is knocked Prone: "
+        "it cannot act for the rest of the turn." in said
+    )
     assert [m for m in state.models if state.model(m).prone] == ["orc", "rider"]
 
 

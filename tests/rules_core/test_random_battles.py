@@ -44,6 +44,29 @@ def random_hero_extras(rng: random.Random) -> dict[str, Any]:
     }
 
 
+WEAPONS = [
+    "hand weapon",
+    "spear",
+    "pike",
+    "two-handed weapon",
+    "hand-and-a-half weapon",
+    "Elven blade",
+    "staff",
+]
+EXTRAS = ["shield", "banner", "war horn", "light armour", "elven cloak", "heavy armour"]
+
+
+def random_wargear(rng: random.Random, mounted: bool, shoots: bool) -> list[str]:
+    """Wargear that goes together: one or two weapons, maybe a shield and more, a lance when mounted."""
+    kit = rng.sample(WEAPONS, rng.choice([0, 1, 1, 2]))
+    kit += rng.sample(EXTRAS, rng.choice([0, 0, 1, 2]))
+    if mounted:
+        kit.append("lance")
+    if not shoots and rng.random() < 0.2:
+        kit.append(rng.choice(["throwing spears", "throwing weapons", "crossbow"]))
+    return kit
+
+
 def random_setup(rng: random.Random) -> dict[str, Any]:
     def army(side: str, y0: float, y1: float) -> list[dict[str, Any]]:
         models = []
@@ -62,8 +85,11 @@ def random_setup(rng: random.Random) -> dict[str, Any]:
                 stats["missile"] = {"name": "Bow", "range": 24.0, "strength": 2}
             if rng.random() < 0.15:
                 stats["special_rules"] = ["Terror"]
+            stats["wargear"] = random_wargear(rng, mounted=rng.random() < 0.2, shoots="missile" in stats)
             if rng.random() < 0.2:
-                stats["wargear"] = ["staff"]
+                stats["bought"] = (
+                    ["shield"] if not any("shield" in w for w in stats["wargear"]) else ["armour"]
+                )
             kind = rng.choice(["Spirit", "Goblin", "Orc", "Warg", "Spider", "Man", "Man", "Man"])
             name = f"{side} {i}"
             if i == 0 or rng.random() < 0.2:
@@ -77,7 +103,10 @@ def random_setup(rng: random.Random) -> dict[str, Any]:
                 "x": 4.0 + 6 * i,
                 "y": rng.uniform(y0, y1),
             }
-            if rng.random() < 0.15:
+            if "lance" in stats["wargear"]:
+                horse = profile("Horse", move=10.0, attacks=rng.choice([0, 1]), courage=5, base_mm=50.0)
+                entry["mount"] = horse
+            elif rng.random() < 0.15:
                 horse = profile("Horse", move=10.0, attacks=rng.choice([0, 1]), courage=5)
                 if rng.random() < 0.5:
                     horse = hero("Steed", might=1, will=1, fate=1, tier="independent", move=10.0)

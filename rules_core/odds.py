@@ -1,0 +1,368 @@
+"""Exact odds of a fight, by enumeration: the chance to win the Duel, the Wounds each model may
+suffer and the chance it is slain, with the wargear, Might, banners and Heroic Actions in play.
+
+Every chance is a Fraction; `might.odds` turns them into what a legal action carries (rounded for
+the page, and exactly). What the odds suppose, where a player has a choice:
+- Might: both sides bid in the Duel until one cannot beat the other (never above 6); no Might is
+  counted on To Wound rolls, and the target spends every Fate point it has (4+ each).
+- A banner: a side that is losing after the roll (or tied for the roll-off, when it has more than
+  one die) re-rolls one die, the losing side first: one more die of its best-scoring model's kind,
+  keeping its best (a side with one die re-rolls it).
+- Strikes: all the winners' Strikes that can reach a model go to it; nobody is Trapped but a
+  Prone model (or one a charging Cavalry model knocks to the ground).
+- Before the sides declare: no Shielding, one-handed weapons, and every supporter the referee would
+  seat supporting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, partial
+from typing import Any
+
+from .cavalry import charge_bonus_lost, is_cavalry, knocked_down
+from .duel import Plan, Roller, banner_for, rollers, rolloff_good_from, side_fight, standing
+from .errors import RuleViolation
+from .might import available, exact, odds
+from .state import SIDES, BattleState, Model, Side, other
+from .strikes import strike_count, strike_terms, strikes_at_all
+from .support import candidates, supportable
+from .wounds import WoundNeed, heroic_defence, part_defence, to_wound_need
+
+FATE_SAVES = Fraction(1, 2)
+SideState = tuple[int, int]
+"""A side's highest die and the highest its Might could raise a die to (0: no dice)."""
+
+
+@cache
+def best_of(dice: int, scores: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """How many of the 6**dice throws give each highest score (0 with no dice)."""
+    if dice == 0:
+        return ((0, 1),)
+    found = []
+    below = 0
+    for value in range(1, 7):
+        upto = sum(1 for s in scores if s <= value) ** dice
+        if upto != below:
+            found.append((value, upto - below))
+        below = upto
+    return tuple(found)
+
+
+def _reach(best: int, might: int) -> int:
+    return min(6, best + might) if best else 0
+
+
+Rolls = tuple[tuple[int, tuple[int, ...], int], ...]
+"""A side's rollers as (dice, face scores, Might)."""
+
+
+@cache
+def side_states(rolls: Rolls) -> tuple[tuple[SideState, int], ...]:
+    """How many throws of a side's dice give each (highest die, highest reach with Might)."""
+    states: dict[SideState, int] = {(0, 0): 1}
+    for dice, scores, might in rolls:
+        after: dict[SideState, int] = {}
+        for (best, reach), count in states.items():
+            for value, ways in best_of(dice, scores):
+                key = (max(best, value), max(reach, _reach(value, might)))
+                after[key] = after.get(key, 0) + count * ways
+        states = after
+    return tuple(states.items())
+
+
+@dataclass(frozen=True)
+class Banner:
+    """How a side's banner re-roll changes its dice: one die of `scores` (Might `might`)."""
+
+    scores: tuple[int, ...]
+    might: int
+    single: bool
+
+    def rerolled(self, state: SideState) -> Iterable[SideState]:
+        """The side's dice after the re-roll, one for each face (each as likely)."""
+        best, reach = state
+        for score in self.scores:
+            if self.single:
+                yield score, _reach(score, self.might)
+            else:
+                yield max(best, score), max(reach, _reach(score, self.might))
+
+
+OUT_OF = 216
+"""What `Duel.after_roll` counts out of: a banner each (6 faces) and the roll-off (6 faces)."""
+
+
+@dataclass(frozen=True)
+class Duel:
+    """A Duel roll to come: each side's rollers, Fight Values, banners and the roll-off face from
+    which Good wins. Worked out in whole numbers and cached: the same fight is asked about often."""
+
+    rolls: tuple[Rolls, Rolls]
+    fight: tuple[int, int]
+    banners: tuple[Banner | None, Banner | None]
+    rolloff_from: int
+    first_on_tie: Side
+
+    def good_wins(self) -> Fraction:
+        return _good_wins(self)
+
+    def good_wins_from(self, states: dict[Side, SideState], used: frozenset[Side] = frozenset()) -> Fraction:
+        """Good's chance from these dice: banner re-rolls still to come, then Might, then the roll-off."""
+        return Fraction(_after_roll(self, states["good"], states["evil"], used), OUT_OF)
+
+
+def _index(side: Side) -> int:
+    return 0 if side == "good" else 1
+
+
+@cache
+def _good_wins(duel: Duel) -> Fraction:
+    good, evil = side_states(duel.rolls[0]), side_states(duel.rolls[1])
+    total = sum(cg * ce * _after_roll(duel, g, e, frozenset()) for g, cg in good for e, ce in evil)
+    throws = 6 ** sum(d for d, _, _ in (*duel.rolls[0], *duel.rolls[1]))
+    return Fraction(total, throws * OUT_OF)
+
+
+@cache
+def _after_roll(duel: Duel, good: SideState, evil: SideState, used: frozenset[Side]) -> int:
+    """Good's chance out of 216 from these dice: the banners' re-rolls (the losing side first, on a tie
+    the side without Priority; a side with one die keeps a tie), Might bidding, then the roll-off."""
+    fight: dict[Side, int] = {"good": duel.fight[0], "evil": duel.fight[1]}
+    now = standing({"good": good[0], "evil": evil[0]}, fight)
+    order = [other(now)] if now is not None else [duel.first_on_tie, other(duel.first_on_tie)]
+    for side in order:
+        banner = duel.banners[_index(side)]
+        if banner is None or side in used or (now is None and banner.single):
+            continue
+        mine = good if side == "good" else evil
+        total = 0
+        for after in banner.rerolled(mine):
+            pair = (after, evil) if side == "good" else (good, after)
+            total += _after_roll(duel, *pair, used | {side})
+        return total // 6
+    winner = standing({"good": good[1], "evil": evil[1]}, fight)
+    if winner is not None:
+        return OUT_OF if winner == "good" else 0
+    return OUT_OF // 6 * (7 - duel.rolloff_from)
+
+
+def rolloff_chance(rolls: list[Roller]) -> Fraction:
+    return Fraction(7 - rolloff_good_from(rolls), 6)
+
+
+def banner_of(rolls: list[Roller], side: Side) -> Banner | None:
+    """The side's banner re-roll as the odds count it: a die of its best-scoring model's kind."""
+    mine = [r for r in rolls if r.side == side and r.dice]
+    if not mine:
+        return None
+    best = max(mine, key=lambda r: (sum(min(6, s + r.might) for s in r.scores), r.might))
+    return Banner(best.scores, best.might, sum(r.dice for r in mine) == 1)
+
+
+def _rolls(rolls: list[Roller], side: Side) -> Rolls:
+    return tuple((r.dice, r.scores, r.might) for r in rolls if r.side == side)
+
+
+def duel_of(state: BattleState, rolls: list[Roller], with_banner: set[Side]) -> Duel:
+    """The Duel these rollers make (`with_banner`: the sides that may re-roll a die)."""
+    good, evil = (banner_of(rolls, s) if s in with_banner else None for s in SIDES)
+    return Duel(
+        (_rolls(rolls, "good"), _rolls(rolls, "evil")),
+        (side_fight(rolls, "good"), side_fight(rolls, "evil")),
+        (good, evil),
+        rolloff_good_from(rolls),
+        other(state.priority or "good"),
+    )
+
+
+# -- Strikes and Wounds -----------------------------------------------------------------------------
+
+
+def roll_chance(need: WoundNeed | None, bonus: int, reroll: bool, natural_six: bool) -> Fraction:
+    """The chance one To Wound roll wounds (both dice of a 6/x)."""
+    if need is None:
+        return Fraction(0)
+    if natural_six:
+        return Fraction(1, 6) ** (2 if need.second else 1)
+
+    def die(wanted: int) -> Fraction:
+        p = Fraction(sum(1 for face in range(1, 7) if face + bonus >= wanted), 6)
+        return 1 - (1 - p) ** 2 if reroll else p
+
+    return die(6) * die(need.second) if need.second else die(need.first)
+
+
+@cache
+def wounds_suffered(
+    hits: tuple[tuple[Fraction, bool], ...], wounds: int, fate: int
+) -> tuple[Fraction, Fraction]:
+    """Expected Wounds lost (at most those it has) and the chance of being slain, from To Wound
+    rolls each wounding with its chance (D3 Wounds when marked), Fate spent on every Wound."""
+    states: dict[tuple[int, int], Fraction] = {(fate, 0): Fraction(1)}
+    for chance, d3 in hits:
+        after: dict[tuple[int, int], Fraction] = {}
+        add = partial(_add, after)
+        for (left, lost), p in states.items():
+            if lost >= wounds or chance == 0:
+                add((left, lost), p)
+                continue
+            add((left, lost), p * (1 - chance))
+            for spent in range(1, left + 1):
+                add((left - spent, lost), p * chance * FATE_SAVES**spent)
+            through = p * chance * FATE_SAVES**left
+            for amount in (1, 2, 3) if d3 else (1,):
+                add((0, min(wounds, lost + amount)), through / (3 if d3 else 1))
+        states = after
+    expected = sum((p * lost for (_, lost), p in states.items()), Fraction(0))
+    slain = sum((p for (_, lost), p in states.items() if lost >= wounds), Fraction(0))
+    return expected, slain
+
+
+def _add(into: dict[tuple[int, int], Fraction], key: tuple[int, int], p: Fraction) -> None:
+    into[key] = into.get(key, Fraction(0)) + p
+
+
+@dataclass(frozen=True)
+class FightOdds:
+    """Each side's chance to win the Duel; for each model, the Wounds it may suffer and the chance
+    it is slain if the other side wins and strikes it with all it can."""
+
+    win: dict[Side, Fraction]
+    wounds: dict[str, Fraction]
+    slain: dict[str, Fraction]
+
+
+def fight_odds(
+    state: BattleState, fighters: list[Model], opponents_of: dict[str, list[Model]], plan: Plan
+) -> FightOdds:
+    rolls = rollers(state, fighters, opponents_of, plan)
+    models = [*fighters, *(state.model(s) for s, _ in plan.supports)]
+    banners = {s for s in SIDES if banner_for(state, s, [m for m in models if m.side == s])}
+    good = duel_of(state, rolls, banners).good_wins()
+    win: dict[Side, Fraction] = {"good": good, "evil": 1 - good}
+    wounds: dict[str, Fraction] = {}
+    slain: dict[str, Fraction] = {}
+    for target in fighters:
+        winners = other(target.side)
+        hits = tuple(_hits(state, target, fighters, opponents_of, plan))
+        expected, dies = wounds_suffered(hits, target.wounds, available(target, "fate"))
+        wounds[target.id], slain[target.id] = win[winners] * expected, win[winners] * dies
+    return FightOdds(win, wounds, slain)
+
+
+def _hits(
+    state: BattleState, target: Model, fighters: list[Model], opponents_of: dict[str, list[Model]], plan: Plan
+) -> list[tuple[Fraction, bool]]:
+    """Every To Wound roll the other side makes on `target` if all that can reach it strike it."""
+    side = other(target.side)
+    knocked = any(m.side == side and m.id in plan.charging for m in fighters) and knocked_down(state, target)
+    two_handed = target.id in plan.two_handed
+    natural_six = heroic_defence(state, target)
+    strikers = [
+        (m, False) for m in fighters if m.side == side and any(o.id == target.id for o in opponents_of[m.id])
+    ]
+    strikers += [(state.model(s), True) for s, _ in plan.supports if state.model(s).side == side]
+    hits: list[tuple[Fraction, bool]] = []
+    for striker, supporting in strikers:
+        if not strikes_at_all(state, striker, plan):
+            continue
+        terms = strike_terms(state, striker, target, "rider", plan, knocked, supporting)
+        need = to_wound_need(terms.strength, part_defence(state, target, "rider", two_handed=two_handed))
+        chance = roll_chance(need, terms.bonus, terms.reroll, natural_six)
+        count = strike_count(state, striker, opponents_of.get(striker.id, [target]), plan, supporting)
+        hits.extend([(chance, terms.d3)] * (count * terms.rolls))
+    return hits
+
+
+# -- plans the referee would make, and odds as legal actions carry them ----------------------------
+
+
+def default_plan(
+    state: BattleState,
+    fighters: list[Model],
+    opponents_of: dict[str, list[Model]],
+    charged: dict[str, Model | None],
+    **chosen: Any,
+) -> Plan:
+    """The Combat as the referee would set it up before anyone declares: who charged, which cavalry
+    keep their charge bonuses, and supporters where they can (`chosen` overrides any field)."""
+    charging = frozenset(
+        m.id
+        for m in fighters
+        if is_cavalry(m) and charge_bonus_lost(state, m, opponents_of[m.id], charged.get(m.id)) is None
+    )
+    plan = Plan(charged=frozenset(k for k, v in charged.items() if v is not None), charging=charging)
+    if "supports" not in chosen:
+        supports: dict[str, str] = {}
+        placed = True
+        while placed:  # a pike may support a pike seated on the way
+            placed = False
+            for supporter in candidates(state, fighters, supports):
+                friends = supportable(state, supporter, fighters, False, supports)
+                if friends:
+                    supports[supporter.id] = friends[0].id
+                    placed = True
+                    break
+        plan = Plan(plan.shielding, plan.two_handed, tuple(supports.items()), plan.charged, plan.charging)
+    fields = {**plan.__dict__, **chosen}
+    return Plan(**fields)
+
+
+def pairing_odds(state: BattleState, attacker: Model, target: Model, charge: bool = False) -> FightOdds:
+    """The odds of `attacker` fighting `target` alone, after a charge by `attacker` if `charge`:
+    for the panel before a charge, and the unit card for any two models."""
+    opponents = {attacker.id: [target], target.id: [attacker]}
+    charged = {attacker.id: target if charge else state.models.get(attacker.charged)}
+    charged[target.id] = state.models.get(target.charged)
+    return fight_odds(
+        state,
+        [attacker, target],
+        opponents,
+        default_plan(state, [attacker, target], opponents, charged, supports=()),
+    )
+
+
+def odds_data(state: BattleState, result: FightOdds, side: Side, models: list[Model]) -> dict[str, Any]:
+    """Odds as a legal action carries them: `outcomes` (the side wins the Duel; each model is
+    slain), and `expected` Wounds on each model, every figure rounded and exact."""
+    chances = [(f"{side.capitalize()} wins the Duel", result.win[side])]
+    chances += [(f"{m.name} is slain", result.slain[m.id]) for m in models]
+    data = odds(*chances)
+    data["expected"] = [
+        {
+            "label": f"Wounds on {m.name}",
+            "value": round(float(result.wounds[m.id]), 4),
+            "exact": exact(result.wounds[m.id]),
+        }
+        for m in models
+    ]
+    return data
+
+
+def charge_odds(state: BattleState, attacker: Model, target: Model) -> dict[str, Any]:
+    """What a charge target option carries: the pairing's odds from the charger's side."""
+    return odds_data(
+        state, pairing_odds(state, attacker, target, charge=True), attacker.side, [target, attacker]
+    )
+
+
+def odds_between(
+    state: BattleState, attacker_id: str, target_id: str, charge: bool = False
+) -> dict[str, Any]:
+    """The odds of any two enemy models fighting each other alone, from the first one's side, as a
+    legal action carries them (for the unit card); `charge` counts a charge by the first (a
+    cavalry model's bonuses, a lance). Raises RuleViolation for models that cannot fight."""
+    found = [state.models.get(attacker_id), state.models.get(target_id)]
+    attacker, target = found
+    if attacker is None or target is None:
+        missing = attacker_id if attacker is None else target_id
+        raise RuleViolation("bad_target", f"There is no model called {missing!r} in this battle.")
+    if attacker.side == target.side:
+        raise RuleViolation("bad_target", f"{attacker.name} and {target.name} are on the same side.")
+    if not attacker.on_board or not target.on_board:
+        gone = attacker if not attacker.on_board else target
+        raise RuleViolation("bad_target", f"{gone.name} is no longer on the board.")
+    return odds_data(state, pairing_odds(state, attacker, target, charge), attacker.side, [target, attacker])

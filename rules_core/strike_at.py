@@ -1,0 +1,112 @@
+"""One Strike of a Combat's winner against a Cavalry model: its player chooses, Strike by Strike,
+the rider or the mount (`shared/rules/wargear.md` §6.3), seeing the chance of each; then its To
+Wound roll(s)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .duel import Plan
+from .frame import Action, Ctx, Frame, Option, Pending
+from .house_rules import PIKE_BONUS_ONLY_CHARGED
+from .might import available, odds
+from .odds import roll_chance, wounds_suffered
+from .state import BattleState, Part, Side
+from .strikes import strike_terms
+from .wargear import support_kind
+from .wounds import ToWound, part_defence, part_name, to_wound_need
+
+
+def plan_data(plan: Plan) -> dict[str, list[str]]:
+    """What a Strike needs of a Combat's Plan, as plain data for the frame to keep."""
+    return {
+        "two_handed": sorted(plan.two_handed),
+        "charged": sorted(plan.charged),
+        "charging": sorted(plan.charging),
+    }
+
+
+@dataclass(slots=True)
+class StrikeAt(Frame):
+    kind = "strike_at"
+    striker: str
+    target: str
+    supporting: bool
+    number: int
+    total: int
+    plan: dict[str, list[str]]
+    trapped: bool
+    friend: str = ""
+    """For a supporter: the friend it supports."""
+
+    def _plan(self) -> Plan:
+        return Plan(
+            two_handed=frozenset(self.plan["two_handed"]),
+            charged=frozenset(self.plan["charged"]),
+            charging=frozenset(self.plan["charging"]),
+        )
+
+    def step(self, ctx: Ctx) -> bool:
+        target = ctx.state.model(self.target)
+        if target.on_board and target.mount is not None:
+            return True
+        ctx.replace(self, self._wound(ctx.state, "rider"))
+        return False
+
+    def _wound(self, state: BattleState, part: Part) -> ToWound:
+        striker, target = state.model(self.striker), state.model(self.target)
+        terms = strike_terms(state, striker, target, part, self._plan(), self.trapped, self.supporting)
+        return ToWound(
+            striker.id,
+            target.id,
+            terms.strength,
+            terms.rolls,
+            why="Strike",
+            bonus=terms.bonus,
+            reroll=terms.reroll,
+            d3_wounds=terms.d3,
+            part=part,
+        )
+
+    def pending(self, state: BattleState) -> Pending:
+        striker, target = state.model(self.striker), state.model(self.target)
+        return Pending(
+            striker.side,
+            "strike_part",
+            f"{striker.name}'s Strike {self.number} of {self.total} on {target.name}: the rider or the mount?",
+            {"model": striker.id, "target": target.id},
+        )
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        target = state.model(self.target)
+        choices: list[Option] = []
+        parts: tuple[Part, Part] = ("rider", "mount")
+        for part in parts:
+            frame = self._wound(state, part)
+            need = to_wound_need(frame.strength, part_defence(state, target, part))
+            chance = roll_chance(need, frame.bonus, frame.reroll, frame.natural_six_only(state))
+            holder: Any = target if part == "rider" else target.mount
+            hits = ((chance, frame.d3_wounds),) * frame.rolls
+            _, slain = wounds_suffered(hits, holder.wounds, available(target, "fate"))
+            name = part_name(target, part)
+            choices.append(
+                Action(
+                    "strike_part",
+                    f"Strike {name} ({need.label if need else 'cannot wound'})",
+                    {"type": "strike_part", "part": part},
+                    odds=odds(
+                        (f"{name} is wounded", 1 - (1 - chance) ** frame.rolls), (f"{name} is slain", slain)
+                    ),
+                )
+            )
+        return choices
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        state = ctx.state
+        striker, target = state.model(self.striker), state.model(self.target)
+        pike_behind = self.supporting and support_kind(striker) == "pike" and bool(self.friend)
+        if command["part"] == "mount" and pike_behind and target.charged == self.friend:
+            rule = PIKE_BONUS_ONLY_CHARGED.says()
+            ctx.log("house_rule", f"{striker.name} gets no +1 against the mount ({rule}).", model=striker.id)
+        ctx.replace(self, self._wound(state, command["part"]))

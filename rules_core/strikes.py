@@ -1,0 +1,85 @@
+"""What a Strike gets from the models and their wargear (`shared/rules/wargear.md` §0.2): who
+strikes after a won Duel, how many Strikes, and each Strike's Strength, To Wound modifiers, re-roll
+and number of rolls. The Combat makes its To Wound rolls from these; the odds count with them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cavalry import lance_applies
+from .characteristics import attacks, in_challenge_with, strike_strength
+from .duel import Plan, wields_two_handed
+from .effects import held_by, to_wound_help
+from .state import BattleState, Model, Part
+from .wargear import support_kind, unarmed
+
+BANES = {"Goblinbane": "Goblin"}
+"""Weapon rules that make each Wound D3 Wounds against models with a keyword (Orcrist's Goblinbane)."""
+
+
+def bane(striker: Model, target: Model) -> bool:
+    return any(
+        target_keyword in target.profile.keywords
+        for rule, target_keyword in BANES.items()
+        if rule in striker.profile.special_rules
+    )
+
+
+def strikes_at_all(state: BattleState, model: Model, plan: Plan) -> bool:
+    """A winner Strikes unless its side Shielded, it is Prone (it stands up instead) or held."""
+    return model.side not in plan.shielding and not model.prone and held_by(state, model) is None
+
+
+def strike_count(
+    state: BattleState, striker: Model, opponents: list[Model], plan: Plan, supporting: bool
+) -> int:
+    """A supporter Strikes once; a fighter once per Attack, with its charge's extra Attack."""
+    if supporting:
+        return 1
+    return attacks(state, striker, opponents) + (1 if striker.id in plan.charging else 0)
+
+
+@dataclass(frozen=True)
+class StrikeTerms:
+    strength: int
+    bonus: int
+    """Added to each To Wound die: a Heroic Challenge, a two-handed weapon, a lance, a pike
+    against a charging mount, Enchanted Blades; Unarmed takes 1 off."""
+    reroll: bool
+    rolls: int
+    """Two against a Trapped or Prone model, never more."""
+    d3: bool
+
+
+def strike_terms(
+    state: BattleState,
+    striker: Model,
+    target: Model,
+    part: Part,
+    plan: Plan,
+    trapped: bool,
+    supporting: bool = False,
+) -> StrikeTerms:
+    reroll, bonus = to_wound_help(state, striker)
+    if in_challenge_with(state, striker, target):
+        bonus += 1
+    if not supporting and wields_two_handed(striker, striker.id in plan.two_handed):
+        bonus += 1
+    if lance_applies(state, striker, striker.id in plan.charged):
+        bonus += 1
+    if (
+        part == "mount"
+        and not supporting
+        and target.charged == striker.id
+        and support_kind(striker) == "pike"
+    ):
+        bonus += 1  # not for its supporters: house_rules.PIKE_BONUS_ONLY_CHARGED
+    if unarmed(striker):
+        bonus -= 1
+    return StrikeTerms(
+        strike_strength(state, striker),
+        bonus,
+        reroll,
+        2 if trapped or target.prone else 1,
+        bane(striker, target),
+    )
