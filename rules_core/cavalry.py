@@ -16,9 +16,9 @@ from typing import Any
 from .battlefield import is_engaged
 from .characteristics import strength
 from .effects import Lasting, held_by, register_lasting
-from .frame import Action, Ctx, Frame, Option, Pending
+from .frame import Action, Ctx, Frame, Option, Pending, choice
 from .geometry import point_in_polygon, point_polygon_distance
-from .might import available, odds, pay_might, payer_param
+from .might import available, might_action, odds, pay_might
 from .movement import knock_prone
 from .state import BattleState, Effect, Model, Side, Terrain
 from .wargear import EXPERT_RIDER, lance_bonus
@@ -36,6 +36,11 @@ THROWN_BANDS = {1: "Knocked Flying", 2: "Rises from the Dust", 6: "Leaps into Ac
 
 THROWN_KIND = "thrown_rider"
 register_lasting(THROWN_KIND, "Thrown from its mount", Lasting(holds=True))
+
+
+def part_param(rider: str, mount: str) -> dict[str, dict[str, Any]]:
+    """The choice of a Cavalry model's rider (the default) or its mount, as a command's `part`."""
+    return {"part": choice([("rider", rider), ("mount", mount)], default="rider")}
 
 
 def is_cavalry(model: Model) -> bool:
@@ -214,15 +219,8 @@ class ThrownRiders(Frame):
         model = state.model(self.rider)
         choices: list[Option] = []
         for target, amount in self._raises(model).items():
-            choices.append(
-                Action(
-                    "spend_might",
-                    f"Spend {amount} Might: {self.face} becomes {target} ({thrown_band(target)})",
-                    {"type": "might", "model": model.id, "amount": amount},
-                    payer_param(model, "might", amount),
-                    odds=odds((thrown_band(target), 1)),
-                )
-            )
+            label = f"Spend {amount} Might: {self.face} becomes {target} ({thrown_band(target)})"
+            choices.append(might_action(model, amount, label, odds((thrown_band(target), 1))))
         if self._rerolls(model):
             better = sum(1 for f in range(1, 7) if f > self.face and thrown_band(f) != thrown_band(self.face))
             choices.append(

@@ -20,7 +20,7 @@ from .duel_dice import DuelDice
 from .effects import held_by
 from .frame import Action, Ctx, Frame, Option, Pending
 from .house_rules import ELVEN_EDGE_IN_MULTIPLE_COMBAT
-from .might import least_raises, next_bidder, odds, pay_might, payer_param
+from .might import least_raises, might_action, next_bidder, odds, pay_might
 from .movement import back_away, knock_prone
 from .odds import rolloff_chance
 from .state import SIDES, BattleState, Model, Side, other, side_name
@@ -186,16 +186,8 @@ class Combat(Frame):
                     continue
                 outcome = "you win the Duel" if result == "win" else "the Duel goes to a roll-off"
                 chance = Fraction(1) if result == "win" else rolloff if side == "good" else 1 - rolloff
-                actions.append(
-                    Action(
-                        "spend_might",
-                        f"{hero.name}: spend {amount} Might ({mine} becomes {mine + amount}): {outcome}",
-                        {"type": "might", "model": hero.id, "amount": amount},
-                        payer_param(hero, "might", amount),
-                        odds=odds((outcome, chance)),
-                        group=hero.id,
-                    )
-                )
+                label = f"{hero.name}: spend {amount} Might ({mine} becomes {mine + amount}): {outcome}"
+                actions.append(might_action(hero, amount, label, odds((outcome, chance)), group=hero.id))
         return actions
 
     def _result_if_raised(self, state: BattleState, side: Side, die: int, amount: int) -> str:

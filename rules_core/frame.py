@@ -64,6 +64,17 @@ class Action:
         return data
 
 
+def choice(options: list[tuple[Any, str]], default: Any = None) -> dict[str, Any]:
+    """A `choice` param: each (value, label); `default` (if not None) is taken when left out."""
+    spec: dict[str, Any] = {
+        "type": "choice",
+        "options": [{"value": v, "label": label} for v, label in options],
+    }
+    if default is not None:
+        spec["default"] = default
+    return spec
+
+
 @dataclass(slots=True)
 class Refusal:
     """A choice the rules forbid now, with the reason a player reads."""

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from .battlefield import friends_within, is_engaged, why_cannot_activate
 from .effects import NOTHING, Lasting, register_lasting, why_held
 from .errors import RuleCode
-from .frame import Action, Ctx, Frame, Option, Pending, Refusal
+from .frame import Action, Ctx, Frame, Option, Pending, Refusal, choice
 from .might import spend
 from .state import BattleState, Challenge, Effect, Model, Side, other, side_name
 
@@ -101,16 +101,7 @@ def _challenge_params(state: BattleState, hero: Model) -> dict[str, dict[str, An
 def shout_params(state: BattleState, hero: Model, action: str) -> dict[str, dict[str, Any]]:
     if not shout_hears(state, hero, action):
         return {}
-    return {
-        "shout": {
-            "type": "choice",
-            "options": [
-                {"value": True, "label": f"Shout {SHOUTS[action]}"},
-                {"value": False, "label": "No shout"},
-            ],
-            "default": False,
-        }
-    }
+    return {"shout": choice([(True, f"Shout {SHOUTS[action]}"), (False, "No shout")], default=False)}
 
 
 def shout_hears(state: BattleState, hero: Model, action: str) -> list[Model]:

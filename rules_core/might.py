@@ -150,18 +150,20 @@ def pay_might(ctx: Ctx, model: Model, command: dict[str, Any], on: str, score: i
     return amount
 
 
+def might_action(
+    model: Model, amount: int, label: str, odds: dict[str, Any] | None = None, group: str = ""
+) -> Action:
+    """Spend `amount` Might on the roll at hand (whose store pays first, when there is a choice)."""
+    command = {"type": "might", "model": model.id, "amount": amount}
+    return Action("spend_might", label, command, payer_param(model, "might", amount), odds=odds, group=group)
+
+
 def might_choice(
     model: Model, amount: int, outcome: str, odds: dict[str, Any] | None = None, keep: str = "Keep the roll"
 ) -> list[Option]:
     """Spend exactly what makes the difference, or keep the roll."""
     return [
-        Action(
-            "spend_might",
-            f"Spend {amount} Might: {outcome}",
-            {"type": "might", "model": model.id, "amount": amount},
-            payer_param(model, "might", amount),
-            odds=odds,
-        ),
+        might_action(model, amount, f"Spend {amount} Might: {outcome}", odds),
         Action("keep", keep, {"type": "keep"}),
     ]
 

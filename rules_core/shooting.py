@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .battlefield import can_see, engaged_with, in_contact, is_engaged
-from .cavalry import ThrownRiders, is_infantry
+from .cavalry import ThrownRiders, is_infantry, part_param
 from .characteristics import move_value
 from .effects import hidden_by, shots_hit_on_six, why_held
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
@@ -100,14 +100,7 @@ def shooting_options(state: BattleState, models: list[Model]) -> list[Option]:
         if allowed:
             params: dict[str, dict[str, Any]] = {"target": {"type": "choice", "options": allowed}}
             if sharpshooter(state, shooter) and any(state.model(t["value"]).mount for t in allowed):
-                params["part"] = {
-                    "type": "choice",
-                    "options": [
-                        {"value": "rider", "label": "Aim at the rider"},
-                        {"value": "mount", "label": "Aim at the mount (Sharpshooter)"},
-                    ],
-                    "default": "rider",
-                }
+                params.update(part_param("Aim at the rider", "Aim at the mount (Sharpshooter)"))
             choices.append(Action("shoot", f"Shoot with {shooter.name}", command, params, group=shooter.id))
         choices.extend(refused)
     return choices

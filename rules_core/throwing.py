@@ -10,6 +10,7 @@ from typing import Any
 
 from .battlefield import CONTROL_ZONE, is_engaged, sight_blocked
 from .effects import why_held
+from .frame import choice
 from .geometry import Point, dist, sight_lines
 from .state import BattleState, Model
 from .wargear import missile_gear
@@ -33,16 +34,8 @@ def throw_param(state: BattleState, model: Model) -> dict[str, dict[str, Any]]:
         return {}
     weapon = model.profile.missile
     assert weapon is not None
-    return {
-        "throw": {
-            "type": "choice",
-            "options": [
-                {"value": True, "label": f"Throw its {weapon.name} first (no moving penalty)"},
-                {"value": False, "label": "Charge without throwing"},
-            ],
-            "default": False,
-        }
-    }
+    throw = f"Throw its {weapon.name} first (no moving penalty)"
+    return {"throw": choice([(True, throw), (False, "Charge without throwing")], default=False)}
 
 
 def stop_short(model: Model, target: Model, points: list[Point]) -> tuple[list[Point], list[Point]]:

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ..battlefield import can_see, is_engaged
-from ..cavalry import ThrownRiders
+from ..cavalry import ThrownRiders, part_param
 from ..chance import dice_count
 from ..effects import resist_help, shielded_by, why_held
 from ..errors import RuleViolation
@@ -138,14 +138,7 @@ def cast_options(state: BattleState, casters: list[Model]) -> list[Option]:
                     continue
                 params["target"] = {"type": "choice", "options": allowed}
                 if spec.mount_choice and any(state.model(t["value"]).mount is not None for t in allowed):
-                    params["part"] = {
-                        "type": "choice",
-                        "options": [
-                            {"value": "rider", "label": "The rider"},
-                            {"value": "mount", "label": "The mount"},
-                        ],
-                        "default": "rider",
-                    }
+                    params.update(part_param("The rider", "The mount"))
             need = 6 if channelled else power.casting
             chances = [(f"{n} Will", cast_chance(need, n)) for n in range(1, most + 1)]
             form = " (channelled: counts as a 6)" if channelled else f" ({power.casting}+)"

@@ -42,6 +42,9 @@ def model(model_id: str, prof: dict[str, Any], x: float, y: float) -> dict[str, 
 
 
 WHOLE_BOARD = [0.0, 0.0, 48.0, 48.0]
+FAR = [model("z-far", profile("Far"), 44, 44)]
+FAR_EVIL = [model("z-far-evil", profile("Far orc"), 44, 2)]
+"""A model far from the fight on each side, so that a side's loss in it does not end the battle."""
 BASE_25MM = 25 / 25.4
 """Centre-to-centre distance of two 25mm bases in contact."""
 

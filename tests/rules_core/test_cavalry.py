@@ -11,6 +11,8 @@ from rules_core.characteristics import attacks, fight_value, move_allowance, str
 
 from .builders import (
     BASE_25MM,
+    FAR,
+    FAR_EVIL,
     GOOD_PRIORITY,
     NEXT_TURN,
     battle,
@@ -26,8 +28,6 @@ from .builders import (
 )
 
 D = BASE_25MM
-FAR = [model("z-far", profile("Far"), 44, 44)]
-FAR_EVIL = [model("z-far-evil", profile("Far orc"), 44, 2)]
 WARG = profile("Warg", fight=4, strength=4, attacks=2, move=10.0, courage=5, defence=4)
 
 

@@ -13,6 +13,8 @@ from rules_core.odds import best_of, wounds_suffered
 
 from .builders import (
     BASE_25MM,
+    FAR,
+    FAR_EVIL,
     GOOD_PRIORITY,
     NEXT_TURN,
     battle,
@@ -28,8 +30,6 @@ from .builders import (
 )
 
 D = BASE_25MM
-FAR = [model("z-far", profile("Far"), 44, 44)]
-FAR_EVIL = [model("z-far-evil", profile("Far orc"), 44, 2)]
 
 
 def chance(odds: dict, label: str) -> Fraction:

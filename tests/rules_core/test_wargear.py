@@ -16,6 +16,8 @@ from rules_core.wounds import part_defence
 
 from .builders import (
     BASE_25MM,
+    FAR,
+    FAR_EVIL,
     GOOD_PRIORITY,
     NEXT_TURN,
     choices,
@@ -28,8 +30,6 @@ from .builders import (
 )
 
 D = BASE_25MM
-FAR = [model("z-far", profile("Far"), 44, 44)]
-FAR_EVIL = [model("z-far-evil", profile("Far orc"), 44, 2)]
 
 
 def one(prof: dict[str, Any], mount: dict[str, Any] | None = None):
