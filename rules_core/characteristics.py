@@ -46,6 +46,15 @@ def fight_value(state: BattleState, model: Model, opponents: list[Model] | None 
     return max(1, min(MAX_CHARACTERISTIC, value))
 
 
+HEROIC_STRIKE_DIE = (1, 2, 3)
+"""Heroic Strike's D3, rolled at the start of the Hero's first Combat of the phase."""
+
+
+def heroic_strike_to_roll(state: BattleState, model: Model) -> bool:
+    """The model declared a Heroic Strike whose D3 is not rolled yet (odds count each face)."""
+    return any(e.kind == "heroic_strike" and e.target == model.id and e.value == 0 for e in state.effects)
+
+
 def attacks(state: BattleState, model: Model, opponents: list[Model]) -> int:
     value = _fighting(model, "attacks") + raised_by(state, model)
     if halved(state, model):

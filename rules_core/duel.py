@@ -14,7 +14,7 @@ from .battlefield import can_see
 from .characteristics import attacks, fight_value
 from .effects import rolls_no_duel_dice
 from .might import available
-from .state import BattleState, Model, Side
+from .state import BattleState, Model, Side, other
 from .wargear import (
     carries,
     elven_weapon,
@@ -164,6 +164,14 @@ def standing(best: dict[Side, int], fight: dict[Side, int]) -> Side | None:
     if fight["good"] != fight["evil"]:
         return "good" if fight["good"] > fight["evil"] else "evil"
     return None
+
+
+def reroll_order(now: Side | None, without_priority: Side) -> list[Side]:
+    """Who may re-roll a banner's die first (house_rules.BANNER_ORDER): the side losing as the dice
+    stand (only it: the winner has no need), on a tie the side without Priority, then the other."""
+    if now is not None:
+        return [other(now)]
+    return [without_priority, other(without_priority)]
 
 
 def banner_for(state: BattleState, side: Side, models: list[Model]) -> Model | None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .duel import Roller
+from .duel import Roller, reroll_order
 from .frame import Action, Ctx, Option
 from .house_rules import BANNER_ORDER, SHIELDING_BONUS_FIRST
 from .might import odds
@@ -84,8 +84,7 @@ class DuelDice:
     ) -> Side | None:
         """The side that may re-roll a die now: the losing side first (on a tie the side without
         Priority), then the other if it is not winning then."""
-        priority = state.priority or "good"
-        order = [other(now)] if now is not None else [other(priority), priority]
+        order = reroll_order(now, other(state.priority or "good"))
         return next(
             (s for s in order if s in self.banners and any(self.faces.get(m) for m in rolling[s])),
             None,

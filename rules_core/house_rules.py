@@ -24,6 +24,7 @@ SHIELDING_ORDER = HouseRule(
     "shielding_order",
     "the player without Priority declares Shielding and weapons first, hidden until both have answered",
 )
+"""Played by `combat.Combat` (its declarations begin with the side without Priority)."""
 SHIELDING_BONUS_FIRST = HouseRule(
     "shielding_bonus_first",
     "Attack bonuses (a Heroic Challenge, a charge) are added before Shielding doubles the Attacks",
@@ -41,6 +42,7 @@ BANNER_ORDER = HouseRule(
     "banner_order",
     "the side losing the Duel re-rolls first (on a tie, the side without Priority)",
 )
+"""Played by `duel.reroll_order`, for the Combat and for the odds alike."""
 DWARF_LONGBOW = HouseRule("dwarf_longbow", "a Dwarf longbow is Strength 3 (the 2024 value)")
 
 ALL = (

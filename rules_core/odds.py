@@ -12,18 +12,23 @@ the page, and exactly). What the odds suppose, where a player has a choice:
   Prone model (or one a charging Cavalry model knocks to the ground).
 - Before the sides declare: no Shielding, one-handed weapons, and every supporter the referee would
   seat supporting.
+- Heroic Actions in play count as they stand (a Heroic Challenge, Heroic Strength, Heroic Defence);
+  a Heroic Strike whose D3 is still to roll counts each face. Before a charge, the charger's terrain
+  (for its bonuses and lance) is where it stands.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, partial
+from itertools import product
 from typing import Any
 
 from .cavalry import charge_bonus_lost, is_cavalry, knocked_down
-from .duel import Plan, Roller, banner_for, rollers, rolloff_good_from, side_fight, standing
+from .characteristics import HEROIC_STRIKE_DIE, MAX_CHARACTERISTIC, heroic_strike_to_roll
+from .duel import Plan, Roller, banner_for, reroll_order, rollers, rolloff_good_from, side_fight, standing
 from .errors import RuleViolation
 from .might import available, exact, odds
 from .state import SIDES, BattleState, Model, Side, other
@@ -132,8 +137,7 @@ def _after_roll(duel: Duel, good: SideState, evil: SideState, used: frozenset[Si
     the side without Priority; a side with one die keeps a tie), Might bidding, then the roll-off."""
     fight: dict[Side, int] = {"good": duel.fight[0], "evil": duel.fight[1]}
     now = standing({"good": good[0], "evil": evil[0]}, fight)
-    order = [other(now)] if now is not None else [duel.first_on_tie, other(duel.first_on_tie)]
-    for side in order:
+    for side in reroll_order(now, duel.first_on_tie):
         banner = duel.banners[_index(side)]
         if banner is None or side in used or (now is None and banner.single):
             continue
@@ -241,7 +245,10 @@ def fight_odds(
     rolls = rollers(state, fighters, opponents_of, plan)
     models = [*fighters, *(state.model(s) for s, _ in plan.supports)]
     banners = {s for s in SIDES if banner_for(state, s, [m for m in models if m.side == s])}
-    good = duel_of(state, rolls, banners).good_wins()
+    good = sum(
+        (p * duel_of(state, variant, banners).good_wins() for p, variant in _heroic_strikes(state, rolls)),
+        Fraction(0),
+    )
     win: dict[Side, Fraction] = {"good": good, "evil": 1 - good}
     wounds: dict[str, Fraction] = {}
     slain: dict[str, Fraction] = {}
@@ -251,6 +258,24 @@ def fight_odds(
         expected, dies = wounds_suffered(hits, target.wounds, available(target, "fate"))
         wounds[target.id], slain[target.id] = win[winners] * expected, win[winners] * dies
     return FightOdds(win, wounds, slain)
+
+
+def _heroic_strikes(state: BattleState, rolls: list[Roller]) -> list[tuple[Fraction, list[Roller]]]:
+    """The rollers with each face of the Heroic Strikes' D3 still to roll, and how likely each is."""
+    waiting = [
+        i
+        for i, r in enumerate(rolls)
+        if not r.supports and heroic_strike_to_roll(state, state.model(r.model))
+    ]
+    variants = []
+    for faces in product(HEROIC_STRIKE_DIE, repeat=len(waiting)):
+        variant = list(rolls)
+        for index, face in zip(waiting, faces, strict=True):
+            variant[index] = replace(
+                variant[index], fight=min(MAX_CHARACTERISTIC, variant[index].fight + face)
+            )
+        variants.append((Fraction(1, len(HEROIC_STRIKE_DIE) ** len(waiting)), variant))
+    return variants
 
 
 def _hits(

@@ -185,3 +185,14 @@ def test_a_throwing_weapon_throws_after_a_full_move_one_worse_and_an_elven_cloak
         state, [("good", {"type": "shoot", "model": "t", "target": "e"})], ScriptedDice([6, 1, *NEXT_TURN])
     )
     assert texts(events)[0] == "T shoots at Elf: To Hit 6+, rolls 6: hit."
+
+
+def test_a_heroic_strike_still_to_roll_counts_each_face_of_its_d3() -> None:
+    from rules_core.state import Effect
+
+    state = pair(hero("H", might=0, fight=5, attacks=1), profile("E", fight=7, attacks=1))
+    state.effects.append(Effect("heroic_strike", "a", "Heroic Strike", "a", "fight", 0))
+    # Fight 5 + D3 against 7: a 3 wins the ties (1/3), a 2 makes them roll-offs (1/3), a 1 loses them.
+    ties = Fraction(6, 36)
+    expected = Fraction(15, 36) + ties * (Fraction(1, 3) + Fraction(1, 3) * Fraction(1, 2))
+    assert chance(odds_between(state, "a", "b"), "Good wins the Duel") == expected
