@@ -11,7 +11,7 @@ from .dice import Dice, RecordedDice, Roll, ScriptedDice, SeededDice, SystemDice
 from .engine import Outcome, apply, legal_actions
 from .errors import RULE_CODES, RecordMismatch, Refused, RuleViolation
 from .frame import Action, Pending
-from .odds import odds_between
+from .matchup import odds_between
 from .rulesets import new_battle
 from .state import SIDES, BattleState, Side
 

@@ -3,7 +3,9 @@ move or charge (a Terror test first), and a Hero's shout brings friends with it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache, partial
 from typing import Any, Literal
 
 from .battlefield import enemies
@@ -34,6 +36,7 @@ from .heroic import (
     shout_params,
 )
 from .magic import begin_cast, cast_options
+from .matchup import Surroundings, charge_odds
 from .movement import (
     NEAR_RANGE,
     can_move,
@@ -44,7 +47,6 @@ from .movement import (
     must_end_near,
     snap_to_contact,
 )
-from .odds import charge_odds
 from .shooting import Shot
 from .state import BattleState, Effect, Model, Side, side_name
 from .throwing import stop_short, throw_param, why_cannot_throw, why_not_throw_at
@@ -60,6 +62,7 @@ def activation_options(
 ) -> list[Option]:
     """How each model may activate; `left` is what remains of its move when it goes on moving."""
     options: list[Option] = []
+    around = cache(partial(Surroundings.of, state))  # worked out once, if any charge has a target
     for model in models:
         allowance = left if left >= 0 else move_allowance(state, model)
         path = {"type": "path", "max_length": allowance}
@@ -89,7 +92,7 @@ def activation_options(
                         f"{model.name} must charge {partner.name}: they are in a Heroic Challenge.",
                     )
                 )
-            options.extend(_charge_options(state, model, allowance, path, extra, partner))
+            options.extend(_charge_options(state, model, allowance, path, extra, partner, around))
         if model.mount is not None:
             options.append(_dismount_option(state, model))
         stand = {"type": "stand", "model": model.id}
@@ -108,6 +111,7 @@ def _charge_options(
     path: dict[str, Any],
     extra: dict[str, Any],
     partner: Model | None,
+    around: Callable[[], Surroundings],
 ) -> list[Option]:
     options: list[Option] = []
     command = {"type": "charge", "model": model.id}
@@ -145,7 +149,11 @@ def _charge_options(
         targets = {
             "type": "choice",
             "options": [
-                {"value": e.id, "label": _target_label(state, model, e), "odds": charge_odds(state, model, e)}
+                {
+                    "value": e.id,
+                    "label": _target_label(state, model, e),
+                    "odds": charge_odds(state, model, e, around()),
+                }
                 for e in reachable
             ],
         }

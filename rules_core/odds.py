@@ -29,7 +29,6 @@ from typing import Any
 from .cavalry import charge_bonus_lost, is_cavalry, knocked_down
 from .characteristics import HEROIC_STRIKE_DIE, MAX_CHARACTERISTIC, heroic_strike_to_roll
 from .duel import Plan, Roller, banner_for, reroll_order, rollers, rolloff_good_from, side_fight, standing
-from .errors import RuleViolation
 from .might import available, exact, odds
 from .state import SIDES, BattleState, Model, Side, other
 from .strikes import strike_count, strike_terms, strikes_at_all
@@ -336,20 +335,6 @@ def default_plan(
     return Plan(**fields)
 
 
-def pairing_odds(state: BattleState, attacker: Model, target: Model, charge: bool = False) -> FightOdds:
-    """The odds of `attacker` fighting `target` alone, after a charge by `attacker` if `charge`:
-    for the panel before a charge, and the unit card for any two models."""
-    opponents = {attacker.id: [target], target.id: [attacker]}
-    charged = {attacker.id: target if charge else state.models.get(attacker.charged)}
-    charged[target.id] = state.models.get(target.charged)
-    return fight_odds(
-        state,
-        [attacker, target],
-        opponents,
-        default_plan(state, [attacker, target], opponents, charged, supports=()),
-    )
-
-
 def odds_data(state: BattleState, result: FightOdds, side: Side, models: list[Model]) -> dict[str, Any]:
     """Odds as a legal action carries them: `outcomes` (the side wins the Duel; each model is
     slain), and `expected` Wounds on each model, every figure rounded and exact."""
@@ -365,29 +350,3 @@ def odds_data(state: BattleState, result: FightOdds, side: Side, models: list[Mo
         for m in models
     ]
     return data
-
-
-def charge_odds(state: BattleState, attacker: Model, target: Model) -> dict[str, Any]:
-    """What a charge target option carries: the pairing's odds from the charger's side."""
-    return odds_data(
-        state, pairing_odds(state, attacker, target, charge=True), attacker.side, [target, attacker]
-    )
-
-
-def odds_between(
-    state: BattleState, attacker_id: str, target_id: str, charge: bool = False
-) -> dict[str, Any]:
-    """The odds of any two enemy models fighting each other alone, from the first one's side, as a
-    legal action carries them (for the unit card); `charge` counts a charge by the first (a
-    cavalry model's bonuses, a lance). Raises RuleViolation for models that cannot fight."""
-    found = [state.models.get(attacker_id), state.models.get(target_id)]
-    attacker, target = found
-    if attacker is None or target is None:
-        missing = attacker_id if attacker is None else target_id
-        raise RuleViolation("bad_target", f"There is no model called {missing!r} in this battle.")
-    if attacker.side == target.side:
-        raise RuleViolation("bad_target", f"{attacker.name} and {target.name} are on the same side.")
-    if not attacker.on_board or not target.on_board:
-        gone = attacker if not attacker.on_board else target
-        raise RuleViolation("bad_target", f"{gone.name} is no longer on the board.")
-    return odds_data(state, pairing_odds(state, attacker, target, charge), attacker.side, [target, attacker])

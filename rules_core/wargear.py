@@ -204,9 +204,23 @@ def kit(names: tuple[str, ...]) -> Kit:
     return Kit(tuple(p for p in (read_piece(n) for n in names) if p is not None))
 
 
+_KITS_KEPT = 4096
+_kits: dict[int, tuple[Profile, Kit]] = {}
+
+
 def kit_of(profile: Profile) -> Kit:
-    """All a model carries: its printed wargear and what its list bought for it."""
-    return kit((*profile.wargear, *profile.bought))
+    """All a model carries: its printed wargear and what its list bought for it.
+
+    Profiles never change (a rule that alters one makes a new one), so each one's kit is read once
+    and kept by the profile's identity (holding the profile, so that its id is not reused)."""
+    kept = _kits.get(id(profile))
+    if kept is not None and kept[0] is profile:
+        return kept[1]
+    if len(_kits) >= _KITS_KEPT:
+        _kits.clear()
+    found = kit((*profile.wargear, *profile.bought))
+    _kits[id(profile)] = (profile, found)
+    return found
 
 
 def read_kit(profile: Profile, mounted: bool) -> Kit:

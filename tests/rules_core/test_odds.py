@@ -196,3 +196,18 @@ def test_a_heroic_strike_still_to_roll_counts_each_face_of_its_d3() -> None:
     ties = Fraction(6, 36)
     expected = Fraction(15, 36) + ties * (Fraction(1, 3) + Fraction(1, 3) * Fraction(1, 2))
     assert chance(odds_between(state, "a", "b"), "Good wins the Duel") == expected
+
+
+def test_kept_odds_follow_every_change_that_matters() -> None:
+    from rules_core.state import Effect
+
+    state = pair(hero("H", might=2, will=0, fate=0, fight=4, attacks=1), profile("E", fight=4, attacks=1))
+    before = odds_between(state, "a", "b")
+    same = pair(hero("H", might=2, will=0, fate=0, fight=4, attacks=1), profile("E", fight=4, attacks=1))
+    assert odds_between(same, "a", "b") == before  # read back from a snapshot: the same odds
+    state.model("a").might = 0
+    assert chance(odds_between(state, "a", "b"), "Good wins the Duel") < chance(before, "Good wins the Duel")
+    state.effects.append(Effect("heroic_strength", "a", "Heroic Strength", "a", "end"))
+    assert odds_between(state, "a", "b")["expected"] != before["expected"]
+    state.model("b").prone = True
+    assert chance(odds_between(state, "a", "b"), "E is slain") > chance(before, "E is slain")
