@@ -195,7 +195,8 @@ class Kit:
 
     @staticmethod
     def _bow(piece: Piece) -> bool:
-        return piece.gear.missile is not None and not piece.gear.throwing
+        """A bow of any kind or a crossbow (a sling, a blowpipe or a thrown weapon leaves the hand free)."""
+        return piece.gear.missile is not None and piece.gear.name.lower().endswith("bow")
 
 
 @cache

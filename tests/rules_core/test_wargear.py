@@ -126,6 +126,7 @@ def test_a_record_without_wargear_reads_as_before() -> None:
         ({"defence": 5, "wargear": ["shield"]}, None, 5),  # printed: already in the Defence
         ({"defence": 4, "wargear": ["armour"], "bought": ["shield"]}, None, 5),  # bought: +1
         ({"defence": 4, "bought": ["shield", "bow"]}, None, 4),  # beside a bow: nothing
+        ({"defence": 4, "bought": ["shield", "sling"]}, None, 5),  # a sling leaves the hand free
         ({"defence": 4, "bought": ["shield"], "wargear": ["two-handed weapon"]}, None, 4),
         ({"defence": 4, "bought": ["shield", "pike"]}, None, 4),
         ({"defence": 4, "bought": ["light shield"]}, None, 4),
