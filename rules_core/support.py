@@ -18,8 +18,8 @@ def why_not_supporter(state: BattleState, model: Model) -> str | None:
         return f"{model.name} is Engaged: its spear is a hand weapon."
     if model.supported:
         return f"{model.name} has already supported a Combat this Fight phase."
-    if model.fought:
-        return f"{model.name} has already fought this Fight phase."
+    if model.fought and "heroic_combat_move" not in model.benefited:
+        return f"{model.name} has already fought this Fight phase."  # unless it moved after a Heroic Combat
     if model.prone:
         return f"{model.name} is Prone."
     if model.has_shot:
