@@ -218,3 +218,29 @@ def test_shatter_on_a_printed_shield_takes_its_defence_away() -> None:
     assert defence(state, a) == 4 and a.profile.wargear == ["sword"]
     a.profile = without(a.profile, "sword")
     assert a.profile.wargear == ["Unarmed"]
+
+
+# -- supporters -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ({"fought": True}, "S has already fought this Fight phase."),
+        ({"fought": True, "benefited": ["heroic_combat_move"]}, None),
+        ({"supported": True}, "S has already supported a Combat this Fight phase."),
+        ({"prone": True}, "S is Prone."),
+        ({"has_shot": True}, "S has made a Shooting Attack this turn."),
+        ({"heroic": {"fight": "heroic_strike"}}, "S declared a Heroic Action this Fight phase."),
+    ],
+)
+def test_who_may_support(change: dict[str, Any], why: str | None) -> None:
+    from rules_core.support import why_not_supporter
+
+    state = new_battle(
+        setup([model("s", profile("S", wargear=["spear"]), 10, 40)], [model("o", profile("O"), 10, 4)])
+    )
+    spear = state.model("s")
+    for name, value in change.items():
+        setattr(spear, name, value)
+    assert why_not_supporter(state, spear) == why
