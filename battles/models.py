@@ -1,7 +1,7 @@
 """The app's models, one import away: army lists in battles/lists/models.py, live play in
 battles/play/models.py. Django loads them from here, and the migrations name their callables here."""
 
-from .lists.models import ArmyList, Follower, Profile, Warband, new_share_token
+from .lists.models import ArmyList, Follower, ListHero, Profile, StandLine, Warband, new_share_token
 from .play.models import Battle, BattleEvent, JSONTextField, Seat, new_public_id, new_seat_token
 
 __all__ = [
@@ -10,8 +10,10 @@ __all__ = [
     "BattleEvent",
     "Follower",
     "JSONTextField",
+    "ListHero",
     "Profile",
     "Seat",
+    "StandLine",
     "Warband",
     "new_public_id",
     "new_seat_token",

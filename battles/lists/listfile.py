@@ -1,16 +1,21 @@
 """Army lists as JSON files (docs/army-list-format.md): export, and the checks an import must pass.
 
-Parsing writes nothing: it gives a `ListDraft` of unsaved profiles, which the list rules can check
-and `services.save_list` can save. The demo armies are documents in this format too.
+Parsing writes nothing: it gives a `ListDraft` (a skirmish list) or a `MassListDraft` (a mass-battle
+list) of unsaved profiles, which the list rules can check and `services.save_list` can save. A file
+says its `ruleset`; one without (written before there were two) is a skirmish list. The demo
+armies are documents in this format too.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from .models import Profile
+from rules_core.mass_battle.cards import CARDS
+
+from .mass_rules import MAX_CARDS_LISTED, MAX_HEROES, MAX_STANDS, is_monster, known_cards
+from .models import MASS_BATTLE, RULESETS, SKIRMISH, Profile
 from .profiles import BadData, clean_profile
 from .rules import MAX_COUNT, MAX_MODELS, MAX_POINTS_LIMIT, MAX_WARBANDS
 
@@ -38,10 +43,15 @@ class WarbandDraft:
         return self.followers
 
 
+def _distinct(profiles: list[Profile]) -> list[Profile]:
+    return list({id(p): p for p in profiles}.values())
+
+
 @dataclass
 class ListDraft:
-    """A list that is not (or not yet) saved: shaped like ArmyList for the list rules."""
+    """A skirmish list that is not (or not yet) saved: shaped like ArmyList for the list rules."""
 
+    ruleset: ClassVar[str] = SKIRMISH
     name: str
     points_limit: int
     warbands: list[WarbandDraft]
@@ -50,15 +60,50 @@ class ListDraft:
         return self.warbands
 
     def profiles(self) -> list[Profile]:
-        seen: dict[int, Profile] = {}
-        for w in self.warbands:
-            for p in [w.hero, *(f.profile for f in w.followers)]:
-                seen.setdefault(id(p), p)
-        return list(seen.values())
+        return _distinct([p for w in self.warbands for p in [w.hero, *(f.profile for f in w.followers)]])
+
+
+@dataclass
+class StandDraft:
+    profile: Profile
+    count: int
+    options: list[str]
+
+
+@dataclass
+class HeroDraft:
+    profile: Profile
+    options: list[str]
+    cards: list[str]
+    """Card keys (rules_core.mass_battle.cards)."""
+    is_general: bool
+
+
+@dataclass
+class MassListDraft:
+    """A mass-battle list that is not (or not yet) saved: shaped like ArmyList for its list rules."""
+
+    ruleset: ClassVar[str] = MASS_BATTLE
+    name: str
+    points_limit: int
+    stands: list[StandDraft]
+    heroes: list[HeroDraft]
+
+    def stands_in_order(self) -> list[StandDraft]:
+        return self.stands
+
+    def heroes_in_order(self) -> list[HeroDraft]:
+        return self.heroes
+
+    def profiles(self) -> list[Profile]:
+        return _distinct([line.profile for line in self.stands] + [hero.profile for hero in self.heroes])
 
 
 def export_list(army: Any) -> dict[str, Any]:
     """A list as a document that needs nothing else to be imported again, here or elsewhere."""
+    head = {"format": FORMAT, "version": VERSION, "ruleset": army.ruleset, "name": army.name}
+    if army.ruleset == MASS_BATTLE:
+        return {**head, "points_limit": army.points_limit, **_mass_contents(army)}
     profiles: dict[str, dict[str, Any]] = {}
     warbands = []
     for w in army.warbands_in_order():
@@ -76,16 +121,33 @@ def export_list(army: Any) -> dict[str, Any]:
             }
         )
     return {
-        "format": FORMAT,
-        "version": VERSION,
-        "name": army.name,
+        **head,
         "points_limit": army.points_limit,
         "warbands": warbands,
         "profiles": list(profiles.values()),
     }
 
 
-def read_list_file(raw: bytes) -> ListDraft:
+def _mass_contents(army: Any) -> dict[str, Any]:
+    lines = army.stands_in_order()
+    heroes = army.heroes_in_order()
+    profiles = {p.name: p.to_data() for p in [*(h.profile for h in heroes), *(s.profile for s in lines)]}
+    return {
+        "stands": [{"profile": s.profile.name, "count": s.count, "options": list(s.options)} for s in lines],
+        "heroes": [
+            {
+                "profile": h.profile.name,
+                "options": list(h.options),
+                "cards": [card.name for card in known_cards(h.cards)],
+                "general": bool(h.is_general),
+            }
+            for h in heroes
+        ],
+        "profiles": list(profiles.values()),
+    }
+
+
+def read_list_file(raw: bytes) -> ListDraft | MassListDraft:
     """Check an uploaded file. Raises BadData with a message for the person who chose the file."""
     if len(raw) > MAX_FILE_BYTES:
         raise BadData(f"The file is too large for an army list (at most {MAX_FILE_BYTES // 1024} KB).")
@@ -104,7 +166,7 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
-def parse_list(doc: Any) -> ListDraft:
+def parse_list(doc: Any) -> ListDraft | MassListDraft:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise BadData(f'This is not a Beacon army list (its "format" must be "{FORMAT}").')
     if doc.get("version") != VERSION:
@@ -117,7 +179,13 @@ def parse_list(doc: Any) -> ListDraft:
     limit = doc.get("points_limit")
     if isinstance(limit, bool) or not isinstance(limit, int) or not 0 < limit <= MAX_POINTS_LIMIT:
         raise BadData(f"The points limit must be a whole number from 1 to {MAX_POINTS_LIMIT}.")
+    ruleset = doc.get("ruleset", SKIRMISH)
+    if ruleset not in dict(RULESETS):
+        known = ", ".join(f'"{key}"' for key, _ in RULESETS)
+        raise BadData(f"This army list is for the ruleset {_shown(ruleset)}; Beacon knows {known}.")
     profiles = _profiles(doc.get("profiles"))
+    if ruleset == MASS_BATTLE:
+        return _mass_list(doc, name.strip(), limit, profiles)
     raw_warbands = doc.get("warbands")
     if not isinstance(raw_warbands, list) or len(raw_warbands) > MAX_WARBANDS:
         raise BadData(f'"warbands" must be a list of at most {MAX_WARBANDS} warbands.')
@@ -172,8 +240,80 @@ def _warband(number: int, raw: Any, profiles: dict[str, Profile]) -> WarbandDraf
 
 def _profile_named(name: Any, profiles: dict[str, Profile], where: str) -> Profile:
     if not isinstance(name, str) or name not in profiles:
-        raise BadData(f'{where} names the profile {name!r}, which is not among the file\'s "profiles".')
+        raise BadData(f'{where} names the profile {_shown(name)}, which is not among the file\'s "profiles".')
     return profiles[name]
+
+
+def _shown(value: Any) -> str:
+    """A value from the file, quoted for a message, cut short if a hostile file made it long."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _mass_list(doc: dict[str, Any], name: str, limit: int, profiles: dict[str, Profile]) -> MassListDraft:
+    raw_stands, raw_heroes = doc.get("stands"), doc.get("heroes")
+    if not isinstance(raw_stands, list) or len(raw_stands) > MAX_STANDS:
+        raise BadData(f'"stands" must be a list of at most {MAX_STANDS} lines of stands.')
+    if not isinstance(raw_heroes, list) or len(raw_heroes) > MAX_HEROES:
+        raise BadData(f'"heroes" must be a list of at most {MAX_HEROES} heroes.')
+    stands = [_stand_line(i + 1, raw, profiles) for i, raw in enumerate(raw_stands)]
+    heroes = [_hero(i + 1, raw, profiles) for i, raw in enumerate(raw_heroes)]
+    fielded = sum(line.count for line in stands) + sum(is_monster(h.profile) for h in heroes)
+    if fielded > MAX_STANDS:
+        raise BadData(f"The list fields {fielded} stands; a list fields at most {MAX_STANDS}.")
+    return MassListDraft(name, limit, stands, heroes)
+
+
+def _object(raw: Any, where: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise BadData(f"{where} must be an object.")
+    return raw
+
+
+def _stand_line(number: int, raw: Any, profiles: dict[str, Profile]) -> StandDraft:
+    where = f"Stands {number}"
+    line = _object(raw, where)
+    profile = _profile_named(line.get("profile"), profiles, where)
+    if profile.is_hero:
+        raise BadData(f"{where}: {profile.name} is a hero; list him among the heroes.")
+    count = line.get("count")
+    if not isinstance(count, int) or not _whole(count, 1, MAX_STANDS):
+        raise BadData(
+            f"{where}: the number of stands of {profile.name} must be a whole number from 1 to {MAX_STANDS}."
+        )
+    return StandDraft(profile, count, _options(line.get("options", []), profile, where))
+
+
+def _hero(number: int, raw: Any, profiles: dict[str, Profile]) -> HeroDraft:
+    where = f"Hero {number}"
+    entry = _object(raw, where)
+    profile = _profile_named(entry.get("profile"), profiles, where)
+    if not profile.is_hero:
+        raise BadData(f"{where}: {profile.name} is not a hero; field him in stands.")
+    cards = entry.get("cards", [])
+    if (
+        not isinstance(cards, list)
+        or len(cards) > MAX_CARDS_LISTED
+        or not all(isinstance(c, str) for c in cards)
+    ):
+        raise BadData(f"{where}: the Battle Cards of {profile.name} must be a list of card names.")
+    found = known_cards(cards)
+    if len(found) < len(cards):
+        unknown = next(c for c in cards if not known_cards([c]))
+        names = ", ".join(card.name for card in CARDS.values())
+        raise BadData(
+            f"{where}: {profile.name} carries {_shown(unknown)}, which is no Battle Card (cards: {names})."
+        )
+    return HeroDraft(
+        profile,
+        _options(entry.get("options", []), profile, where),
+        [card.key for card in found],
+        entry.get("general") is True,
+    )
 
 
 def _options(raw: Any, profile: Profile, where: str) -> list[str]:
@@ -182,5 +322,5 @@ def _options(raw: Any, profile: Profile, where: str) -> list[str]:
     known = {o["name"] for o in profile.options}
     unknown = [o for o in raw if o not in known]
     if unknown:
-        raise BadData(f"{where}: {unknown[0]!r} is not an option of {profile.name}.")
+        raise BadData(f"{where}: {_shown(unknown[0])} is not an option of {profile.name}.")
     return list(dict.fromkeys(raw))

@@ -1,4 +1,5 @@
-"""The army-list models: profiles (catalogue and custom), lists, warbands and their followers."""
+"""The army-list models: profiles (catalogue and custom), lists; a skirmish list's warbands and their
+followers; a mass-battle list's lines of stands and its heroes."""
 
 from __future__ import annotations
 
@@ -9,6 +10,10 @@ from django.conf import settings
 from django.db import models
 
 from .rules import DEFAULT_POINTS_LIMIT, SPECIALISED_HEROIC_ACTIONS, TIERS
+
+SKIRMISH, MASS_BATTLE = "skirmish", "mass_battle"
+RULESETS = [(SKIRMISH, "Skirmish"), (MASS_BATTLE, "Mass battle")]
+"""The rulesets a list is built for (rules_core's ruleset ids), with the names players read."""
 
 # Profile fields that hold plain data, as in a profile's JSON (see battles/lists/profiles.py).
 PROFILE_DATA_FIELDS = (
@@ -120,10 +125,12 @@ def new_share_token() -> str:
 
 
 class ArmyList(models.Model):
-    """A player's army: warbands, each led by a hero. Saved even with problems (a draft)."""
+    """A player's army for one ruleset, saved even with problems (a draft): for the skirmish game,
+    warbands, each led by a hero; for the mass battle, lines of stands and heroes."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="army_lists")
     name = models.CharField(max_length=100)
+    ruleset = models.CharField(max_length=20, choices=RULESETS, default=SKIRMISH)
     points_limit = models.PositiveIntegerField(default=DEFAULT_POINTS_LIMIT)
     share_token = models.CharField(max_length=40, unique=True, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -135,12 +142,24 @@ class ArmyList(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def is_mass_battle(self) -> bool:
+        return self.ruleset == MASS_BATTLE
+
     def warbands_in_order(self) -> list[Warband]:
         return list(self.warbands.all())
 
+    def stands_in_order(self) -> list[StandLine]:
+        return list(self.stand_lines.all())
+
+    def heroes_in_order(self) -> list[ListHero]:
+        return list(self.heroes.all())
+
     @classmethod
     def with_contents(cls) -> models.QuerySet[ArmyList]:
-        return cls.objects.prefetch_related("warbands__hero", "warbands__followers__profile")
+        return cls.objects.prefetch_related(
+            "warbands__hero", "warbands__followers__profile", "stand_lines__profile", "heroes__profile"
+        )
 
 
 class Warband(models.Model):
@@ -160,17 +179,51 @@ class Warband(models.Model):
         return list(self.followers.all())
 
 
-class Follower(models.Model):
-    """Some models of one profile, with the same options, in a hero's warband."""
+class ProfileLine(models.Model):
+    """A line of a list: some models (or stands) of one profile, all with the same options."""
 
-    warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="followers")
     position = models.PositiveIntegerField(default=0)
     profile = models.ForeignKey(Profile, on_delete=models.RESTRICT, related_name="+")
     count = models.PositiveIntegerField(default=1)
     options = models.JSONField(default=list, blank=True)
 
     class Meta:
+        abstract = True
         ordering = ["position", "id"]
+
+
+class Follower(ProfileLine):
+    """Some models of one profile, with the same options, in a hero's warband."""
+
+    warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="followers")
 
     def __str__(self) -> str:
         return f"{self.count} x {self.profile.name}"
+
+
+class StandLine(ProfileLine):
+    """Stands of one profile with the same options, in a mass-battle list. How many models a stand
+    holds follows from the profile (rules_core.mass_battle.stands)."""
+
+    army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="stand_lines")
+
+    def __str__(self) -> str:
+        return f"{self.count} stands of {self.profile.name}"
+
+
+class ListHero(models.Model):
+    """A hero of a mass-battle list, with his options and the Battle Cards bought for him (their
+    keys in rules_core.mass_battle.cards)."""
+
+    army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="heroes")
+    position = models.PositiveIntegerField(default=0)
+    profile = models.ForeignKey(Profile, on_delete=models.RESTRICT, related_name="+")
+    options = models.JSONField(default=list, blank=True)
+    cards = models.JSONField(default=list, blank=True)
+    is_general = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["position", "id"]
+
+    def __str__(self) -> str:
+        return self.profile.name

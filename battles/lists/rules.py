@@ -132,7 +132,7 @@ def summarise(army: Any) -> Summary:
     warbands = list(army.warbands_in_order())
     if not warbands:
         problems.append("The list is empty: add a hero to lead a warband.")
-    unique_heroes: Counter[str] = Counter()
+    heroes: list[Any] = []
     generals = []
     for warband in warbands:
         hero = warband.hero
@@ -153,8 +153,8 @@ def summarise(army: Any) -> Summary:
                 if is_bow(chosen_missile(profile, follower.options)):
                     summary.bows += follower.count
             led += follower.count
-            problems.extend(_unknown_options(profile, follower.options))
-        problems.extend(_unknown_options(hero, warband.hero_options))
+            problems.extend(unknown_options(profile, follower.options))
+        problems.extend(unknown_options(hero, warband.hero_options))
         summary.heroes += 1
         summary.models += 1 + led
         summary.points += points
@@ -168,16 +168,14 @@ def summarise(army: Any) -> Summary:
                 if limit
                 else f"{hero.name} is an Independent Hero and leads no followers, but has {led}."
             )
-        if hero.is_hero and hero.unique:
-            unique_heroes[hero.name] += 1
+        if hero.is_hero:
+            heroes.append(hero)
         if warband.is_general:
             generals.append(hero)
         summary.warbands.append(
             WarbandSummary(hero.name, tier_name(hero.tier), led, limit, points, warband.is_general)
         )
-    for name, times in unique_heroes.items():
-        if times > 1:
-            problems.append(f"{name} is a unique hero and appears {times} times; take them once.")
+    problems.extend(repeated_unique_heroes(heroes))
     summary.bow_limit = bow_limit(summary.warriors)
     if summary.bows > summary.bow_limit:
         problems.append(
@@ -193,7 +191,8 @@ def summarise(army: Any) -> Summary:
     return summary
 
 
-def _unknown_options(profile: Any, options: list[str]) -> list[str]:
+def unknown_options(profile: Any, options: list[str]) -> list[str]:
+    """Options a list chose that its profile no longer offers (the profile was edited since)."""
     table = option_table(profile)
     return [
         f"{name} is not an option of {profile.name} any more; remove it."
@@ -202,10 +201,28 @@ def _unknown_options(profile: Any, options: list[str]) -> list[str]:
     ]
 
 
+def repeated_unique_heroes(heroes: list[Any]) -> list[str]:
+    """A unique named hero appears at most once in a list, whatever its ruleset."""
+    times = Counter(hero.name for hero in heroes if hero.unique)
+    return [
+        f"{name} is a unique hero and appears {count} times; take them once."
+        for name, count in times.items()
+        if count > 1
+    ]
+
+
+def several_generals(named: list[Any]) -> str | None:
+    """The problem of a list naming more than one General (an import can), whatever its ruleset."""
+    if len(named) > 1:
+        return "Only one hero can be the General: " + ", ".join(h.name for h in named) + "."
+    return None
+
+
 def _general(warbands: list[Any], named: list[Any], problems: list[str]) -> str | None:
     """The named General, else the hero of the highest tier; a tie at the top must be settled."""
-    if len(named) > 1:
-        problems.append("Only one hero can be the General: " + ", ".join(h.name for h in named) + ".")
+    several = several_generals(named)
+    if several:
+        problems.append(several)
         return None
     if named:
         return str(named[0].name)

@@ -11,18 +11,43 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max, Q, QuerySet, RestrictedError
 
+from rules_core.mass_battle.constants import STANDARD_ARMY_POINTS
+
 from .catalogue import catalogue
-from .listfile import FollowerDraft, ListDraft, WarbandDraft
-from .models import ArmyList, Follower, Profile, Warband, new_share_token
+from .listfile import FollowerDraft, HeroDraft, ListDraft, MassListDraft, StandDraft, WarbandDraft
+from .mass_rules import MAX_HEROES, MAX_STANDS, is_monster, summarise_mass
+from .models import (
+    MASS_BATTLE,
+    RULESETS,
+    SKIRMISH,
+    ArmyList,
+    Follower,
+    ListHero,
+    Profile,
+    StandLine,
+    Warband,
+    new_share_token,
+)
 from .profiles import BadData, clean_profile
-from .rules import MAX_MODELS, MAX_WARBANDS, summarise
+from .rules import DEFAULT_POINTS_LIMIT, MAX_MODELS, MAX_WARBANDS, summarise
+
+STANDARD_POINTS = {SKIRMISH: DEFAULT_POINTS_LIMIT, MASS_BATTLE: STANDARD_ARMY_POINTS}
+"""A new list's points limit when its maker names none."""
 
 # ---------------------------------------------------------------- whole lists
 
 
-def new_list(owner: Any, name: str, points_limit: int) -> ArmyList:
-    """An empty list; a name the owner already uses gets a number."""
-    return ArmyList.objects.create(owner=owner, name=unused_list_name(owner, name), points_limit=points_limit)
+def new_list(owner: Any, name: str, points_limit: int | None, ruleset: str = SKIRMISH) -> ArmyList:
+    """An empty list for one ruleset, for good; a name the owner already uses gets a number.
+    Without a points limit, the ruleset's standard game size."""
+    if ruleset not in dict(RULESETS):
+        raise BadData(f"There is no ruleset called {ruleset!r}.")
+    return ArmyList.objects.create(
+        owner=owner,
+        name=unused_list_name(owner, name),
+        points_limit=points_limit or STANDARD_POINTS[ruleset],
+        ruleset=ruleset,
+    )
 
 
 def copy_list(owner: Any, army: ArmyList) -> ArmyList:
@@ -44,14 +69,20 @@ def unused_list_name(owner: Any, name: str) -> str:
     return candidate
 
 
-def save_list(owner: Any, draft: ListDraft) -> ArmyList:
+def save_list(owner: Any, draft: ListDraft | MassListDraft) -> ArmyList:
     """Save a list for its new owner: an import, or a copy of a list. Profiles that the owner can
     already use, with the same characteristics, are reused; any other becomes the owner's own."""
     with transaction.atomic():
         profiles = {id(p): _usable_profile(owner, p) for p in draft.profiles()}
         army = ArmyList.objects.create(
-            owner=owner, name=unused_list_name(owner, draft.name), points_limit=draft.points_limit
+            owner=owner,
+            name=unused_list_name(owner, draft.name),
+            points_limit=draft.points_limit,
+            ruleset=draft.ruleset,
         )
+        if isinstance(draft, MassListDraft):
+            _save_mass_contents(army, draft, profiles)
+            return army
         for position, w in enumerate(draft.warbands_in_order()):
             warband = Warband.objects.create(
                 army_list=army,
@@ -71,6 +102,30 @@ def save_list(owner: Any, draft: ListDraft) -> ArmyList:
                 for i, f in enumerate(w.followers_in_order())
             )
     return army
+
+
+def _save_mass_contents(army: ArmyList, draft: MassListDraft, profiles: dict[int, Profile]) -> None:
+    StandLine.objects.bulk_create(
+        StandLine(
+            army_list=army,
+            position=i,
+            profile=profiles[id(s.profile)],
+            count=s.count,
+            options=list(s.options),
+        )
+        for i, s in enumerate(draft.stands_in_order())
+    )
+    ListHero.objects.bulk_create(
+        ListHero(
+            army_list=army,
+            position=i,
+            profile=profiles[id(h.profile)],
+            options=list(h.options),
+            cards=list(h.cards),
+            is_general=h.is_general,
+        )
+        for i, h in enumerate(draft.heroes_in_order())
+    )
 
 
 def _usable_profile(owner: Any, profile: Profile) -> Profile:
@@ -98,8 +153,18 @@ def _unused_profile_name(owner: Any, name: str) -> str:
         number += 1
 
 
-def draft_of(army: ArmyList) -> ListDraft:
+def draft_of(army: ArmyList) -> ListDraft | MassListDraft:
     """A saved list as a draft, to copy it (the profiles stay the saved ones)."""
+    if army.is_mass_battle:
+        return MassListDraft(
+            army.name,
+            army.points_limit,
+            [StandDraft(s.profile, s.count, list(s.options)) for s in army.stands_in_order()],
+            [
+                HeroDraft(h.profile, list(h.options), list(h.cards), h.is_general)
+                for h in army.heroes_in_order()
+            ],
+        )
     return ListDraft(
         army.name,
         army.points_limit,
@@ -140,24 +205,42 @@ def share_list(army: ArmyList, shared: bool) -> None:
         army.save(update_fields=["share_token"])
 
 
+def _for_ruleset(army: ArmyList, ruleset: str) -> None:
+    """A list is for one ruleset: a change that belongs to the other's lists is refused."""
+    if army.ruleset != ruleset:
+        kind = dict(RULESETS)[army.ruleset].lower()
+        raise BadData(
+            f"{army.name} is a {kind} list: "
+            + (
+                "it has stands and heroes, not warbands."
+                if army.is_mass_battle
+                else "it has warbands, not stands."
+            )
+        )
+
+
 def add_warband(army: ArmyList, hero: Profile) -> None:
     with changing(army):
+        _for_ruleset(army, SKIRMISH)
         if army.warbands.count() >= MAX_WARBANDS:
             raise BadData(f"A list holds at most {MAX_WARBANDS} warbands.")
         _check_models_after(army, 1)
         Warband.objects.create(army_list=army, position=_next_position(army.warbands.all()), hero=hero)
 
 
-def make_general(army: ArmyList, warband: Warband) -> None:
+def make_general(army: ArmyList, leader: Warband | ListHero) -> None:
+    """Name the General: a warband's hero (skirmish) or a hero (mass battle), and no other."""
     with changing(army):
-        army.warbands.exclude(pk=warband.pk).update(is_general=False)
-        warband.is_general = True
-        warband.save(update_fields=["is_general"])
+        heroes = army.warbands if isinstance(leader, Warband) else army.heroes
+        heroes.exclude(pk=leader.pk).update(is_general=False)
+        leader.is_general = True
+        leader.save(update_fields=["is_general"])
 
 
-def remove_warband(army: ArmyList, warband: Warband) -> None:
+def remove_part(army: ArmyList, part: Warband | Follower | StandLine | ListHero) -> None:
+    """Take a warband, a line of followers or of stands, or a hero out of the list."""
     with changing(army):
-        warband.delete()
+        part.delete()
 
 
 def set_hero_options(army: ArmyList, warband: Warband, options: list[str]) -> None:
@@ -169,37 +252,77 @@ def set_hero_options(army: ArmyList, warband: Warband, options: list[str]) -> No
 def add_followers(army: ArmyList, warband: Warband, profile: Profile, count: int) -> None:
     """Followers join the warband's followers of the same profile without options, if it has some."""
     with changing(army):
+        _for_ruleset(army, SKIRMISH)
         _check_models_after(army, count)
-        same = next((f for f in warband.followers.filter(profile=profile) if not f.options), None)
-        if same is not None:
-            same.count += count
-            same.save(update_fields=["count"])
-        else:
-            Follower.objects.create(
-                warband=warband,
-                position=_next_position(warband.followers.all()),
-                profile=profile,
-                count=count,
-            )
+        _add_to_line(warband.followers, profile, count)
 
 
 def change_followers(army: ArmyList, follower: Follower, count: int, options: list[str]) -> None:
     with changing(army):
         _check_models_after(army, count - follower.count)
-        follower.count = count
-        follower.options = options
-        follower.save(update_fields=["count", "options"])
+        _change_line(follower, count, options)
 
 
-def remove_followers(army: ArmyList, follower: Follower) -> None:
-    with changing(army):
-        follower.delete()
+def _add_to_line(lines: Any, profile: Profile, count: int) -> None:
+    """Models (or stands) join the line of the same profile without options, if there is one; else
+    they make a new line, last. `lines` is the related manager of a warband's or a list's lines."""
+    same = next((line for line in lines.filter(profile=profile) if not line.options), None)
+    if same is not None:
+        same.count += count
+        same.save(update_fields=["count"])
+    else:
+        lines.create(position=_next_position(lines.all()), profile=profile, count=count)
+
+
+def _change_line(line: Follower | StandLine, count: int, options: list[str]) -> None:
+    line.count, line.options = count, options
+    line.save(update_fields=["count", "options"])
 
 
 def _check_models_after(army: ArmyList, added: int) -> None:
     models = summarise(army).models + added
     if models > MAX_MODELS:
         raise BadData(f"A list holds at most {MAX_MODELS} models; this would make {models}.")
+
+
+# ---------------------------------------------------------------- changes to a mass-battle list
+
+
+def add_stands(army: ArmyList, profile: Profile, count: int) -> None:
+    """Stands join the list's line of the same profile without options, if it has one."""
+    with changing(army):
+        _for_ruleset(army, MASS_BATTLE)
+        _check_stands_after(army, count)
+        _add_to_line(army.stand_lines, profile, count)
+
+
+def change_stands(army: ArmyList, line: StandLine, count: int, options: list[str]) -> None:
+    with changing(army):
+        _check_stands_after(army, count - line.count)
+        _change_line(line, count, options)
+
+
+def add_hero(army: ArmyList, profile: Profile) -> None:
+    with changing(army):
+        _for_ruleset(army, MASS_BATTLE)
+        if army.heroes.count() >= MAX_HEROES:
+            raise BadData(f"A list holds at most {MAX_HEROES} heroes.")
+        if is_monster(profile):
+            _check_stands_after(army, 1)
+        ListHero.objects.create(army_list=army, position=_next_position(army.heroes.all()), profile=profile)
+
+
+def equip_hero(army: ArmyList, hero: ListHero, options: list[str], cards: list[str]) -> None:
+    """A hero's options and Battle Cards (card keys), as the builder's form sends them."""
+    with changing(army):
+        hero.options, hero.cards = options, cards
+        hero.save(update_fields=["options", "cards"])
+
+
+def _check_stands_after(army: ArmyList, added: int) -> None:
+    stands = summarise_mass(army).stands + added
+    if stands > MAX_STANDS:
+        raise BadData(f"A list fields at most {MAX_STANDS} stands; this would make {stands}.")
 
 
 def _next_position(items: QuerySet[Any]) -> int:

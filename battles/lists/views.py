@@ -188,7 +188,7 @@ def make_general(request: HttpRequest, army: ArmyList, warband_id: int) -> str |
 
 @list_edit
 def remove_warband(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
-    services.remove_warband(army, _warband(army, warband_id))
+    services.remove_part(army, _warband(army, warband_id))
     return None
 
 
@@ -229,7 +229,7 @@ def update_follower(request: HttpRequest, army: ArmyList, follower_id: int) -> s
 
 @list_edit
 def remove_follower(request: HttpRequest, army: ArmyList, follower_id: int) -> str | None:
-    services.remove_followers(army, _follower(army, follower_id))
+    services.remove_part(army, _follower(army, follower_id))
     return None
 
 

@@ -10,11 +10,13 @@ from typing import Any
 from django.db import transaction
 
 import rules_core
+from battles.lists.models import MASS_BATTLE
 from battles.lists.profiles import BadData
-from battles.lists.rules import summarise
+from battles.lists.rulesets import summary_of
 from rules_core import Side
 from rules_core.setup import number_namesakes
 
+from .mass_setups import mass_battle_setup
 from .models import Battle, Seat
 from .setups import battle_setup
 
@@ -40,18 +42,30 @@ def start_battle(
     creator_side: str | None = None,
     scenario: str = "",
 ) -> Battle:
-    """A battle fought by two lists (saved or drafts) on a `scenario` ("" for none); the creator,
-    if signed in, may take a seat.
+    """A battle fought by two lists (saved or drafts) of one ruleset, played by that ruleset, on a
+    `scenario` ("" for none; scenarios are the skirmish game's); the creator, if signed in, may take
+    a seat.
 
-    Raises BadData, naming the list and its problems, if a list is not ready for battle.
+    Raises BadData, naming the list and its problems, if a list is not ready for battle, or if the
+    lists are for different rulesets.
     """
+    if armies["good"].ruleset != armies["evil"].ruleset:
+        raise BadData(
+            f"{armies['good'].name} and {armies['evil'].name} are lists for different rulesets: "
+            "both armies of a battle are built for the same one."
+        )
     for side in rules_core.SIDES:
-        problems = summarise(armies[side]).problems
+        problems = summary_of(armies[side]).problems
         if problems:
             raise BadData(
                 f"{armies[side].name} is a draft and cannot go to battle yet: " + " ".join(problems)
             )
-    setup = battle_setup(armies, scenario)
+    if armies["good"].ruleset == MASS_BATTLE:
+        if scenario:
+            raise BadData("Scenarios are for the skirmish game: a mass battle is fought without one.")
+        setup = mass_battle_setup(armies)
+    else:
+        setup = battle_setup(armies, scenario)
     with transaction.atomic():
         battle = create_battle(name, setup)
         if creator is not None and creator.is_authenticated:

@@ -1,5 +1,6 @@
-"""The form that starts a battle: a name, each side's army (a list, a shared list or a demo army),
-the scenario (none, one, or one drawn from a pool) and, signed in, the side the creator plays."""
+"""The form that starts a battle: its ruleset, a name, each side's army (a list of that ruleset, a
+shared list or a demo army), the scenario of a skirmish (none, one, or one drawn from a pool) and,
+signed in, the side the creator plays."""
 
 from __future__ import annotations
 
@@ -8,15 +9,17 @@ from typing import Any, cast
 from django import forms
 
 from battles.lists.demo import DEMO_CHOICES, demo_army
-from battles.lists.models import ArmyList
+from battles.lists.models import RULESETS, SKIRMISH, ArmyList
 from rules_core import SIDES
 
 from .scenarios import resolve, scenario_choices
 
 
 class BattleForm(forms.Form):
-    """Name a battle, choose the army of each side, and (signed in) the side the creator plays."""
+    """Choose the ruleset, name a battle, choose the army of each side among the lists of that
+    ruleset, and (signed in) the side the creator plays."""
 
+    ruleset = forms.ChoiceField(label="Ruleset", choices=RULESETS, required=False)
     name = forms.CharField(max_length=120, required=False)
     good = forms.ChoiceField(label="Good army", required=False)
     evil = forms.ChoiceField(label="Evil army", required=False)
@@ -29,25 +32,38 @@ class BattleForm(forms.Form):
     )
     scenario = forms.ChoiceField(label="Scenario", required=False)
 
-    def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, user: Any, *args: Any, ruleset: str | None = None, **kwargs: Any) -> None:
+        """`ruleset` (when no data is posted): the one chosen so far, whose lists are offered."""
         super().__init__(*args, **kwargs)
         self.user = user
-        cast(forms.ChoiceField, self.fields["scenario"]).choices = scenario_choices()
+        chosen = self.data.get("ruleset") if self.is_bound else ruleset
+        self.chosen_ruleset = chosen if chosen in dict(RULESETS) else SKIRMISH
+        self.fields["ruleset"].initial = self.chosen_ruleset
+        if self.chosen_ruleset == SKIRMISH:
+            cast(forms.ChoiceField, self.fields["scenario"]).choices = scenario_choices()
+        else:
+            del self.fields["scenario"]  # scenarios are the skirmish game's
         lists = (
-            list(ArmyList.with_contents().filter(owner=user).order_by("name"))
+            list(ArmyList.with_contents().filter(owner=user, ruleset=self.chosen_ruleset).order_by("name"))
             if user.is_authenticated
             else []
         )
         self.lists = {f"list:{a.pk}": a for a in lists}
-        choices: list[tuple[str, Any]] = [(f"demo:{key}", label) for key, label in DEMO_CHOICES.items()]
+        choices: list[tuple[str, Any]] = [
+            (f"demo:{key}", label) for key, label in DEMO_CHOICES[self.chosen_ruleset].items()
+        ]
         if lists:
             choices = [
                 ("My lists", [(key, a.name) for key, a in self.lists.items()]),
                 ("Demo armies", choices),
             ]
+        kind = dict(RULESETS)[self.chosen_ruleset].lower()
         for side in SIDES:
             cast(forms.ChoiceField, self.fields[side]).choices = choices
             self.fields[side].initial = f"demo:{side}"
+            self.fields[side].error_messages["invalid_choice"] = (
+                f"Choose the {side} army among your {kind} lists or the demo armies."
+            )
         if not user.is_authenticated:
             for name in ("seat", "good_shared", "evil_shared"):
                 del self.fields[name]
@@ -70,8 +86,13 @@ class BattleForm(forms.Form):
                 raise forms.ValidationError(
                     f"The {side} army's link is not a shared list (or no longer shared)."
                 )
+            if shared.ruleset != self.chosen_ruleset:
+                lists, battle = (dict(RULESETS)[r].lower() for r in (shared.ruleset, self.chosen_ruleset))
+                raise forms.ValidationError(
+                    f"The {side} army's link is to {shared.name}, a {lists} list; this battle is a {battle}."
+                )
             return shared
         choice = cleaned[side] or f"demo:{side}"
         if choice.startswith("demo:"):
-            return demo_army(choice.removeprefix("demo:"))
+            return demo_army(choice.removeprefix("demo:"), self.chosen_ruleset)
         return self.lists[choice]

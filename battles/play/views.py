@@ -33,7 +33,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "battles/lobby.html",
-        {"battles": battles, "form": BattleForm(request.user), "my_battles": _my_battles(request)},
+        {
+            "battles": battles,
+            "form": BattleForm(request.user, ruleset=request.GET.get("ruleset")),
+            "my_battles": _my_battles(request),
+        },
     )
 
 
@@ -56,11 +60,13 @@ def _my_battles(request: HttpRequest) -> list[dict[str, object]]:
     return rows
 
 
-def new_battle(request: HttpRequest) -> HttpResponse:
-    """Choose two armies (lists, or the demo armies) and, signed in, the side you play."""
-    form = BattleForm(request.user, request.POST or None)
+def new_battle(request: HtmxRequest) -> HttpResponse:
+    """Choose the ruleset, two armies of it (lists, or the demo armies) and, signed in, the side
+    you play. Choosing another ruleset (htmx) answers the form again, with that ruleset's armies."""
+    form = BattleForm(request.user, request.POST or None, ruleset=request.GET.get("ruleset"))
     if request.method != "POST":
-        return render(request, "battles/new_battle.html", {"form": form})
+        template = "battles/_new_battle_form.html" if request.htmx else "battles/new_battle.html"
+        return render(request, template, {"form": form})
     error = ""
     if form.is_valid():
         name = (form.cleaned_data["name"] or "").strip() or f"Battle {Battle.objects.count() + 1}"

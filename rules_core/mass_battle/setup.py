@@ -167,12 +167,17 @@ def _profile_table(entries: Any) -> dict[str, dict[str, Any]]:
     return {e["name"]: e for e in entries}
 
 
-def _zones(given: Any, board: Board) -> dict[Side, tuple[float, float, float, float]]:
+def default_zones(board: Board) -> dict[Side, tuple[float, float, float, float]]:
+    """§2.5: each side's zone is the 12" along its own table edge (Good's is y = 0), [x0, y0, x1, y1]."""
     depth = min(DEPLOY_DEPTH, board.height / 2)
-    zones: dict[Side, tuple[float, float, float, float]] = {
+    return {
         "good": (0.0, 0.0, board.width, depth),
         "evil": (0.0, board.height - depth, board.width, board.height),
     }
+
+
+def _zones(given: Any, board: Board) -> dict[Side, tuple[float, float, float, float]]:
+    zones = default_zones(board)
     if given is None:
         return zones
     for side in SIDES:

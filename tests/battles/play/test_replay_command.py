@@ -51,16 +51,27 @@ def test_a_file_that_is_not_json_is_reported(tmp_path: Path) -> None:
 
 
 @pytest.mark.django_db
-def test_load_demo_prints_the_demo_battles_seat_links() -> None:
+def test_load_demo_makes_both_demo_battles_once_and_prints_their_seat_links() -> None:
+    from battles.management.commands.load_demo import DEMO_BATTLE, DEMO_MASS_BATTLE
     from battles.models import Battle
 
     out = StringIO()
     call_command("load_demo", "--base-url", "http://127.0.0.1:8000", stdout=out)
-    battle = Battle.objects.get()
-    seats = {seat.side: seat.token for seat in battle.seats.all()}
-    link = f"http://127.0.0.1:8000/battles/{battle.public_id}/"
-    assert f"Demo battle, Good player:  {link}?seat={seats['good']}" in out.getvalue()
-    assert f"Demo battle, Evil player:  {link}?seat={seats['evil']}" in out.getvalue()
+    call_command("load_demo", stdout=StringIO())
+    assert sorted(Battle.objects.values_list("ruleset", "name")) == [
+        ("mass_battle", DEMO_MASS_BATTLE),
+        ("skirmish", DEMO_BATTLE),
+    ]
+    for label, name in [("Demo battle", DEMO_BATTLE), ("Demo mass battle", DEMO_MASS_BATTLE)]:
+        battle = Battle.objects.get(name=name)
+        seats = {seat.side: seat.token for seat in battle.seats.all()}
+        link = f"http://127.0.0.1:8000/battles/{battle.public_id}/"
+        assert f"{label}, Good player:  {link}?seat={seats['good']}" in out.getvalue()
+        assert f"{label}, Evil player:  {link}?seat={seats['evil']}" in out.getvalue()
+        assert f"{label}, spectators:   {link}\n" in out.getvalue()
+    mass = Battle.objects.get(name=DEMO_MASS_BATTLE).load_state()
+    assert (mass.pending.side, mass.pending.kind) == ("good", "deploy")
+    assert [mass.armies[side].name for side in ("good", "evil")] == ["Riders of Rohan", "Host of Mordor"]
 
 
 def test_a_mass_battle_record_replays(tmp_path: Path) -> None:
