@@ -1,4 +1,4 @@
-"""Forms: profiles (site and admin), list building, importing a list."""
+"""Forms: profiles (site and admin), list building (both rulesets), importing a list."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ from typing import Any, cast
 
 from django import forms
 
-from .models import ArmyList, Profile
+from rules_core.mass_battle.cards import CARDS
+
+from .models import RULESETS, SKIRMISH, ArmyList, Profile
 from .profiles import BadData, clean_profile
 from .rules import MAX_COUNT, MAX_POINTS_LIMIT, SPECIALISED_HEROIC_ACTIONS, TIERS
 
@@ -166,6 +168,19 @@ class ListSettingsForm(forms.ModelForm[ArmyList]):
         fields = ["name", "points_limit"]
 
 
+class NewListForm(ListSettingsForm):
+    """A new list: its ruleset, for good (the skirmish when not said), and its points limit (blank:
+    the ruleset's standard)."""
+
+    ruleset = forms.ChoiceField(label="Ruleset", choices=RULESETS, initial=SKIRMISH, required=False)
+    points_limit = forms.IntegerField(
+        label="Points limit", min_value=1, max_value=MAX_POINTS_LIMIT, required=False
+    )
+
+    class Meta(ListSettingsForm.Meta):
+        fields = ["name", "ruleset", "points_limit"]
+
+
 class ProfileChoiceForm(forms.Form):
     """Pick a profile the user may use: a hero to lead a warband, or a warrior to follow one."""
 
@@ -205,3 +220,15 @@ class OptionsForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(label="Army list file (.json)")
+
+
+class HeroKitForm(OptionsForm):
+    """A mass-battle hero's options and the Battle Cards bought for him (each card once; the
+    referee's list rules say how many he may carry)."""
+
+    cards = forms.MultipleChoiceField(
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        choices=[(key, card.name) for key, card in CARDS.items()],
+        error_messages={"invalid_choice": "%(value)s is not a Battle Card."},
+    )

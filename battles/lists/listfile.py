@@ -180,7 +180,7 @@ def parse_list(doc: Any) -> ListDraft | MassListDraft:
     if isinstance(limit, bool) or not isinstance(limit, int) or not 0 < limit <= MAX_POINTS_LIMIT:
         raise BadData(f"The points limit must be a whole number from 1 to {MAX_POINTS_LIMIT}.")
     ruleset = doc.get("ruleset", SKIRMISH)
-    if ruleset not in dict(RULESETS):
+    if not isinstance(ruleset, str) or ruleset not in dict(RULESETS):
         known = ", ".join(f'"{key}"' for key, _ in RULESETS)
         raise BadData(f"This army list is for the ruleset {_shown(ruleset)}; Beacon knows {known}.")
     profiles = _profiles(doc.get("profiles"))

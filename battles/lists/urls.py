@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import mass_views, views
 
 urlpatterns = [
     path("armies/", views.army_lists, name="army_lists"),
@@ -20,6 +20,13 @@ urlpatterns = [
         views.remove_follower,
         name="remove_follower",
     ),
+    path("armies/<int:pk>/stands/", mass_views.add_stands, name="add_stands"),
+    path("armies/<int:pk>/stands/<int:line_id>/", mass_views.update_stands, name="update_stands"),
+    path("armies/<int:pk>/stands/<int:line_id>/remove/", mass_views.remove_stands, name="remove_stands"),
+    path("armies/<int:pk>/heroes/", mass_views.add_hero, name="add_hero"),
+    path("armies/<int:pk>/heroes/<int:hero_id>/", mass_views.equip_hero, name="equip_hero"),
+    path("armies/<int:pk>/heroes/<int:hero_id>/general/", mass_views.make_general, name="make_hero_general"),
+    path("armies/<int:pk>/heroes/<int:hero_id>/remove/", mass_views.remove_hero, name="remove_hero"),
     path("armies/<int:pk>/share/", views.share_list, name="share_list"),
     path("armies/<int:pk>/duplicate/", views.duplicate_list, name="duplicate_list"),
     path("armies/<int:pk>/delete/", views.delete_list, name="delete_list"),

@@ -1,4 +1,6 @@
 """Army list pages: my lists, the builder (htmx), import/export, printing, sharing; profiles.
+A mass-battle list has its own builder and printable view (mass_pages.py), and its own edits
+(mass_views.py); the rest serves lists of both rulesets.
 
 Every change to a list is a small POST that answers with the whole builder, re-checked, so the
 player sees every problem as they build. Without JavaScript the same forms post and redirect.
@@ -22,12 +24,13 @@ from django.views.decorators.http import require_POST
 
 from battles.http import HtmxRequest, SignedInRequest
 
-from . import services
-from .forms import ImportForm, ListSettingsForm, OptionsForm, ProfileChoiceForm, ProfileForm
+from . import mass_pages, services
+from .forms import ImportForm, ListSettingsForm, NewListForm, OptionsForm, ProfileChoiceForm, ProfileForm
 from .listfile import MAX_FILE_BYTES, export_list, read_list_file
-from .models import ArmyList, Follower, Profile, Warband
+from .models import SKIRMISH, ArmyList, Follower, Profile, Warband
 from .profiles import BadData
 from .rules import summarise, tier_name, unit_points
+from .rulesets import summary_of
 
 View = Callable[..., HttpResponse]
 
@@ -42,11 +45,11 @@ def army_lists(request: SignedInRequest) -> HttpResponse:
 
 def _lists_page(request: SignedInRequest, error: str = "", status: int = 200) -> HttpResponse:
     armies = ArmyList.with_contents().filter(owner=request.user)
-    rows = [{"army": a, "summary": summarise(a)} for a in armies]
+    rows = [{"army": a, "summary": summary_of(a)} for a in armies]
     return render(
         request,
         "armies/lists.html",
-        {"rows": rows, "settings_form": ListSettingsForm(), "import_form": ImportForm(), "error": error},
+        {"rows": rows, "settings_form": NewListForm(), "import_form": ImportForm(), "error": error},
         status=status,
     )
 
@@ -54,10 +57,11 @@ def _lists_page(request: SignedInRequest, error: str = "", status: int = 200) ->
 @login_required
 @require_POST
 def new_list(request: SignedInRequest) -> HttpResponse:
-    form = ListSettingsForm(request.POST)
+    form = NewListForm(request.POST)
     if not form.is_valid():
         return _lists_page(request, _first_error(form), 422)
-    army = services.new_list(request.user, form.cleaned_data["name"], form.cleaned_data["points_limit"])
+    data = form.cleaned_data
+    army = services.new_list(request.user, data["name"], data["points_limit"], data["ruleset"] or SKIRMISH)
     return redirect("army", pk=army.pk)
 
 
@@ -118,6 +122,16 @@ def army(request: SignedInRequest, army: ArmyList) -> HttpResponse:
 
 def _builder(request: HtmxRequest, pk: int, error: str = "", status: int = 200) -> HttpResponse:
     army = ArmyList.with_contents().get(pk=pk)
+    share_url = (
+        request.build_absolute_uri(reverse("shared_list", args=[army.share_token]))
+        if army.share_token
+        else ""
+    )
+    if army.is_mass_battle:
+        context = mass_pages.builder_context(army, Profile.visible_to(request.user))
+        context.update(error=error, share_url=share_url)
+        template = "armies/_mass_builder.html" if request.htmx else "armies/builder.html"
+        return render(request, template, context, status=status)
     summary = summarise(army)
     warbands = []
     for warband, line in zip(army.warbands_in_order(), summary.warbands, strict=True):
@@ -141,9 +155,7 @@ def _builder(request: HtmxRequest, pk: int, error: str = "", status: int = 200) 
         "heroes": [(p, tier_name(p.tier)) for p in visible.exclude(tier="")],
         "warriors": visible.filter(tier=""),
         "error": error,
-        "share_url": request.build_absolute_uri(reverse("shared_list", args=[army.share_token]))
-        if army.share_token
-        else "",
+        "share_url": share_url,
     }
     template = "armies/_builder.html" if request.htmx else "armies/builder.html"
     return render(request, template, context, status=status)
@@ -280,6 +292,8 @@ def shared_list(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _print(request: HttpRequest, army: ArmyList, shared: bool) -> HttpResponse:
+    if army.is_mass_battle:
+        return render(request, "armies/print_mass.html", {**mass_pages.print_context(army), "shared": shared})
     profiles: dict[int, Profile] = {}
     for w in army.warbands_in_order():
         profiles.setdefault(w.hero.pk, w.hero)

@@ -48,8 +48,8 @@ def list_problems(stands: int, heroes: Sequence[HeroEntry], points: int, points_
     allowed = max_heroes(stands)
     if len(heroes) > allowed:
         problems.append(
-            f"{len(heroes)} heroes for {stands} stands: at most one hero per {STANDS_PER_HERO} stands "
-            f"(rounded up), so {allowed}."
+            f"{_count(len(heroes), 'hero', 'heroes')} for {_count(stands, 'stand', 'stands')}: at most one "
+            f"hero per {STANDS_PER_HERO} stands (rounded up), so {allowed}."
         )
     if points > points_limit:
         problems.append(f"The list costs {points} points, over its limit of {points_limit}.")
@@ -59,6 +59,10 @@ def list_problems(stands: int, heroes: Sequence[HeroEntry], points: int, points_
         except RuleViolation as refused:
             problems.append(refused.message)
     return problems
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
 
 
 def choose_general(heroes: Sequence[HeroEntry], named: str | None = None) -> str:

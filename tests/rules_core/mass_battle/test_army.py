@@ -34,6 +34,12 @@ def test_a_list_s_problems_in_words() -> None:
         "2 heroes for 2 stands: at most one hero per 2 stands (rounded up), so 1.",
         "The list costs 1200 points, over its limit of 1000.",
     ]
+    assert list_problems(0, [HAMA], 60, 1000) == [
+        "1 hero for 0 stands: at most one hero per 2 stands (rounded up), so 0."
+    ]
+    assert list_problems(1, [EOMER, HAMA], 200, 1000) == [
+        "2 heroes for 1 stand: at most one hero per 2 stands (rounded up), so 1."
+    ]
     too_many = HeroEntry("hama", "Hama", "fortitude", 60, ("Swift", "Swift"))
     assert list_problems(4, [too_many], 500, 1000) == [
         "Hama carries Swift twice: each card at most once per hero."

@@ -1,0 +1,51 @@
+"""What a mass-battle list's builder and printable view show: each line of stands with its models,
+Combat and Shooting Factors, Move, Courage and points; each hero with his cards and duel points;
+the totals and every problem (battles/lists/mass_rules.py, the referee's rules)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from rules_core.mass_battle.cards import CARDS
+
+from .mass_rules import summarise_mass
+from .models import ArmyList, Profile
+from .rules import tier_name
+
+
+def _lines(army: ArmyList) -> dict[str, Any]:
+    summary = summarise_mass(army)
+    return {
+        "army": army,
+        "summary": summary,
+        "stand_lines": list(zip(army.stands_in_order(), summary.stand_lines, strict=True)),
+        "hero_lines": list(zip(army.heroes_in_order(), summary.hero_lines, strict=True)),
+    }
+
+
+def builder_context(army: ArmyList, visible: QuerySet[Profile]) -> dict[str, Any]:
+    """The builder: the list, and what may be added to it (the profiles the player can use)."""
+    visible = visible.order_by("owner_id", "name")
+    return {
+        **_lines(army),
+        "cards": list(CARDS.values()),
+        "heroes": [(p, tier_name(p.tier)) for p in visible.exclude(tier="")],
+        "warriors": visible.filter(tier=""),
+    }
+
+
+def print_context(army: ArmyList) -> dict[str, Any]:
+    """The printable view: the list, the cards its heroes carry, and every profile it uses."""
+    context = _lines(army)
+    carried = {card.key for line in context["summary"].hero_lines for card in line.cards}
+    profiles = {
+        p.pk: p
+        for p in [*(h.profile for h in army.heroes_in_order()), *(s.profile for s in army.stands_in_order())]
+    }
+    return {
+        **context,
+        "cards": [card for card in CARDS.values() if card.key in carried],
+        "profiles": list(profiles.values()),
+    }
