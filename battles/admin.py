@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from .lists.forms import ProfileForm
-from .models import ArmyList, Battle, BattleEvent, Follower, Profile, Seat, Warband
+from .models import ArmyList, Battle, BattleEvent, Follower, ListHero, Profile, Seat, StandLine, Warband
 
 
 @admin.register(Profile)
@@ -21,11 +21,22 @@ class WarbandInline(admin.TabularInline[Warband, ArmyList]):
     show_change_link = True
 
 
+class StandLineInline(admin.TabularInline[StandLine, ArmyList]):
+    model = StandLine
+    extra = 0
+
+
+class ListHeroInline(admin.TabularInline[ListHero, ArmyList]):
+    model = ListHero
+    extra = 0
+
+
 @admin.register(ArmyList)
 class ArmyListAdmin(admin.ModelAdmin[ArmyList]):
-    list_display = ("name", "owner", "points_limit", "updated_at")
+    list_display = ("name", "ruleset", "owner", "points_limit", "updated_at")
+    list_filter = ("ruleset",)
     search_fields = ("name", "owner__username")
-    inlines = [WarbandInline]
+    inlines = [WarbandInline, StandLineInline, ListHeroInline]
 
 
 class FollowerInline(admin.TabularInline[Follower, Warband]):

@@ -119,63 +119,36 @@ class MassSummary:
 def summarise_mass(army: Any) -> MassSummary:
     """Check a mass-battle list against every list rule. A list with problems is still a list (a
     draft), but only one without can go to battle."""
-    summary = MassSummary(points_limit=int(army.points_limit))
-    problems = summary.problems
-    for line in army.stands_in_order():
-        profile = line.profile
-        if profile.is_hero:
-            problems.append(f"{profile.name} is a hero: add him among the heroes, not as stands.")
-        problems.extend(unknown_options(profile, line.options))
-        stats = stats_of(profile, line.options)
-        each = stats.models * unit_points(profile, line.options)
-        summary.stand_lines.append(
-            StandLineSummary(profile.name, list(line.options), line.count, stats, each, each * line.count)
-        )
-        summary.stands += line.count
-        summary.points += each * line.count
-    entries: list[HeroEntry] = []
-    named: list[Any] = []
+    misplaced: list[str] = []
+    summary = MassSummary(
+        points_limit=int(army.points_limit),
+        stand_lines=[_stand_line(line, misplaced) for line in army.stands_in_order()],
+    )
     heroes = list(army.heroes_in_order())
-    for number, hero in enumerate(heroes):
-        profile = hero.profile
-        if not profile.is_hero:
-            problems.append(f"{profile.name} is not a hero: field him in stands.")
-        problems.extend(unknown_options(profile, hero.options))
-        cards = known_cards(hero.cards)
-        hand = [HeldCard(card.key) for card in cards]
-        points = unit_points(profile, hero.options)
-        line = HeroSummary(
-            profile.name,
-            tier_name(profile.tier),
-            list(hero.options),
-            cards,
-            points,
-            cards_cost(hand),
-            duel_points(points, hand),
-            False,
-            is_monster(profile),
-            profile.might,
-            profile.will,
-            profile.fate,
-        )
-        summary.hero_lines.append(line)
-        entries.append(
-            HeroEntry(str(number), profile.name, profile.tier or None, line.duel_points, tuple(hero.cards))
-        )
-        if hero.is_general:
-            named.append(profile)
-        summary.stands += line.monster
-        summary.points += line.total
+    summary.hero_lines = [_hero_line(hero, misplaced) for hero in heroes]
+    summary.stands = sum(line.count for line in summary.stand_lines) + sum(
+        1 for hero in summary.hero_lines if hero.monster
+    )
     summary.heroes = len(heroes)
     summary.hero_limit = max_heroes(summary.stands)
-    problems[:0] = list_problems(summary.stands, entries, summary.points, summary.points_limit)
-    problems.extend(repeated_unique_heroes([h.profile for h in heroes if h.profile.is_hero]))
-    several = several_generals(named)
+    summary.points = sum(line.total for line in summary.stand_lines) + sum(
+        h.total for h in summary.hero_lines
+    )
+    entries = [
+        HeroEntry(str(number), line.name, hero.profile.tier or None, line.duel_points, tuple(hero.cards))
+        for number, (hero, line) in enumerate(zip(heroes, summary.hero_lines, strict=True))
+    ]
+    summary.problems = [
+        *list_problems(summary.stands, entries, summary.points, summary.points_limit),
+        *misplaced,
+        *repeated_unique_heroes([hero.profile for hero in heroes if hero.profile.is_hero]),
+    ]
+    named = [number for number, hero in enumerate(heroes) if hero.is_general]
+    several = several_generals([heroes[number].profile for number in named])
     if several:
-        problems.append(several)
+        summary.problems.append(several)
     elif entries:
-        named_id = next((e.id for e, h in zip(entries, heroes, strict=True) if h.is_general), None)
-        general = summary.hero_lines[int(choose_general(entries, named_id))]
+        general = summary.hero_lines[int(choose_general(entries, str(named[0]) if named else None))]
         general.general = True
         summary.general = general.name
     summary.starting_strength = starting_strength(summary.stands, summary.heroes)
@@ -185,3 +158,37 @@ def summarise_mass(army: Any) -> MassSummary:
         if is_broken(losses, summary.starting_strength)
     )
     return summary
+
+
+def _stand_line(line: Any, problems: list[str]) -> StandLineSummary:
+    profile = line.profile
+    if profile.is_hero:
+        problems.append(f"{profile.name} is a hero: add him among the heroes, not as stands.")
+    problems.extend(unknown_options(profile, line.options))
+    stats = stats_of(profile, line.options)
+    each = stats.models * unit_points(profile, line.options)
+    return StandLineSummary(profile.name, list(line.options), line.count, stats, each, each * line.count)
+
+
+def _hero_line(hero: Any, problems: list[str]) -> HeroSummary:
+    profile = hero.profile
+    if not profile.is_hero:
+        problems.append(f"{profile.name} is not a hero: field him in stands.")
+    problems.extend(unknown_options(profile, hero.options))
+    cards = known_cards(hero.cards)
+    hand = [HeldCard(card.key) for card in cards]
+    points = unit_points(profile, hero.options)
+    return HeroSummary(
+        name=profile.name,
+        tier=tier_name(profile.tier),
+        options=list(hero.options),
+        cards=cards,
+        points=points,
+        cards_cost=cards_cost(hand),
+        duel_points=duel_points(points, hand),
+        general=False,
+        monster=is_monster(profile),
+        might=profile.might,
+        will=profile.will,
+        fate=profile.fate,
+    )

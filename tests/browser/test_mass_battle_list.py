@@ -9,7 +9,7 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from battles.models import ArmyList, Battle, Profile
-from tests.browser.tabletop import connected
+from tests.browser.tabletop import connected, sign_up
 from tests.browser.test_accessibility import problems
 
 PHONE = {"width": 390, "height": 844}
@@ -27,13 +27,7 @@ def test_build_a_mass_battle_list_and_take_it_to_battle(browser, live_server_url
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
 
-    page.goto(live_server_url + "/accounts/signup/")
-    page.get_by_label("Username").fill("theoden")
-    page.get_by_label("Password", exact=True).fill("edoras-horn-77")
-    page.get_by_label("Password confirmation").fill("edoras-horn-77")
-    page.get_by_test_id("sign-up").click()
-    expect(page.get_by_role("heading", name="My army lists")).to_be_visible()
-
+    sign_up(page, live_server_url, "theoden")
     page.get_by_test_id("new-list-name").fill("Eored")
     page.get_by_test_id("new-list-ruleset").select_option("mass_battle")
     page.get_by_test_id("new-list").click()
