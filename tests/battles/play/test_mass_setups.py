@@ -14,7 +14,9 @@ import rules_core
 from battles.lists.demo import demo_army
 from battles.lists.listfile import HeroDraft, MassListDraft, StandDraft
 from battles.lists.mass_rules import MAX_HEROES, MAX_STANDS
+from battles.lists.profiles import BadData
 from battles.models import Battle, Profile
+from battles.play.create import start_battle
 from battles.play.mass_setups import demo_mass_setup, mass_battle_setup
 from rules_core.mass_battle.setup import read_setup
 from tests.battles.lists.conftest import Build, BuildMass, make_monster_hero
@@ -191,3 +193,16 @@ def test_anyone_can_start_a_battle_of_either_ruleset_with_the_demo_armies(db: No
     response = Client().post("/battles/new/", {"ruleset": ruleset})
     battle = Battle.objects.get()
     assert response.status_code == 302 and battle.ruleset == ruleset
+
+
+def test_a_mass_battle_has_no_scenario(ann: User, build_mass: BuildMass) -> None:
+    """Scenarios are the skirmish game's: New battle offers one only for a skirmish."""
+    client = signed_in(ann)
+    assert 'name="scenario"' in client.get("/battles/new/").content.decode()
+    assert 'name="scenario"' not in client.get("/battles/new/?ruleset=mass_battle").content.decode()
+    army = build_mass([("Warrior of Rohan", 2, [])], [(EOMER, [])])
+    with pytest.raises(BadData, match="Scenarios are for the skirmish game"):
+        start_battle(
+            "Domination", {"good": army, "evil": demo_army("evil", "mass_battle")}, scenario="domination"
+        )
+    assert not Battle.objects.exists()
