@@ -63,7 +63,12 @@ def _my_battles(request: HttpRequest) -> list[dict[str, object]]:
 def new_battle(request: HtmxRequest) -> HttpResponse:
     """Choose the ruleset, two armies of it (lists, or the demo armies) and, signed in, the side
     you play. Choosing another ruleset (htmx) answers the form again, with that ruleset's armies."""
-    form = BattleForm(request.user, request.POST or None, ruleset=request.GET.get("ruleset"))
+    form = BattleForm(
+        request.user,
+        request.POST or None,
+        ruleset=request.GET.get("ruleset"),
+        initial={"name": request.GET.get("name", "")},
+    )
     if request.method != "POST":
         template = "battles/_new_battle_form.html" if request.htmx else "battles/new_battle.html"
         return render(request, template, {"form": form})

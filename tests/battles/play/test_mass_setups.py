@@ -116,8 +116,9 @@ def test_new_battle_offers_only_the_chosen_ruleset_s_lists(
         assert _options(page, "ruleset") == ["skirmish", "mass_battle"]
         assert 'value="mass_battle" selected' in page.decode()
     # Choosing the ruleset in the form (htmx) answers the form alone, with that ruleset's armies.
-    swapped = client.get("/battles/new/?ruleset=mass_battle", **HTMX)
+    swapped = client.get("/battles/new/?ruleset=mass_battle&name=Pelennor", **HTMX)
     assert swapped.content.decode().startswith('<div id="new-battle"')
+    assert 'value="Pelennor"' in swapped.content.decode()  # the name typed so far stays
     assert _options(swapped.content, "evil") == [f"list:{mass.pk}", "demo:good", "demo:evil"]
 
 
