@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_core.mass_battle import stands
 from rules_core.mass_battle.army import (
     HeroEntry,
     choose_general,
@@ -52,7 +53,7 @@ def stats_of(profile: Any, options: list[str]) -> StandStats:
 
 def is_monster(profile: Any) -> bool:
     """A Monster hero is fielded as a stand of his own (§2.3)."""
-    return "Monster" in profile.keywords
+    return stands.is_monster(load_profile(profile.to_rules()))
 
 
 def known_cards(names: list[str]) -> list[Card]:

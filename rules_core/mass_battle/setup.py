@@ -48,7 +48,7 @@ from .constants import BOARD_HEIGHT, BOARD_WIDTH, DEPLOY_DEPTH, MAX_HEROES_PER_S
 from .field import Field, HeroBase, StandShape
 from .geometry import Rect, normal_facing
 from .loose import spot_problem
-from .stands import StandStats, stand_stats
+from .stands import StandStats, is_monster, stand_stats
 from .sweep import overlaps
 
 MONSTER_STAND_SUFFIX = "-stand"
@@ -303,7 +303,7 @@ class _Reader:
         attached_to = entry.get("attached_to")
         if attached_to is not None and not isinstance(attached_to, str):
             raise _bad(f"{name} must be attached to a stand's id, not {attached_to!r}.")
-        monster = "Monster" in profile.keywords
+        monster = is_monster(profile)
         placed = not monster and ("x" in entry or "y" in entry)
         centre = (_number(entry, "x", name), _number(entry, "y", name)) if placed else None
         if centre is not None and attached_to is not None:

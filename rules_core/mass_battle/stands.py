@@ -23,12 +23,17 @@ from .constants import (
 )
 
 
+def is_monster(profile: Profile) -> bool:
+    """The Monster keyword: a large stand at least (§2.2); a Monster hero is a stand of his own (§2.3)."""
+    return "Monster" in profile.keywords
+
+
 def stand_type(profile: Profile) -> StandType:
     """Huge: one model on a base of 60 mm or more; large: a Monster or a base of 40 mm or more;
     cavalry: the Cavalry keyword; infantry otherwise."""
     if profile.base_mm >= HUGE_BASE_MM:
         return "huge"
-    if "Monster" in profile.keywords or profile.base_mm >= LARGE_BASE_MM:
+    if is_monster(profile) or profile.base_mm >= LARGE_BASE_MM:
         return "large"
     if "Cavalry" in profile.keywords:
         return "cavalry"
