@@ -138,6 +138,8 @@ WS_RATE_PER_SECOND = int(os.environ.get("WS_RATE_PER_SECOND", "10"))
 # Presence: a socket counts as here until this long after its last heartbeat (browsers send one
 # every 20 seconds), so a socket whose server died stops counting on its own.
 PRESENCE_TTL_SECONDS = float(os.environ.get("PRESENCE_TTL_SECONDS", "60"))
+# Who is here is announced at most once per battle in this many seconds (battles/play/announce.py).
+PRESENCE_ANNOUNCE_SECONDS = float(os.environ.get("PRESENCE_ANNOUNCE_SECONDS", "0.5"))
 
 # Browser tests script a live server's dice through this file (see battles/play/dice.py); unset in play.
 DICE_SCRIPT_FILE = os.environ.get("BEACON_DICE_SCRIPT", "")

@@ -16,10 +16,10 @@ from django.template.loader import render_to_string
 
 from rules_core import Refused, Side
 
-from . import jsontext, presence
+from . import announce, jsontext, presence
 from .models import Battle, BattleEvent, Seat, as_side
 from .presenter import audience_of, render_view, step_json, view_json
-from .publish import group_name, publish_presence
+from .publish import group_name
 from .refusals import ProtocolError, ServerRefusal
 from .submit import submit
 
@@ -69,15 +69,15 @@ class BattleConsumer(DirectDispatch):
         await presence.store().listen(public_id, self._listener())
         await self.accept()
         await self.send_view()
-        await self._heartbeat(announce=True)
+        await self._heartbeat(arrived=True)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "battle_id"):
             await self.channel_layer.group_discard(group_name(self.battle_id), self.channel_name)
             await presence.store().unlisten(self.public_id, self._listener())
             who = presence.member(self.audience, self.channel_name)
-            summary = await presence.store().leave(self.public_id, who)
-            await publish_presence(self.channel_layer, self.battle_id, summary)
+            await presence.store().leave(self.public_id, who)
+            await announce.presence_changed(self.channel_layer, self.battle_id, self.public_id)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         message_id = ""
@@ -91,7 +91,7 @@ class BattleConsumer(DirectDispatch):
             elif kind == "sync":
                 await self._resync(data.get("since"))
             elif kind == "ping":
-                await self._heartbeat(announce=False)
+                await self._heartbeat(arrived=False)
                 if self.format == "json":
                     await self._send_json({"type": "pong"})
             else:
@@ -162,12 +162,12 @@ class BattleConsumer(DirectDispatch):
         for event in events:
             await self._send_json(step_json(state, event, self.audience))
 
-    async def _heartbeat(self, announce: bool) -> None:
+    async def _heartbeat(self, arrived: bool) -> None:
         """Renew this socket's presence; tell everyone if it changed or someone's entry expired."""
         who = presence.member(self.audience, self.channel_name)
         summary, expired = await presence.store().touch(self.public_id, who, settings.PRESENCE_TTL_SECONDS)
-        if announce or expired or summary != self.presence:
-            await publish_presence(self.channel_layer, self.battle_id, summary)
+        if arrived or expired or summary != self.presence:
+            await announce.presence_changed(self.channel_layer, self.battle_id, self.public_id)
 
     async def send_view(self) -> None:
         text = await database_sync_to_async(_render_view)(self.battle_id, self.audience, self.format)

@@ -70,6 +70,17 @@ class MemoryPresence:
         self.clock = clock
         self.entries: dict[str, dict[str, float]] = {}
         self.listeners: dict[str, frozenset[str]] = {}
+        self.claims: set[str] = set()
+
+    async def claim_announcement(self, battle: str, hold: float) -> bool:
+        """Take the right to announce this battle's presence next (announce.py); False if taken."""
+        if battle in self.claims:
+            return False
+        self.claims.add(battle)
+        return True
+
+    async def release_announcement(self, battle: str) -> None:
+        self.claims.discard(battle)
 
     async def touch(self, battle: str, who: str, ttl: float) -> tuple[Summary, int]:
         """Renew `who`; drop what has expired. Returns the summary and how many entries expired."""
@@ -123,6 +134,17 @@ class RedisPresence:
 
     def listeners_key(self, battle: str) -> str:
         return f"{self.prefix}:listeners:{battle}"
+
+    def claim_key(self, battle: str) -> str:
+        return f"{self.prefix}:announcing:{battle}"
+
+    async def claim_announcement(self, battle: str, hold: float) -> bool:
+        """Take the right to announce this battle's presence next, for every process sharing this
+        Redis; False if taken. The claim lapses after `hold` seconds should its holder die."""
+        return bool(await self.client().set(self.claim_key(battle), 1, nx=True, px=int(hold * 1000)))
+
+    async def release_announcement(self, battle: str) -> None:
+        await self.client().delete(self.claim_key(battle))
 
     def client(self) -> Any:
         import redis.asyncio
