@@ -2,12 +2,13 @@
 battles/play/models.py. Django loads them from here, and the migrations name their callables here."""
 
 from .lists.models import ArmyList, Follower, ListHero, Profile, StandLine, Warband, new_share_token
-from .play.models import Battle, BattleEvent, JSONTextField, Seat, new_public_id, new_seat_token
+from .play.models import Battle, BattleEvent, ChatLine, JSONTextField, Seat, new_public_id, new_seat_token
 
 __all__ = [
     "ArmyList",
     "Battle",
     "BattleEvent",
+    "ChatLine",
     "Follower",
     "JSONTextField",
     "ListHero",

@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 
 from rules_core import Refused, Side
 
-from . import announce, jsontext, presence
+from . import announce, chat, jsontext, presence
 from .models import Battle, BattleEvent, Seat, as_side
 from .presenter import audience_of, render_view, step_json, view_json
 from .publish import group_name
@@ -64,6 +64,7 @@ class BattleConsumer(DirectDispatch):
         self.audience = audience_of(side)
         self.window_start, self.window_count = time.monotonic(), 0
         self.presence: presence.Summary | None = None
+        self.chat_pace = chat.Pace()
         await self.channel_layer.group_add(group_name(battle_id), self.channel_name)
         # Listed before the view is read, so a step committed meanwhile is in the view or sent after it.
         await presence.store().listen(public_id, self._listener())
@@ -88,6 +89,8 @@ class BattleConsumer(DirectDispatch):
             kind = data.get("type")
             if kind == "command":
                 await self._command(data, message_id)
+            elif kind == "chat":
+                await self._chat(data)
             elif kind == "sync":
                 await self._resync(data.get("since"))
             elif kind == "ping":
@@ -141,6 +144,16 @@ class BattleConsumer(DirectDispatch):
         if submitted.duplicate:
             await self._answer_duplicate(message_id, submitted.event.seq, expected)
 
+    async def _chat(self, data: dict[str, Any]) -> None:
+        channel, text = chat.checked_text(self.audience, data.get("channel"), data.get("text"))
+        self.chat_pace.check()
+        user = self.scope.get("user")
+        name = ""  # a spectator's account name, if signed in
+        if self.side is None and user is not None and user.is_authenticated:
+            name = str(user.get_username())
+        line = await database_sync_to_async(chat.say)(self.battle_id, self.audience, channel, text, name)
+        await self.channel_layer.group_send(group_name(self.battle_id), chat.chat_message(line))
+
     async def _answer_duplicate(self, message_id: str, seq: int, expected: int | None) -> None:
         """A command sent again (a retry after a lost answer): say so, and bring the sender up to date."""
         if self.format == "json":
@@ -193,6 +206,9 @@ class BattleConsumer(DirectDispatch):
             await self.send_view()
         else:
             await self.send(text_data=rendered)
+
+    async def battle_chat(self, message: dict[str, Any]) -> None:
+        await self.send(text_data=message[self.format])
 
     async def battle_presence(self, message: dict[str, Any]) -> None:
         self.presence = presence.Summary(message["seats"], message["spectators"])

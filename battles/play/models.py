@@ -126,3 +126,28 @@ class BattleEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.battle} #{self.seq}"
+
+
+class ChatLine(models.Model):
+    """A line said at a battle, in the players' chat or the spectators' (battles/play/chat.py)."""
+
+    class Channel(models.TextChoices):
+        PLAYERS = "players", "Players"
+        SPECTATORS = "spectators", "Spectators"
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="chat_lines")
+    channel = models.CharField(max_length=10, choices=Channel.choices)
+    author = models.CharField(max_length=10, choices=[*SIDE_CHOICES, ("spectator", "Spectator")])
+    name = models.CharField(max_length=150, blank=True)
+    """Whom the line is shown from: a spectator's account name; blank for a seat or a guest spectator."""
+    text = models.CharField(max_length=500)
+    after_seq = models.PositiveIntegerField()
+    """The battle's step when it was said: a replay at step N shows the lines said up to N."""
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["battle", "channel", "id"], name="chat_by_battle")]
+
+    def __str__(self) -> str:
+        return f"{self.battle} {self.channel}: {self.text[:40]}"

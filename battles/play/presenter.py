@@ -16,6 +16,7 @@ from rules_core.heroic import HEROIC_ACTIONS
 from rules_core.movement import MOVE_TOLERANCE, SNAP_TO_CONTACT
 from rules_core.scenarios.secrets import command_for, state_for
 
+from .chat import chat_context, lines_json, shown_lines
 from .models import Battle, BattleEvent, as_side
 from .scenarios import board_zones, scenario_context
 
@@ -423,6 +424,7 @@ def recent_events(battle: Battle) -> list[BattleEvent]:
 def render_page_parts(battle: Battle, state: BattleState, audience: str, seq: int) -> dict[str, Any]:
     ctx = context(battle, state, audience, seq)
     ctx["log"] = log_steps(state, recent_events(battle))
+    ctx["chat"] = chat_context(shown_lines(battle))
     return ctx
 
 
@@ -473,4 +475,5 @@ def view_json(battle: Battle, state: BattleState, audience: str, seq: int) -> di
         "state": state_for(state, audience, state.to_dict()),
         "pending": state.pending.to_dict(),
         "actions": [a.to_dict() for a in legal(state, audience)],
+        "chat": lines_json(shown_lines(battle)),
     }

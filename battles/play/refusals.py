@@ -18,10 +18,17 @@ ServerCode = Literal[
     "unknown_battle",
     "stale_version",
     "server_error",
+    "chat_empty",
+    "chat_too_long",
+    "chat_flood",
+    "chat_wrong_channel",
 ]
 
 SERVER_CODES: dict[ServerCode, str] = {
-    "malformed": "The message is not JSON or not an object, or its command or expected_version is of the wrong kind.",
+    "malformed": (
+        "The message is not JSON or not an object, or its command, expected_version or chat line is of "
+        "the wrong kind."
+    ),
     "unknown_type": "The message's type is none the server knows.",
     "too_large": "The message is larger than the server takes (WS_MAX_MESSAGE_BYTES).",
     "rate_limited": "The socket sent more messages in a second than the server takes (WS_RATE_PER_SECOND).",
@@ -29,6 +36,10 @@ SERVER_CODES: dict[ServerCode, str] = {
     "unknown_battle": "The battle the command is for does not exist (any more).",
     "stale_version": "The command was chosen on a screen the battle has moved on from; the whole view comes first.",
     "server_error": "The server failed to handle the message; nothing was changed.",
+    "chat_empty": "A chat line with nothing in it (or only spaces): nothing was said.",
+    "chat_too_long": "A chat line longer than 500 characters: nothing was said.",
+    "chat_flood": "More than 5 chat lines in 10 seconds from one socket: this one was not said.",
+    "chat_wrong_channel": "A spectator wrote to the players' chat, or a player to the spectators': not said.",
 }
 """What each of the server's own refusal codes means, in one line."""
 

@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,13 +18,13 @@ from rules_core import RuleViolation
 from rules_core.record import RecordError, steps
 
 from . import presence
+from .chat import chat_context, shown_lines
 from .create import start_battle
 from .forms import BattleForm
 from .models import Battle, Seat
 from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
 from .records import battle_record
-
-CREATED_KEY = "created_battles"
+from .your_battles import CREATED_KEY, remember_seat, seat_link, your_battles
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -36,28 +35,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
         {
             "battles": battles,
             "form": BattleForm(request.user, ruleset=request.GET.get("ruleset")),
-            "my_battles": _my_battles(request),
+            "my_battles": your_battles(request),
         },
     )
-
-
-def _my_battles(request: HttpRequest) -> list[dict[str, object]]:
-    """The signed-in user's battles: those they created or hold a seat of, with their links."""
-    user = request.user
-    if not user.is_authenticated:
-        return []
-    battles = (
-        Battle.objects.filter(Q(created_by=user) | Q(seats__user=user))
-        .distinct()
-        .prefetch_related("seats")
-        .order_by("status", "-updated_at")[:50]
-    )
-    rows = []
-    for battle in battles:
-        seat = next((s for s in battle.seats.all() if s.user_id == user.pk), None)
-        play = f"{reverse('battle', args=[battle.public_id])}?seat={seat.token}" if seat else ""
-        rows.append({"battle": battle, "side": seat.get_side_display() if seat else "", "play": play})
-    return rows
 
 
 def new_battle(request: HtmxRequest) -> HttpResponse:
@@ -122,6 +102,9 @@ def battle_page(request: HttpRequest, public_id: str) -> HttpResponse:
     state = battle.load_state()
     ctx = render_page_parts(battle, state, audience_of(side), battle.version)
     ctx["seat_token"] = token
+    if side:
+        remember_seat(request, battle, token)
+        ctx["seat_link"] = seat_link(request, battle, token)
     return render(request, "battles/battle.html", ctx)
 
 
@@ -160,6 +143,7 @@ def battle_replay(request: HttpRequest, public_id: str) -> HttpResponse:
         return render(request, "battles/replay_broken.html", ctx, status=500)
     ctx = context(battle, state, "spectator", step)
     ctx["log"] = log_steps(state, events[max(0, step - LOG_LIMIT) : step])
+    ctx["chat"] = chat_context(shown_lines(battle, step))
     ctx.update({"step": step, "last": last, "prev": max(0, step - 1), "next": min(last, step + 1)})
     return render(request, "battles/replay.html", ctx)
 

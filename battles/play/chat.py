@@ -1,0 +1,148 @@
+"""Chat at a battle: the players' chat (the two seats talk; everyone reads it) and the spectators'
+chat (spectators talk; players read it, or hide it on their page).
+
+A line is text only: kept as typed (trimmed), shown escaped, links never made clickable. It is stored
+with the battle, so the view a socket gets on connect or reconnect carries the latest lines, and
+the replay shows those said up to its step; it is not a step of the battle and takes no `seq`.
+Everything refused here (empty, too long, too many too fast, the wrong chat) stores nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from django.template.loader import render_to_string
+
+from . import jsontext
+from .models import Battle, ChatLine
+from .refusals import ServerRefusal
+
+MAX_CHARS = 500
+LINES_PER_WINDOW = 5
+WINDOW_SECONDS = 10.0
+"""A socket may say LINES_PER_WINDOW lines in any WINDOW_SECONDS; the next is refused as flooding."""
+SHOWN = 100
+"""Lines of each chat a page or view carries (the latest); the replay shows as many."""
+
+PHRASES = ("Good game", "Thinking...", "Back in 5")
+"""One-click lines offered to the players."""
+
+CHANNELS = {ChatLine.Channel.PLAYERS.value, ChatLine.Channel.SPECTATORS.value}
+
+
+class ChatRefusal(ServerRefusal):
+    """A chat line refused: nothing was stored."""
+
+
+def checked_text(audience: str, channel: Any, text: Any) -> tuple[str, str]:
+    """The chat and text of a line `audience` may say, or ChatRefusal saying why not."""
+    if channel not in CHANNELS or not isinstance(text, str):
+        raise ChatRefusal(
+            "malformed", 'A chat message needs a channel ("players" or "spectators") and a text.'
+        )
+    if audience == "spectator" and channel == ChatLine.Channel.PLAYERS:
+        raise ChatRefusal(
+            "chat_wrong_channel",
+            "The players' chat is for the two players: spectators talk in the spectators' chat.",
+        )
+    if audience != "spectator" and channel == ChatLine.Channel.SPECTATORS:
+        raise ChatRefusal(
+            "chat_wrong_channel",
+            "The spectators' chat is for spectators: players talk in the players' chat.",
+        )
+    cleaned = "".join(c for c in text.strip() if c.isprintable() or c == "\n")
+    if not cleaned.strip():
+        raise ChatRefusal("chat_empty", "Type something to say first: an empty line is not sent.")
+    if len(cleaned) > MAX_CHARS:
+        raise ChatRefusal(
+            "chat_too_long",
+            f"That line is {len(cleaned)} characters long: a chat line holds at most {MAX_CHARS}.",
+        )
+    return channel, cleaned
+
+
+class Pace:
+    """How fast one socket talks: at most LINES_PER_WINDOW lines in any WINDOW_SECONDS."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.said: deque[float] = deque()
+
+    def check(self) -> None:
+        """Count a line about to be said, or refuse it (uncounted) as flooding."""
+        now = self.clock()
+        while self.said and now - self.said[0] >= WINDOW_SECONDS:
+            self.said.popleft()
+        if len(self.said) >= LINES_PER_WINDOW:
+            wait = max(1, round(WINDOW_SECONDS - (now - self.said[0])))
+            raise ChatRefusal(
+                "chat_flood",
+                f"Too many lines too fast: at most {LINES_PER_WINDOW} in {WINDOW_SECONDS:g} seconds. "
+                f"Wait {wait} s and say it again.",
+            )
+        self.said.append(now)
+
+
+def say(battle_id: int, audience: str, channel: str, text: str, name: str = "") -> ChatLine:
+    """Store a checked line (checked_text) at the battle's current step."""
+    version = Battle.objects.filter(pk=battle_id).values_list("version", flat=True).first()
+    if version is None:
+        raise ChatRefusal("unknown_battle", "There is no such battle.")
+    return ChatLine.objects.create(
+        battle_id=battle_id, channel=channel, author=audience, name=name, text=text, after_seq=version
+    )
+
+
+def shown_lines(battle: Battle, up_to_seq: int | None = None) -> dict[str, list[ChatLine]]:
+    """The latest lines of each chat, oldest first; for a replay, those said up to its step."""
+    lines = {}
+    for channel in (ChatLine.Channel.PLAYERS, ChatLine.Channel.SPECTATORS):
+        query = ChatLine.objects.filter(battle=battle, channel=channel)
+        if up_to_seq is not None:
+            query = query.filter(after_seq__lte=up_to_seq)
+        lines[channel.value] = list(query.order_by("-id")[:SHOWN])[::-1]
+    return lines
+
+
+def who(line: ChatLine) -> str:
+    """Whom a line is shown from."""
+    if line.author == "spectator":
+        return line.name or "Spectator"
+    return line.get_author_display()
+
+
+def line_json(line: ChatLine) -> dict[str, Any]:
+    return {
+        "type": "chat",
+        "channel": line.channel,
+        "author": line.author,
+        "name": who(line),
+        "text": line.text,
+        "seq": line.after_seq,
+        "at": line.created_at.isoformat(),
+    }
+
+
+def lines_json(lines: dict[str, list[ChatLine]]) -> list[dict[str, Any]]:
+    """Both chats' lines in the order they were said (a JSON view's `chat`)."""
+    return [line_json(line) for line in sorted((x for chat in lines.values() for x in chat), key=_order)]
+
+
+def _order(line: ChatLine) -> int:
+    return line.pk
+
+
+def chat_context(lines: dict[str, list[ChatLine]]) -> dict[str, Any]:
+    """What the chat partials show: each chat's lines, and the phrases offered."""
+    return {channel: [line_json(line) for line in chat] for channel, chat in lines.items()} | {
+        "phrases": PHRASES
+    }
+
+
+def chat_message(line: ChatLine) -> dict[str, Any]:
+    """The line for the battle's group: as HTML (appended to its chat) and as JSON."""
+    html = render_to_string("battles/_chat_push.html", {"line": line_json(line)})
+    return {"type": "battle.chat", "html": html, "json": jsontext.dumps(line_json(line))}

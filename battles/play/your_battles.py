@@ -1,0 +1,84 @@
+"""Getting back to your seat: the battles this browser holds a seat of, and whose decision each waits for.
+
+A guest who opens a seat link has it kept in their session, so the lobby's "Your battles" offers the
+seat again ("Resume as Good") from the same browser, without the link; a signed-in player's battles
+(those they created or hold a seat of) are listed too. Each row says whose decision the battle
+waits for, and marks those waiting for you: a battle can be left and taken up days later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+from django.http import HttpRequest
+from django.urls import reverse
+
+from .models import Battle, Seat
+
+SEATS_KEY = "seats"
+"""The session's seats: {battle public id: seat token}, the latest opened last."""
+CREATED_KEY = "created_battles"
+"""The session's battles created by a guest, whose links page it may see again."""
+KEPT = 50
+
+
+def remember_seat(request: HttpRequest, battle: Battle, token: str) -> None:
+    """Keep the seat link just opened in the session (a valid token of this battle)."""
+    seats = dict(request.session.get(SEATS_KEY, {}))
+    if seats.get(battle.public_id) == token and list(seats)[-1] == battle.public_id:
+        return
+    seats.pop(battle.public_id, None)
+    seats[battle.public_id] = token
+    request.session[SEATS_KEY] = dict(list(seats.items())[-KEPT:])
+
+
+def seat_link(request: HttpRequest, battle: Battle, token: str) -> str:
+    return request.build_absolute_uri(reverse("battle", args=[battle.public_id])) + f"?seat={token}"
+
+
+@dataclass
+class Row:
+    battle: Battle
+    side: str
+    """The side this browser holds ("good", "evil"), or "" for a battle it only created."""
+    play: str
+    waiting_for: str
+    """Whose decision the battle waits for ("good", "evil"), or "" once over."""
+    links: bool
+
+    @property
+    def yours(self) -> bool:
+        """Whether the battle waits for this seat's decision."""
+        return bool(self.side) and self.waiting_for == self.side
+
+
+def your_battles(request: HttpRequest) -> list[Row]:
+    """The seats this session holds and, signed in, every battle the user created or holds a seat of:
+    those waiting for you first, then the latest."""
+    user = request.user
+    session_seats: dict[str, str] = request.session.get(SEATS_KEY, {})
+    created: list[str] = request.session.get(CREATED_KEY, [])
+    query = Q(public_id__in=[*session_seats, *created])
+    if user.is_authenticated:
+        query |= Q(created_by=user) | Q(seats__user=user)
+    battles = Battle.objects.filter(query).distinct().prefetch_related("seats").order_by("-updated_at")[:KEPT]
+    rows = []
+    for battle in battles:
+        tokens = {seat.token: seat for seat in battle.seats.all()}
+        seat: Seat | None = tokens.get(session_seats.get(battle.public_id, ""))
+        if seat is None and user.is_authenticated:
+            seat = next((s for s in battle.seats.all() if s.user_id == user.pk), None)
+        pending = battle.load_state().pending
+        mine = (user.is_authenticated and battle.created_by_id == user.pk) or battle.public_id in created
+        rows.append(
+            Row(
+                battle=battle,
+                side=seat.side if seat else "",
+                play=f"{reverse('battle', args=[battle.public_id])}?seat={seat.token}" if seat else "",
+                waiting_for=pending.side or "",
+                links=mine,
+            )
+        )
+    rows.sort(key=lambda row: not row.yours)
+    return rows
