@@ -27,7 +27,10 @@ def test_a_guest_finds_the_seat_again_from_the_lobby_without_the_link(client: Cl
 
     listed = your_battles(client)
     assert "Fords of Isen" in listed
-    assert f'href="/battles/{battle.public_id}/?seat={evil.token}" data-testid="resume">Resume as Evil</a>' in listed
+    assert (
+        f'href="/battles/{battle.public_id}/?seat={evil.token}" data-testid="resume">Resume as Evil</a>'
+        in listed
+    )
     assert "Waiting for Good" in listed and "Your decision" not in listed
 
     submit(battle.id, "good", {"type": "ready"})  # now it waits for Evil: marked for this guest
