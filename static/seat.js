@@ -88,6 +88,10 @@
   });
 
   document.addEventListener("click", function (evt) {
+    // A browser lets a page make sound only once someone has used it: make ready on the first click.
+    if (!audio && soundOn() && (window.AudioContext || window.webkitAudioContext)) {
+      audio = new (window.AudioContext || window.webkitAudioContext)();
+    }
     var ask = evt.target.closest && evt.target.closest("[data-notify-permission]");
     if (ask && "Notification" in window) {
       Notification.requestPermission().then(showNotifyButton);
