@@ -391,7 +391,7 @@ def test_a_player_brings_their_list_and_finds_the_battle_under_my_battles(
     }
     lobby = client.get("/").content.decode()
     seat = battle.seats.get(side="evil")
-    assert f"?seat={seat.token}" in lobby and "Play Evil" in lobby
+    assert f"?seat={seat.token}" in lobby and "Resume as Evil" in lobby
     # Signed in elsewhere (a new session), the creator still gets the links.
     assert signed_in(ann).get(f"/battles/{battle.public_id}/links/").status_code == 200
     assert signed_in(bob).get(f"/battles/{battle.public_id}/links/").status_code == 404
