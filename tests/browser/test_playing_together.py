@@ -27,7 +27,9 @@ window.Notification.permission = "granted";
 window.Notification.requestPermission = () => Promise.resolve("granted");
 window.AudioContext = function () {
   this.currentTime = 0; this.destination = {};
-  this.createOscillator = () => ({ frequency: {}, connect: (g) => g, start: () => { window.__chimes += 1; }, stop: () => {} });
+  this.createOscillator = () => ({
+    frequency: {}, connect: (g) => g, start: () => { window.__chimes += 1; }, stop: () => {},
+  });
   this.createGain = () => ({ gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d });
 };
 """
