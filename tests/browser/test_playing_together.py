@@ -153,6 +153,7 @@ def test_a_guest_resumes_from_the_lobby_without_the_link(browser, module_server)
     connected(lobby)
     expect(lobby.get_by_test_id("seat")).to_have_text(re.compile("You play Good"))
     lobby.locator("[data-testid=decision] button", has_text="Deployment done").click()
+    pending(lobby, "evil", "deploy")
 
     # Now it waits for Evil: the lobby says so.
     lobby.goto(module_server.url + "/")
