@@ -343,9 +343,12 @@ async def test_a_socket_that_stops_its_heartbeat_expires(scripted_dice, monkeypa
 
 
 async def ping(ws: WebsocketCommunicator) -> dict[str, dict]:
-    """Send a heartbeat; the pong and the presence update it causes may come in either order."""
+    """Send a heartbeat; the pong, and the presence update it causes (within the announcement's
+    window), may come in either order."""
     await ws.send_json_to({"type": "ping"})
-    return {m["type"]: m for m in [await ws.receive_json_from(), await ws.receive_json_from()]}
+    return {
+        m["type"]: m for m in [await ws.receive_json_from(timeout=5), await ws.receive_json_from(timeout=5)]
+    }
 
 
 async def test_a_burst_beyond_the_rate_limit_is_refused(scripted_dice, settings) -> None:
