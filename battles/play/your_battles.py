@@ -55,14 +55,15 @@ class Row:
 
 def your_battles(request: HttpRequest) -> list[Row]:
     """The seats this session holds and, signed in, every battle the user created or holds a seat of:
-    those waiting for you first, then the latest."""
+    those waiting for you first, then the others in play, then the finished, the latest first."""
     user = request.user
     session_seats: dict[str, str] = request.session.get(SEATS_KEY, {})
     created: list[str] = request.session.get(CREATED_KEY, [])
     query = Q(public_id__in=[*session_seats, *created])
     if user.is_authenticated:
         query |= Q(created_by=user) | Q(seats__user=user)
-    battles = Battle.objects.filter(query).distinct().prefetch_related("seats").order_by("-updated_at")[:KEPT]
+    battles = Battle.objects.filter(query).distinct().prefetch_related("seats")
+    battles = battles.order_by("status", "-updated_at")[:KEPT]  # in play first, then finished
     rows = []
     for battle in battles:
         tokens = {seat.token: seat for seat in battle.seats.all()}
