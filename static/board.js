@@ -523,15 +523,19 @@
 
   // ---- unit cards ---------------------------------------------------------------------------
 
-  var card = { open: null, fetching: 0 };
+  var card = { open: null, against: "", fetching: 0 };
 
   B.cards = {
-    open: function (id, focus) {
+    // `against`: another model's id, for the odds of the two fighting (kept while the card is open).
+    open: function (id, focus, against) {
       var slot = document.getElementById("unit-card");
       if (!slot) { return; }
+      if (card.open !== id) { card.against = ""; }
+      if (against !== undefined) { card.against = against; }
       card.open = id;
       var mine = ++card.fetching;
-      fetch(battleUrl("models/" + encodeURIComponent(id) + "/"))
+      var query = card.against ? "?against=" + encodeURIComponent(card.against) : "";
+      fetch(battleUrl("models/" + encodeURIComponent(id) + "/" + query))
         .then(function (r) { return r.ok ? r.text() : ""; })
         .then(function (html) {
           if (mine !== card.fetching || card.open !== id) { return; }
@@ -553,6 +557,11 @@
     refresh: function () { if (card.open) { B.cards.open(card.open, false); } },
     current: function () { return card.open; }
   };
+
+  document.addEventListener("change", function (evt) {
+    var pick = evt.target.closest ? evt.target.closest("select[data-card-against]") : null;
+    if (pick) { B.cards.open(pick.getAttribute("data-card-against"), false, pick.value); }
+  });
 
   document.addEventListener("click", function (evt) {
     if (evt.target.closest && evt.target.closest("[data-close-card]")) { B.cards.close(); }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -15,6 +16,7 @@ from rules_core.chance import percent
 from rules_core.heroic import HEROIC_ACTIONS
 from rules_core.movement import MOVE_TOLERANCE, SNAP_TO_CONTACT
 from rules_core.scenarios.secrets import command_for, state_for
+from rules_core.state import Model, Profile
 
 from .chat import chat_context, lines_json, shown_lines
 from .models import Battle, BattleEvent, as_side
@@ -49,6 +51,8 @@ class ParamView:
     type: str
     label: str
     options: list[tuple[str, str]] = field(default_factory=list)  # (JSON value, label)
+    option_odds: list[tuple[str, list[tuple[str, str]]]] = field(default_factory=list)
+    """(label, odds rows) of each option that carries odds (a charge's targets)."""
     min: int = 0
     max: int = 0
     default: str | None = None  # JSON value used when the player leaves it
@@ -116,6 +120,9 @@ def param_view(name: str, spec: dict[str, Any]) -> ParamView:
     view = ParamView(name, kind, str(spec.get("label") or humanize(name)))
     if kind == "choice":
         view.options = [(json.dumps(o["value"]), str(o.get("label", o["value"]))) for o in spec["options"]]
+        view.option_odds = [
+            (str(o.get("label", o["value"])), odds_view(o["odds"])) for o in spec["options"] if o.get("odds")
+        ]
     elif kind == "int":
         view.min, view.max = int(spec["min"]), int(spec["max"])
     elif kind == "text":
@@ -126,13 +133,20 @@ def param_view(name: str, spec: dict[str, Any]) -> ParamView:
 
 
 def odds_view(odds: dict[str, Any] | None, prefix: str = "") -> list[tuple[str, str]]:
-    """Odds as (label, text) rows: chances as percentages, tables flattened one row per entry."""
+    """Odds as (label, text) rows: chances as percentages, expected numbers to two places, tables
+    flattened one row per entry."""
     rows: list[tuple[str, str]] = []
     for key, value in (odds or {}).items():
         if key == "outcomes" and isinstance(value, list):
             # The engine's form: {"outcomes": [{"label": "the power is resisted", "p": 0.58}, ...]}
+            rows.extend((str(o.get("label", "")), percent(_chance(o))) for o in value if isinstance(o, dict))
+            continue
+        if key == "expected" and isinstance(value, list):
+            # {"expected": [{"label": "Wounds on Gothmog", "value": 0.8333, "exact": {...}}, ...]}
             rows.extend(
-                (str(o.get("label", "")), percent(float(o.get("p", 0)))) for o in value if isinstance(o, dict)
+                (f"Expected {str(e.get('label', '')).lower()}" if e.get("label") else "Expected", _number(e))
+                for e in value
+                if isinstance(e, dict)
             )
             continue
         label = f"{prefix}{humanize(key)}"
@@ -143,6 +157,18 @@ def odds_view(odds: dict[str, Any] | None, prefix: str = "") -> list[tuple[str, 
         else:
             rows.append((label, str(value)))
     return rows
+
+
+def _chance(outcome: dict[str, Any]) -> Fraction | float:
+    """An outcome's chance, exact when the referee sent it exactly (so only a certainty reads 100%)."""
+    exact = outcome.get("exact")
+    if isinstance(exact, dict) and exact.get("den"):
+        return Fraction(int(exact["num"]), int(exact["den"]))
+    return float(outcome.get("p", 0))
+
+
+def _number(entry: dict[str, Any]) -> str:
+    return f"{float(entry.get('value', 0)):.2f}"
 
 
 def legal(state: BattleState, audience: str) -> list[rules_core.Action]:
@@ -263,8 +289,31 @@ def models_view(state: BattleState, active: set[str]) -> list[dict[str, Any]]:
     return views
 
 
-def unit_card(state: BattleState, model_id: str) -> dict[str, Any] | None:
-    """Everything a player may want to know about one model, as it stands now."""
+def card_odds(state: BattleState, model: Model, against: str) -> dict[str, Any]:
+    """The enemies a card may weigh its model against, and the odds against the one chosen (as the
+    referee counts any two models fighting alone: `rules_core.odds_between`)."""
+    if state.ruleset != "skirmish" or not model.on_board:
+        return {"choices": []}
+    enemies = [m for m in state.models.values() if m.side != model.side and m.on_board and m.x >= 0]
+    found: dict[str, Any] = {"choices": [(m.id, m.name) for m in enemies]}
+    enemy = state.models.get(against)
+    if enemy is None or enemy not in enemies:
+        return found
+    try:
+        odds = rules_core.odds_between(state, model.id, enemy.id)
+    except rules_core.RuleViolation as exc:
+        return {**found, "against": enemy.id, "refused": exc.message}
+    return {**found, "against": enemy.id, "against_name": enemy.name, "rows": odds_view(odds)}
+
+
+def wargear_names(profile: Profile) -> list[str]:
+    """What a model carries as players read it: its printed wargear, then what its list bought."""
+    return [*profile.wargear, *(f"{name} (bought)" for name in profile.bought)]
+
+
+def unit_card(state: BattleState, model_id: str, against: str = "") -> dict[str, Any] | None:
+    """Everything a player may want to know about one model, as it stands now; with `against`
+    (another model's id), the odds of the two fighting each other."""
     from rules_core import characteristics as now
     from rules_core.battlefield import is_engaged
 
@@ -313,7 +362,9 @@ def unit_card(state: BattleState, model_id: str) -> dict[str, Any] | None:
         if model.is_hero
         else [],
         "missile": profile.missile,
-        "wargear": profile.wargear,
+        "wargear": wargear_names(profile),
+        "mount_wargear": wargear_names(model.mount.profile) if model.mount else [],
+        "odds": card_odds(state, model, against),
         "special_rules": profile.special_rules,
         "heroic_actions": [
             HEROIC_ACTIONS[k].name if k in HEROIC_ACTIONS else humanize(k) for k in profile.heroic_actions

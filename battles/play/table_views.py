@@ -31,10 +31,24 @@ def _state(request: HttpRequest, public_id: str) -> rules_core.BattleState:
 
 
 def model_card(request: HttpRequest, public_id: str, model_id: str) -> HttpResponse:
-    card = unit_card(_state(request, public_id), model_id)
+    """A model's card; `?against=<model>` adds the odds of the two fighting each other, and
+    `?format=json` gives those odds as the referee counts them (exact fractions too)."""
+    state = _state(request, public_id)
+    against = request.GET.get("against", "")
+    card = unit_card(state, model_id, against)
     if card is None:
         raise Http404("No such model in this battle.")
+    if request.GET.get("format") == "json":
+        return _odds_json(state, model_id, against)
     return render(request, "battles/_unit_card.html", {"card": card})
+
+
+def _odds_json(state: rules_core.BattleState, model_id: str, against: str) -> JsonResponse:
+    try:
+        odds = rules_core.odds_between(state, model_id, against)
+    except rules_core.RuleViolation as exc:
+        return JsonResponse(exc.to_dict(), status=400)
+    return JsonResponse({"model": model_id, "against": against, "odds": odds})
 
 
 class BadEnd(ValueError):
