@@ -10,8 +10,8 @@ class ProfileAdmin(admin.ModelAdmin[Profile]):
 
     form = ProfileForm
     fields = ["owner", *ProfileForm.base_fields]
-    list_display = ("name", "tier", "points", "unique", "owner")
-    list_filter = ("tier", ("owner", admin.EmptyFieldListFilter))
+    list_display = ("name", "side", "tier", "points", "unique", "owner")
+    list_filter = ("side", "tier", ("owner", admin.EmptyFieldListFilter))
     search_fields = ("name",)
 
 

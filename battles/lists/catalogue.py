@@ -26,6 +26,50 @@ WARRIOR_OPTIONS: dict[str, list[dict[str, Any]]] = {
 # Heroes that are not named characters, so a list may take several.
 NOT_UNIQUE = {"Goblin Captain"}
 
+GOOD, EVIL = "good", "evil"
+SIDE_NAMES = {GOOD: "Good", EVIL: "Evil"}
+EVIL_PROFILES = {
+    "Witch-king of Angmar", "Gothmog", "Azog the Defiler", "Bolg", "Goblin Captain", "Grinnah", "Cave Troll",
+    "Mordor Orc Warrior",
+}  # fmt: skip
+"""The catalogue's Evil profiles; every other one fights for Good."""
+
+# What the example warriors' printed profiles carry (check): their Defence already counts it, so a
+# bought shield adds +1 (docs/battle-record.md, "Wargear").
+PRINTED_WARGEAR: dict[str, list[str]] = {
+    "Warrior of Minas Tirith": ["Sword", "Heavy armour"],
+    "Warrior of Rohan": ["Sword", "Armour"],
+    "Mordor Orc Warrior": ["Orc blade", "Armour"],
+}
+
+# Mounts a profile may ride or a list may buy, by name (check): the mount's own characteristics, as
+# a Cavalry model's `mount` in the battle setup (docs/battle-record.md).
+MOUNTS: dict[str, dict[str, Any]] = {
+    "Horse": {"move": 10.0, "fight": 0, "strength": 3, "defence": 4, "attacks": 0, "wounds": 1, "courage": 3},
+    "Armoured horse": {
+        "move": 10.0, "fight": 0, "strength": 3, "defence": 5, "attacks": 0, "wounds": 1, "courage": 3,
+    },
+    "Warg": {"move": 10.0, "fight": 3, "strength": 4, "defence": 4, "attacks": 1, "wounds": 1, "courage": 2},
+}  # fmt: skip
+MOUNT_BASE_MM = 50
+"""A mounted model's base (a rider's smaller base is replaced by it)."""
+
+
+def catalogue_side(name: str) -> str | None:
+    """The side of a catalogue profile by its name, or None for a name the catalogue does not have."""
+    if name in EVIL_PROFILES:
+        return EVIL
+    return GOOD if any(row[0] == name for row in _TABLE) else None
+
+
+def mount_profile(name: str) -> dict[str, Any]:
+    """A known mount as rules_core reads a mount's profile."""
+    stats = MOUNTS[name]
+    return {
+        "name": name, **stats, "shoot": 7, "intelligence": 7, "keywords": [], "base_mm": float(MOUNT_BASE_MM),
+    }  # fmt: skip
+
+
 # name, (move, fight, shoot, strength, defence, attacks, wounds, courage, intelligence),
 # (might, will, fate), points, extras
 _TABLE: list[tuple[str, tuple[float, ...], tuple[int, int, int] | None, int, dict[str, Any]]] = [
@@ -131,5 +175,7 @@ def catalogue() -> list[dict[str, Any]]:
         data["points"] = points
         data["unique"] = name not in NOT_UNIQUE
         data["options"] = [{"missile": None, **o} for o in WARRIOR_OPTIONS.get(name, [])]
+        data["wargear"] = list(PRINTED_WARGEAR.get(name, []))
+        data["side"] = EVIL if name in EVIL_PROFILES else GOOD
         profiles.append(data)
     return profiles

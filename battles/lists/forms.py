@@ -8,6 +8,7 @@ from django import forms
 
 from rules_core.mass_battle.cards import CARDS
 
+from .catalogue import MOUNTS
 from .models import RULESETS, SKIRMISH, ArmyList, Profile
 from .profiles import BadData, clean_profile
 from .rules import MAX_COUNT, MAX_POINTS_LIMIT, SPECIALISED_HEROIC_ACTIONS, TIERS
@@ -59,7 +60,7 @@ class ProfileForm(forms.ModelForm[Profile]):
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text='One a line, "Name, points" or, for a missile weapon, "Name, points, range, strength": '
-        '"Shield, 1" and "Bow, 1, 24, 2".',
+        '"Shield, 1" and "Bow, 1, 24, 2". A mount is an option too: "Horse, 10".',
     )
     powers_text = forms.CharField(
         label="Magical powers",
@@ -76,13 +77,20 @@ class ProfileForm(forms.ModelForm[Profile]):
 
     class Meta:
         model = Profile
-        fields = ["name", "tier", "unique", *STAT_FIELDS, "base_mm", "points"]
+        fields = ["name", "side", "tier", "unique", *STAT_FIELDS, "base_mm", "points", "mount"]
         labels = {"base_mm": "Base size (mm)", "fight": "Fight Value", "shoot": "Shoot Value (X+)"}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         tiers = [(key, name) for key, name, _ in TIERS]
         cast(forms.ChoiceField, self.fields["tier"]).choices = [("", "None: a Warrior"), *tiers]
+        self.fields["side"].required = True
+        self.fields["side"].help_text = "A list holds one side's profiles."
+        mount = forms.ChoiceField(
+            label="Mount", required=False, choices=[("", "None: on foot"), *((m, m) for m in MOUNTS)]
+        )
+        mount.help_text = "A mount it always rides. A list may buy one too: an option named Horse, Warg ..."
+        self.fields["mount"] = mount
         p = self.instance
         if p.pk:
             self.initial.update(
@@ -141,7 +149,10 @@ class ProfileForm(forms.ModelForm[Profile]):
                 raise
             raise BadData("Ranges, strengths, points and casting values must be numbers.") from None
         return {
-            **{key: c.get(key) for key in ["name", "tier", "unique", *STAT_FIELDS, "base_mm", "points"]},
+            **{
+                key: c.get(key)
+                for key in ["name", "side", "tier", "unique", *STAT_FIELDS, "base_mm", "points", "mount"]
+            },
             "keywords": _comma_list(c["keywords_text"]),
             "wargear": _comma_list(c["wargear_text"]),
             "special_rules": _comma_list(c["special_rules_text"]),

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from rules_core.mass_battle.cards import CARDS
 
+from .catalogue import SIDE_NAMES, catalogue_side
 from .mass_rules import MAX_CARDS_LISTED, MAX_HEROES, MAX_STANDS, is_monster, known_cards
 from .models import MASS_BATTLE, RULESETS, SKIRMISH, Profile
 from .profiles import BadData, clean_profile
@@ -183,7 +184,7 @@ def parse_list(doc: Any) -> ListDraft | MassListDraft:
     if not isinstance(ruleset, str) or ruleset not in dict(RULESETS):
         known = ", ".join(f'"{key}"' for key, _ in RULESETS)
         raise BadData(f"This army list is for the ruleset {_shown(ruleset)}; Beacon knows {known}.")
-    profiles = _profiles(doc.get("profiles"))
+    profiles = _profiles(doc.get("profiles"), doc.get("side"))
     if ruleset == MASS_BATTLE:
         return _mass_list(doc, name.strip(), limit, profiles)
     raw_warbands = doc.get("warbands")
@@ -196,12 +197,27 @@ def parse_list(doc: Any) -> ListDraft | MassListDraft:
     return ListDraft(name.strip(), limit, warbands)
 
 
-def _profiles(raw: Any) -> dict[str, Profile]:
+def file_side(items: list[Any], said: Any = None) -> str | None:
+    """The side a profile of a file takes when it does not say its own (files written before profiles
+    had sides): the file's `side`, else the one side its other profiles name (the catalogue's
+    names count), else none."""
+    if isinstance(said, str) and said.lower() in SIDE_NAMES:
+        return said.lower()
+    named = {
+        str(item.get("side") or catalogue_side(str(item.get("name"))) or "").lower()
+        for item in items
+        if isinstance(item, dict)
+    } - {""}
+    return named.pop() if len(named) == 1 and named <= set(SIDE_NAMES) else None
+
+
+def _profiles(raw: Any, said: Any = None) -> dict[str, Profile]:
     if not isinstance(raw, list) or len(raw) > MAX_PROFILES:
         raise BadData(f'"profiles" must be a list of at most {MAX_PROFILES} profiles.')
     profiles: dict[str, Profile] = {}
+    side = file_side(raw, said)
     for item in raw:
-        data = clean_profile(item)
+        data = clean_profile(item, side)
         if data["name"] in profiles:
             raise BadData(f"Two profiles are called {data['name']!r}.")
         profile = Profile()

@@ -31,6 +31,7 @@ from .rules import (
     repeated_unique_heroes,
     rules_profile,
     several_generals,
+    side_of,
     tier_name,
     unit_points,
     unknown_options,
@@ -105,6 +106,8 @@ class MassSummary:
     heroes: int = 0
     hero_limit: int = 0
     general: str | None = None
+    side: str | None = None
+    """"good" or "evil": the side its profiles fight for (None while empty or mixed)."""
     starting_strength: int = 0
     broken_at: int = 0
     """Losses that break the army (more than half its starting strength)."""
@@ -144,6 +147,10 @@ def summarise_mass(army: Any) -> MassSummary:
         *misplaced,
         *repeated_unique_heroes([hero.profile for hero in heroes if hero.profile.is_hero]),
     ]
+    summary.side, mixed = side_of(
+        [line.profile for line in army.stands_in_order()] + [h.profile for h in heroes]
+    )
+    summary.problems.extend(mixed)
     named = [number for number, hero in enumerate(heroes) if hero.is_general]
     several = several_generals([heroes[number].profile for number in named])
     if several:

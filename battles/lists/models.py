@@ -19,8 +19,9 @@ RULESETS = [(SKIRMISH, "Skirmish"), (MASS_BATTLE, "Mass battle")]
 PROFILE_DATA_FIELDS = (
     "name", "move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage", "intelligence",
     "might", "will", "fate", "keywords", "tier", "unique", "base_mm", "points", "missile", "wargear",
-    "options", "heroic_actions", "powers", "special_rules",
+    "options", "heroic_actions", "powers", "special_rules", "side", "mount",
 )  # fmt: skip
+SIDES = [("good", "Good"), ("evil", "Evil")]
 
 
 class Profile(models.Model):
@@ -60,6 +61,15 @@ class Profile(models.Model):
     special_rules = models.JSONField(default=list, blank=True)
     wargear = models.JSONField(default=list, blank=True)
     options = models.JSONField(default=list, blank=True)
+    side = models.CharField(
+        max_length=4,
+        choices=SIDES,
+        blank=True,
+        help_text="Blank only for a profile made before sides counted.",
+    )
+    mount = models.CharField(
+        max_length=40, blank=True, help_text="The mount it rides, if any: Horse, Warg ..."
+    )
 
     class Meta:
         ordering = ["name"]

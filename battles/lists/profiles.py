@@ -1,7 +1,9 @@
 """What a usable profile is: one check for the catalogue, the profile forms, the admin and imports.
 
-A profile as data is the rules_core profile (see battles/lists/catalogue.py) plus `points`, `unique` and
-`options` (wargear a model may buy: name, points, and optionally the missile weapon it gives).
+A profile as data is the rules_core profile (see battles/lists/catalogue.py) plus `points`, `unique`,
+`side` ("good" or "evil"), `mount` (the name of a mount it rides, or "") and `options` (wargear or a
+mount a model may buy: name, points, and optionally the missile weapon it gives). Wargear names are
+the referee's (rules_core.wargear); mounts are the catalogue's (`MOUNTS`).
 """
 
 from __future__ import annotations
@@ -9,6 +11,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from rules_core.wargear import read_piece
+
+from .catalogue import MOUNTS, SIDE_NAMES, catalogue_side
 from .rules import SPECIALISED_HEROIC_ACTIONS, TIER_NAMES
 
 # field, label, lowest, highest, whole numbers only
@@ -88,18 +93,48 @@ def _items(value: Any, label: str) -> list[Any]:
     return value
 
 
-def clean_profile(data: Any) -> dict[str, Any]:
-    """A checked copy of a profile's data, or BadData naming the first thing wrong with it."""
+def clean_profile(data: Any, side: str | None = None) -> dict[str, Any]:
+    """A checked copy of a profile's data, or BadData naming the first thing wrong with it. A
+    profile that does not say its side takes the catalogue's for its name, else `side` if given."""
     if not isinstance(data, dict):
         raise BadData("A profile must be an object.")
     name = _text(data.get("name"), "The profile's name")
     try:
-        return _clean(name, data)
+        return _clean(name, data, side)
     except BadData as exc:
         raise BadData(f"{name}: {exc}") from None
 
 
-def _clean(name: str, data: dict[str, Any]) -> dict[str, Any]:
+def _side(value: Any, name: str, side: str | None) -> str:
+    if value is None or value == "":
+        found = catalogue_side(name) or side
+        if found is None:
+            raise BadData('say which side it fights for: "side" is "good" or "evil".')
+        return found
+    if not isinstance(value, str) or value.strip().lower() not in SIDE_NAMES:
+        raise BadData(f'its side must be "good" or "evil", not {value!r}.')
+    return value.strip().lower()
+
+
+def _wargear(names: list[str], label: str) -> list[str]:
+    unknown = [n for n in names if read_piece(n) is None]
+    if unknown:
+        raise BadData(
+            f"{label}: {unknown[0]!r} is not wargear the referee knows (a named blade is a Sword or "
+            "Hand weapon; its rules are special rules). The names are in docs/battle-record.md."
+        )
+    return names
+
+
+def _mount(value: Any) -> str:
+    if value is None or value == "":
+        return ""
+    if value not in MOUNTS:
+        raise BadData(f"its mount must be one of {', '.join(MOUNTS)} (or none), not {value!r}.")
+    return str(value)
+
+
+def _clean(name: str, data: dict[str, Any], side: str | None) -> dict[str, Any]:
     tier = data.get("tier") or None
     if tier is not None and tier not in TIER_NAMES:
         raise BadData(f"the heroic tier must be one of {', '.join(TIER_NAMES)} (or none for a warrior).")
@@ -113,7 +148,9 @@ def _clean(name: str, data: dict[str, Any]) -> dict[str, Any]:
     profile["keywords"] = [*keywords, "Hero"] if tier else keywords
     profile["unique"] = bool(data.get("unique", True)) and tier is not None
     profile["missile"] = _missile(data.get("missile"), "The missile weapon")
-    profile["wargear"] = _words(data.get("wargear"), "Wargear")
+    profile["wargear"] = _wargear(_words(data.get("wargear"), "Wargear"), "Wargear")
+    profile["side"] = _side(data.get("side"), name, side)
+    profile["mount"] = _mount(data.get("mount"))
     profile["special_rules"] = _words(data.get("special_rules"), "Special rules")
     actions = _words(data.get("heroic_actions"), "Heroic Actions")
     unknown = [a for a in actions if a not in SPECIALISED_HEROIC_ACTIONS]
@@ -144,5 +181,6 @@ def _clean(name: str, data: dict[str, Any]) -> dict[str, Any]:
     names = [o["name"] for o in options]
     if len(set(names)) != len(names):
         raise BadData("two options share a name.")
+    _wargear([str(n) for n in names if n not in MOUNTS], "An option")
     profile["options"] = options
     return profile

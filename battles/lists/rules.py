@@ -13,8 +13,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_core.errors import RuleViolation
 from rules_core.heroic import HEROIC_ACTIONS
+from rules_core.setup import load_profile
 from rules_core.state import Army
+from rules_core.wargear import read_kit
+
+from .catalogue import MOUNTS, SIDE_NAMES, mount_profile
 
 # Heroic tiers, highest first: (key, name, the most followers a hero of that tier may lead).
 TIERS: list[tuple[str, str, int]] = [
@@ -73,13 +78,72 @@ def unit_points(profile: Any, options: list[str]) -> int:
     return int(profile.points) + sum(int(table[name]["points"]) for name in options if name in table)
 
 
+def chosen_mount(profile: Any, options: list[str]) -> str:
+    """The mount a model rides: the last chosen option that is one, else its profile's ("" for none)."""
+    mount: str = getattr(profile, "mount", "") or ""
+    for name in options:
+        if name in option_table(profile) and name in MOUNTS:
+            mount = name
+    return mount
+
+
 def rules_profile(profile: Any, options: list[str]) -> dict[str, Any]:
-    """The profile as rules_core reads it, with the chosen wargear and missile weapon."""
+    """The profile as rules_core reads it, with the chosen missile weapon and the wargear its list
+    bought as `bought` (the referee adds a bought shield's Defence; printed wargear is in the printed
+    Defence already)."""
     data: dict[str, Any] = profile.to_rules()
-    chosen = [name for name in options if name in option_table(profile)]
-    data["wargear"] = [*data.get("wargear", []), *chosen]
+    table = option_table(profile)
+    data["bought"] = [name for name in options if name in table and name not in MOUNTS]
     data["missile"] = chosen_missile(profile, options)
     return data
+
+
+def rules_model(profile: Any, options: list[str]) -> dict[str, Any]:
+    """A model of a battle setup (without its id and place): its profile and, riding, its mount."""
+    mount = chosen_mount(profile, options)
+    return {"profile": rules_profile(profile, options), **({"mount": mount_profile(mount)} if mount else {})}
+
+
+def wargear_problems(profile: Any, options: list[str]) -> list[str]:
+    """What the referee would refuse in a model's wargear with these options (the same piece twice,
+    two shields, a lance on foot ...), as the builder shows it before a battle refuses the list."""
+    model = rules_model(profile, options)
+    try:
+        read_kit(load_profile(model["profile"]), mounted="mount" in model)
+    except RuleViolation as exc:
+        return [f"{exc}" + (f" (with {', '.join(options)})" if options else "")]
+    return []
+
+
+def wrong_side(army_side: str | None, profile: Any) -> str | None:
+    """Why `profile` cannot join a list that fights for `army_side`, or None if it may."""
+    side = getattr(profile, "side", "")
+    if army_side and side and side != army_side:
+        return f"{profile.name} fights for {SIDE_NAMES[side]}; this list fights for {SIDE_NAMES[army_side]}."
+    return None
+
+
+def side_of(profiles: list[Any]) -> tuple[str | None, list[str]]:
+    """A list's side (the one side its profiles fight for) and the problems if they mix sides or one
+    does not say its side. None while the list is empty or mixed."""
+    problems = [
+        f"{name} does not say which side it fights for: edit the profile and choose Good or Evil."
+        for name in dict.fromkeys(p.name for p in profiles if not getattr(p, "side", ""))
+    ]
+    by_side: dict[str, list[str]] = {}
+    for p in profiles:
+        if getattr(p, "side", ""):
+            by_side.setdefault(p.side, [])
+            if p.name not in by_side[p.side]:
+                by_side[p.side].append(p.name)
+    if len(by_side) > 1:
+        problems.append(
+            "A list fights for one side: "
+            + "; ".join(f"{', '.join(names)} for {SIDE_NAMES[side]}" for side, names in by_side.items())
+            + "."
+        )
+        return None, problems
+    return next(iter(by_side), None), problems
 
 
 @dataclass
@@ -104,6 +168,8 @@ class Summary:
     bows: int = 0
     bow_limit: int = 0
     general: str | None = None
+    side: str | None = None
+    """"good" or "evil": the side its profiles fight for (None while empty or mixed)."""
     warbands: list[WarbandSummary] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -133,9 +199,11 @@ def summarise(army: Any) -> Summary:
     if not warbands:
         problems.append("The list is empty: add a hero to lead a warband.")
     heroes: list[Any] = []
+    profiles: list[Any] = []
     generals = []
     for warband in warbands:
         hero = warband.hero
+        profiles.append(hero)
         followers = list(warband.followers_in_order())
         points = unit_points(hero, warband.hero_options)
         led = 0
@@ -154,7 +222,10 @@ def summarise(army: Any) -> Summary:
                     summary.bows += follower.count
             led += follower.count
             problems.extend(unknown_options(profile, follower.options))
+            problems.extend(wargear_problems(profile, follower.options))
+            profiles.append(profile)
         problems.extend(unknown_options(hero, warband.hero_options))
+        problems.extend(wargear_problems(hero, warband.hero_options))
         summary.heroes += 1
         summary.models += 1 + led
         summary.points += points
@@ -176,6 +247,8 @@ def summarise(army: Any) -> Summary:
             WarbandSummary(hero.name, tier_name(hero.tier), led, limit, points, warband.is_general)
         )
     problems.extend(repeated_unique_heroes(heroes))
+    summary.side, mixed = side_of(profiles)
+    problems.extend(mixed)
     summary.bow_limit = bow_limit(summary.warriors)
     if summary.bows > summary.bow_limit:
         problems.append(

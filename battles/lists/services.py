@@ -29,7 +29,7 @@ from .models import (
     new_share_token,
 )
 from .profiles import BadData, clean_profile
-from .rules import DEFAULT_POINTS_LIMIT, MAX_MODELS, MAX_WARBANDS, summarise
+from .rules import DEFAULT_POINTS_LIMIT, MAX_MODELS, MAX_WARBANDS, side_of, summarise, wrong_side
 
 STANDARD_POINTS = {SKIRMISH: DEFAULT_POINTS_LIMIT, MASS_BATTLE: STANDARD_ARMY_POINTS}
 """A new list's points limit when its maker names none."""
@@ -219,9 +219,26 @@ def _for_ruleset(army: ArmyList, ruleset: str) -> None:
         )
 
 
+def _same_side(army: ArmyList, profile: Profile) -> None:
+    """A list fights for one side: a profile of the other side is refused."""
+    if army.is_mass_battle:
+        profiles = [
+            *(s.profile for s in army.stands_in_order()),
+            *(h.profile for h in army.heroes_in_order()),
+        ]
+    else:
+        profiles = [
+            p for w in army.warbands_in_order() for p in [w.hero, *(f.profile for f in w.followers.all())]
+        ]
+    problem = wrong_side(side_of(profiles)[0], profile)
+    if problem:
+        raise BadData(problem)
+
+
 def add_warband(army: ArmyList, hero: Profile) -> None:
     with changing(army):
         _for_ruleset(army, SKIRMISH)
+        _same_side(army, hero)
         if army.warbands.count() >= MAX_WARBANDS:
             raise BadData(f"A list holds at most {MAX_WARBANDS} warbands.")
         _check_models_after(army, 1)
@@ -253,6 +270,7 @@ def add_followers(army: ArmyList, warband: Warband, profile: Profile, count: int
     """Followers join the warband's followers of the same profile without options, if it has some."""
     with changing(army):
         _for_ruleset(army, SKIRMISH)
+        _same_side(army, profile)
         _check_models_after(army, count)
         _add_to_line(warband.followers, profile, count)
 
@@ -292,6 +310,7 @@ def add_stands(army: ArmyList, profile: Profile, count: int) -> None:
     """Stands join the list's line of the same profile without options, if it has one."""
     with changing(army):
         _for_ruleset(army, MASS_BATTLE)
+        _same_side(army, profile)
         _check_stands_after(army, count)
         _add_to_line(army.stand_lines, profile, count)
 
@@ -305,6 +324,7 @@ def change_stands(army: ArmyList, line: StandLine, count: int, options: list[str
 def add_hero(army: ArmyList, profile: Profile) -> None:
     with changing(army):
         _for_ruleset(army, MASS_BATTLE)
+        _same_side(army, profile)
         if army.heroes.count() >= MAX_HEROES:
             raise BadData(f"A list holds at most {MAX_HEROES} heroes.")
         if is_monster(profile):

@@ -148,6 +148,8 @@ def _builder(request: HtmxRequest, pk: int, error: str = "", status: int = 200) 
             }
         )
     visible = Profile.visible_to(request.user).order_by("owner_id", "name")
+    if summary.side:  # a list fights for one side: only its side's profiles are offered
+        visible = visible.filter(side__in=[summary.side, ""])
     context = {
         "army": army,
         "summary": summary,

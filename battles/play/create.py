@@ -46,8 +46,9 @@ def start_battle(
     `scenario` ("" for none; scenarios are the skirmish game's); the creator, if signed in, may take
     a seat.
 
-    Raises BadData, naming the list and its problems, if a list is not ready for battle, or if the
-    lists are for different rulesets.
+    Raises BadData, naming the list and its problems, if a list is not ready for battle, if a list
+    would play the other side than its own (an Evil list cannot play Good), or if the lists are for
+    different rulesets.
     """
     if armies["good"].ruleset != armies["evil"].ruleset:
         raise BadData(
@@ -55,10 +56,15 @@ def start_battle(
             "both armies of a battle are built for the same one."
         )
     for side in rules_core.SIDES:
-        problems = summary_of(armies[side]).problems
-        if problems:
+        summary = summary_of(armies[side])
+        if summary.problems:
             raise BadData(
-                f"{armies[side].name} is a draft and cannot go to battle yet: " + " ".join(problems)
+                f"{armies[side].name} is a draft and cannot go to battle yet: " + " ".join(summary.problems)
+            )
+        if summary.side and summary.side != side:
+            raise BadData(
+                f"{armies[side].name} is a{'n' if summary.side == 'evil' else ''} {summary.side.capitalize()} "
+                f"list: it cannot play the {side.capitalize()} side."
             )
     if armies["good"].ruleset == MASS_BATTLE:
         if scenario:

@@ -10,6 +10,7 @@ from django import forms
 
 from battles.lists.demo import DEMO_CHOICES, demo_army
 from battles.lists.models import RULESETS, SKIRMISH, ArmyList
+from battles.lists.rulesets import summary_of
 from rules_core import SIDES
 
 from .scenarios import resolve, scenario_choices
@@ -49,20 +50,20 @@ class BattleForm(forms.Form):
             else []
         )
         self.lists = {f"list:{a.pk}": a for a in lists}
-        choices: list[tuple[str, Any]] = [
+        sides = {key: summary_of(a).side for key, a in self.lists.items()}
+        demos: list[tuple[str, Any]] = [
             (f"demo:{key}", label) for key, label in DEMO_CHOICES[self.chosen_ruleset].items()
         ]
-        if lists:
-            choices = [
-                ("My lists", [(key, a.name) for key, a in self.lists.items()]),
-                ("Demo armies", choices),
-            ]
         kind = dict(RULESETS)[self.chosen_ruleset].lower()
         for side in SIDES:
+            # Each side is offered the lists that fight for it (and drafts whose side is not settled).
+            mine = [(key, a.name) for key, a in self.lists.items() if sides[key] in (side, None)]
+            choices = [("My lists", mine), ("Demo armies", demos)] if mine else demos
             cast(forms.ChoiceField, self.fields[side]).choices = choices
             self.fields[side].initial = f"demo:{side}"
             self.fields[side].error_messages["invalid_choice"] = (
-                f"Choose the {side} army among your {kind} lists or the demo armies."
+                f"Choose the {side} army among your {kind} lists or the demo armies. A list plays its own "
+                f"side: {'a Good' if side == 'evil' else 'an Evil'} list cannot play {side.capitalize()}."
             )
         if not user.is_authenticated:
             for name in ("seat", "good_shared", "evil_shared"):
@@ -90,6 +91,10 @@ class BattleForm(forms.Form):
                 lists, battle = (dict(RULESETS)[r].lower() for r in (shared.ruleset, self.chosen_ruleset))
                 raise forms.ValidationError(
                     f"The {side} army's link is to {shared.name}, a {lists} list; this battle is a {battle}."
+                )
+            if summary_of(shared).side not in (side, None):
+                raise forms.ValidationError(
+                    f"The {side} army's link is to {shared.name}, which fights for the other side."
                 )
             return shared
         choice = cleaned[side] or f"demo:{side}"

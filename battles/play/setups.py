@@ -14,7 +14,7 @@ from django.utils.text import slugify
 
 from battles.lists.demo import demo_army
 from battles.lists.profiles import BadData
-from battles.lists.rules import rules_profile, unit_points
+from battles.lists.rules import rules_model, unit_points
 from rules_core.setup import default_zones
 from rules_core.state import MM_PER_INCH, SIDES, Board, Side
 
@@ -71,11 +71,7 @@ def _muster(army: Any, side: str, zone: list[float], taken: set[str], by_warband
             units.extend((follower.profile, list(follower.options)) for _ in range(follower.count))
         ids = [_model_id(profile, taken) for profile, _ in units]
         models.extend(
-            {
-                "id": model_id,
-                "profile": rules_profile(profile, options),
-                "points": unit_points(profile, options),
-            }
+            {"id": model_id, **rules_model(profile, options), "points": unit_points(profile, options)}
             for model_id, (profile, options) in zip(ids, units, strict=True)
         )
         warbands.append({"captain": ids[0], "followers": ids[1:]})
@@ -105,13 +101,18 @@ def _model_id(profile: Any, taken: set[str]) -> str:
     return model_id
 
 
+def _base(model: dict[str, Any]) -> float:
+    """A model's base across in mm: a mounted model stands on its mount's base when that is larger."""
+    return max(float(model["profile"]["base_mm"]), float(model.get("mount", {}).get("base_mm", 0)))
+
+
 def _place(models: list[dict[str, Any]], side: str, zone: list[float]) -> None:
     """Rows across the zone, front row nearest the middle of the board, each row centred."""
     x0, y0, x1, y1 = zone
     rows: list[list[dict[str, Any]]] = [[]]
     width = 0.0
     for model in models:
-        size = model["profile"]["base_mm"] / MM_PER_INCH + GAP
+        size = _base(model) / MM_PER_INCH + GAP
         if rows[-1] and width + size > x1 - x0:
             rows.append([])
             width = 0.0
@@ -119,7 +120,7 @@ def _place(models: list[dict[str, Any]], side: str, zone: list[float]) -> None:
         width += size
     depth = 0.0
     for row in rows:
-        sizes = [m["profile"]["base_mm"] / MM_PER_INCH + GAP for m in row]
+        sizes = [_base(m) / MM_PER_INCH + GAP for m in row]
         row_depth = max(sizes)
         x = (x0 + x1 - sum(sizes)) / 2
         centre = depth + row_depth / 2

@@ -40,9 +40,9 @@ def bob(db: None) -> User:
 
 
 def make_profile(owner: Any = None, name: str = "Custom", **data: Any) -> Profile:
-    """A saved profile: a plain warrior worth 10 points unless told otherwise."""
+    """A saved profile: a plain Good warrior worth 10 points unless told otherwise."""
     profile = Profile(owner=owner)
-    profile.set_data(clean_profile(builders.profile(name, **{"points": 10, **data})))
+    profile.set_data(clean_profile(builders.profile(name, **{"points": 10, "side": "good", **data})))
     profile.save()
     return profile
 

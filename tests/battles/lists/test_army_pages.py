@@ -258,6 +258,7 @@ def test_players_make_and_keep_their_own_profiles(client: Client, ann, bob, prof
         "/profiles/new/",
         {
             "name": "Captain of Dol Amroth",
+            "side": "good",
             "tier": "fortitude",
             "unique": "on",
             **dict(
@@ -273,7 +274,8 @@ def test_players_make_and_keep_their_own_profiles(client: Client, ann, bob, prof
             ),
             **dict(might=2, will=1, fate=1, base_mm=25, points=55),
             "keywords_text": "Infantry, Man",
-            "options_text": "Shield, 5\nLongbow, 5, 24, 2",
+            "options_text": "Shield, 5\nLongbow, 5, 24, 2\nHorse, 10",
+            "wargear_text": "Sword, Armour",
             "powers_text": "",
             "heroic_actions_choice": ["heroic_strike"],
         },
@@ -284,7 +286,9 @@ def test_players_make_and_keep_their_own_profiles(client: Client, ann, bob, prof
     assert profile.options == [
         {"name": "Shield", "points": 5, "missile": None},
         {"name": "Longbow", "points": 5, "missile": {"name": "Longbow", "range": 24.0, "strength": 2}},
+        {"name": "Horse", "points": 10, "missile": None},
     ]
+    assert profile.side == "good" and profile.wargear == ["Sword", "Armour"]
     assert Client().get(f"/profiles/{profile.pk}/").status_code == 404
     assert signed_in(bob).get(f"/profiles/{profile.pk}/edit/").status_code == 404
     assert "Captain of Dol Amroth" not in signed_in(bob).get("/profiles/").content.decode()
@@ -299,6 +303,9 @@ def test_players_make_and_keep_their_own_profiles(client: Client, ann, bob, prof
         ({"options_text": "Shield"}, "Wargear options, line 1"),
         ({"tier": "", "might": 2}, "only heroes have Might, Will and Fate"),
         ({"powers_text": "Blast, 12, 7+"}, "casting value must be from 1 to 6"),
+        ({"wargear_text": "Sword, Lembas"}, "&#x27;Lembas&#x27; is not wargear the referee knows"),
+        ({"options_text": "Mithril shirt, 5"}, "&#x27;Mithril shirt&#x27; is not wargear the referee knows"),
+        ({"side": ""}, "This field is required"),
     ],
 )
 def test_a_bad_profile_is_refused_with_the_reason(
@@ -306,6 +313,7 @@ def test_a_bad_profile_is_refused_with_the_reason(
 ) -> None:
     data = {
         "name": "Wizard",
+        "side": "evil",
         "tier": "minor",
         **dict(
             move=6, fight=5, shoot=4, strength=4, defence=6, attacks=2, wounds=2, courage=4, intelligence=4
@@ -340,6 +348,7 @@ def test_the_admin_checks_catalogue_profiles_like_the_site(profiles) -> None:
     )
     data = {
         "name": "Aragorn (Strider)",
+        "side": "good",
         "tier": "legend",
         "unique": "on",
         **dict(
@@ -373,21 +382,24 @@ def test_anyone_can_start_a_battle_with_the_demo_armies(db: None) -> None:
 def test_a_player_brings_their_list_and_finds_the_battle_under_my_battles(
     client: Client, build: Build, ann, bob
 ) -> None:
-    army = build([("Boromir of Gondor", [("Warrior of Minas Tirith", 3, [])])])
+    army = build([("Gothmog", [("Mordor Orc Warrior", 3, [])])])
     form = client.get("/").content.decode()
-    assert f'value="list:{army.pk}"' in form
+    good_choices = form.split('name="good"')[1].split("</select>")[0]
+    evil_choices = form.split('name="evil"')[1].split("</select>")[0]
+    # An Evil list is offered for the Evil side only.
+    assert f'value="list:{army.pk}"' in evil_choices and f'value="list:{army.pk}"' not in good_choices
     response = client.post(
-        "/battles/new/", {"name": "Osgiliath", "good": "demo:evil", "evil": f"list:{army.pk}", "seat": "evil"}
+        "/battles/new/", {"name": "Osgiliath", "good": "demo:good", "evil": f"list:{army.pk}", "seat": "evil"}
     )
     battle = Battle.objects.get()
     assert response["Location"] == f"/battles/{battle.public_id}/links/"
     state = battle.load_state()
-    assert state.armies["evil"].name == "Test list" and state.armies["good"].name == "Mordor"
+    assert state.armies["evil"].name == "Test list" and state.armies["good"].name == "Minas Tirith"
     assert {m.name for m in state.models.values() if m.side == "evil"} == {
-        "Boromir of Gondor",
-        "Warrior of Minas Tirith 1",
-        "Warrior of Minas Tirith 2",
-        "Warrior of Minas Tirith 3",
+        "Gothmog",
+        "Mordor Orc Warrior 1",
+        "Mordor Orc Warrior 2",
+        "Mordor Orc Warrior 3",
     }
     lobby = client.get("/").content.decode()
     seat = battle.seats.get(side="evil")

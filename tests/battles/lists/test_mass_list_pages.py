@@ -95,9 +95,9 @@ def test_adding_the_same_stands_again_adds_to_their_line(
 def test_a_list_fields_at_most_48_stands(client: Client, build_mass: BuildMass, profiles) -> None:
     army = build_mass([("Warrior of Rohan", 40, [])], [(EOMER, [])])
     url = f"/armies/{army.pk}/stands/"
-    response = client.post(url, {"profile": profiles["Mordor Orc Warrior"].pk, "count": 9}, **HTMX)
+    response = client.post(url, {"profile": profiles["Warrior of Minas Tirith"].pk, "count": 9}, **HTMX)
     assert texts(response.content, "error") == ["A list fields at most 48 stands; this would make 49."]
-    client.post(url, {"profile": profiles["Mordor Orc Warrior"].pk, "count": 8}, **HTMX)
+    client.post(url, {"profile": profiles["Warrior of Minas Tirith"].pk, "count": 8}, **HTMX)
     assert texts(client.get(f"/armies/{army.pk}/").content, "stands") == ["48"]
 
 

@@ -119,7 +119,8 @@ def test_new_battle_offers_only_the_chosen_ruleset_s_lists(
     swapped = client.get("/battles/new/?ruleset=mass_battle&name=Pelennor", **HTMX)
     assert swapped.content.decode().startswith('<div id="new-battle"')
     assert 'value="Pelennor"' in swapped.content.decode()  # the name typed so far stays
-    assert _options(swapped.content, "evil") == [f"list:{mass.pk}", "demo:good", "demo:evil"]
+    assert _options(swapped.content, "good") == [f"list:{mass.pk}", "demo:good", "demo:evil"]
+    assert _options(swapped.content, "evil") == ["demo:good", "demo:evil"]  # a Good list plays Good only
 
 
 def test_a_mass_battle_starts_from_a_mass_list(ann: User, build_mass: BuildMass) -> None:
