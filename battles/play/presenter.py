@@ -284,6 +284,7 @@ def models_view(state: BattleState, active: set[str]) -> list[dict[str, Any]]:
                 "effects": in_play.get(m.id, []),
                 "prone": m.prone,
                 "mount": m.mount.name if m.mount else "",
+                "wargear": ", ".join(carried(m.profile)),
             }
         )
     return views
@@ -309,6 +310,14 @@ def card_odds(state: BattleState, model: Model, against: str) -> dict[str, Any]:
 def wargear_names(profile: Profile) -> list[str]:
     """What a model carries as players read it: its printed wargear, then what its list bought."""
     return [*profile.wargear, *(f"{name} (bought)" for name in profile.bought)]
+
+
+def carried(profile: Profile) -> list[str]:
+    """What a token's label says a model carries: its wargear, and its missile weapon if not named."""
+    names = [*profile.wargear, *profile.bought]
+    missile = profile.missile.name if profile.missile else ""
+    known = {n.lower() for n in names}
+    return [*names, missile] if missile and missile.lower() not in known else names
 
 
 def unit_card(state: BattleState, model_id: str, against: str = "") -> dict[str, Any] | None:

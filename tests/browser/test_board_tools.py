@@ -143,7 +143,8 @@ def test_labels_match_the_panel_highlight_both_ways_and_any_model_shows_its_card
     expect(good.locator('details[data-group="gondor2"] > summary')).to_have_text("Warrior of Minas Tirith 2")
     expect(token(good, "gondor-bow").get_by_test_id("token-missile")).to_have_count(1)
     expect(good.get_by_test_id("board-text")).to_contain_text(
-        "Warrior of Minas Tirith (bow), Good (Bow), can act (arrow keys move it, Enter sends): 1/1 Wounds; "
+        "Warrior of Minas Tirith (bow), Good (Sword, Heavy armour, Bow), "
+        "can act (arrow keys move it, Enter sends): 1/1 Wounds; "
         '20.0" from the left edge, 16.0" from the top.'
     )
 
