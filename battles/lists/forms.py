@@ -113,58 +113,62 @@ class ProfileForm(forms.ModelForm[Profile]):
         if self.errors:
             return cleaned
         try:
-            self.profile_data = clean_profile(self._data(cleaned))
+            self.profile_data = clean_profile(profile_from_text(cleaned))
         except BadData as exc:
             raise forms.ValidationError(str(exc)) from None
         return cleaned
 
-    def _data(self, c: dict[str, Any]) -> dict[str, Any]:
-        try:
-            missile_parts = _lines(
-                c["missile_text"], "Missile weapon", {3: '"Name, range, strength"'}, "Bow, 24, 2"
-            )
-            missile = [{"name": n, "range": _number(r), "strength": _number(s)} for n, r, s in missile_parts]
-            option_rows = _lines(
-                c["options_text"],
-                "Wargear options",
-                {2: '"Name, points"', 4: '"Name, points, range, strength"'},
-                "Bow, 1, 24, 2",
-            )
-            powers = _lines(
-                c["powers_text"], "Magical powers", {3: '"Name, range, casting value"'}, "Blind, 6, 2+"
-            )
-            options = [
-                {
-                    "name": row[0],
-                    "points": _number(row[1]),
-                    "missile": {"name": row[0], "range": _number(row[2]), "strength": _number(row[3])}
-                    if len(row) == 4
-                    else None,
-                }
-                for row in option_rows
-            ]
-            power_data = [{"name": n, "range": _number(r), "casting": _number(v)} for n, r, v in powers]
-        except ValueError as exc:
-            if isinstance(exc, BadData):
-                raise
-            raise BadData("Ranges, strengths, points and casting values must be numbers.") from None
-        return {
-            **{
-                key: c.get(key)
-                for key in ["name", "side", "tier", "unique", *STAT_FIELDS, "base_mm", "points", "mount"]
-            },
-            "keywords": _comma_list(c["keywords_text"]),
-            "wargear": _comma_list(c["wargear_text"]),
-            "special_rules": _comma_list(c["special_rules_text"]),
-            "missile": missile[0] if missile else None,
-            "options": options,
-            "powers": power_data,
-            "heroic_actions": list(c["heroic_actions_choice"]),
-        }
-
     def save(self, commit: bool = True) -> Profile:
         self.instance.set_data(self.profile_data)
         return super().save(commit)
+
+
+def profile_from_text(c: dict[str, Any]) -> dict[str, Any]:
+    """Profile data from the profile form's fields (`*_text`: what a player types on a phone), also
+    read from a row of a profiles CSV file (battles/lists/profilefile.py); checked by clean_profile
+    after."""
+    try:
+        missile_parts = _lines(
+            c["missile_text"], "Missile weapon", {3: '"Name, range, strength"'}, "Bow, 24, 2"
+        )
+        missile = [{"name": n, "range": _number(r), "strength": _number(s)} for n, r, s in missile_parts]
+        option_rows = _lines(
+            c["options_text"],
+            "Wargear options",
+            {2: '"Name, points"', 4: '"Name, points, range, strength"'},
+            "Bow, 1, 24, 2",
+        )
+        powers = _lines(
+            c["powers_text"], "Magical powers", {3: '"Name, range, casting value"'}, "Blind, 6, 2+"
+        )
+        options = [
+            {
+                "name": row[0],
+                "points": _number(row[1]),
+                "missile": {"name": row[0], "range": _number(row[2]), "strength": _number(row[3])}
+                if len(row) == 4
+                else None,
+            }
+            for row in option_rows
+        ]
+        power_data = [{"name": n, "range": _number(r), "casting": _number(v)} for n, r, v in powers]
+    except ValueError as exc:
+        if isinstance(exc, BadData):
+            raise
+        raise BadData("Ranges, strengths, points and casting values must be numbers.") from None
+    return {
+        **{
+            key: c.get(key)
+            for key in ["name", "side", "tier", "unique", *STAT_FIELDS, "base_mm", "points", "mount"]
+        },
+        "keywords": _comma_list(c["keywords_text"]),
+        "wargear": _comma_list(c["wargear_text"]),
+        "special_rules": _comma_list(c["special_rules_text"]),
+        "missile": missile[0] if missile else None,
+        "options": options,
+        "powers": power_data,
+        "heroic_actions": list(c["heroic_actions_choice"]),
+    }
 
 
 def _missile_text(missile: dict[str, Any] | None) -> str:
@@ -231,6 +235,10 @@ class OptionsForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(label="Army list file (.json)")
+
+
+class ProfilesFileForm(forms.Form):
+    file = forms.FileField(label="Profiles file (.json or .csv)")
 
 
 class HeroKitForm(OptionsForm):

@@ -28,6 +28,7 @@ from .models import (
     Warband,
     new_share_token,
 )
+from .profilefile import ProfileFileProblems
 from .profiles import BadData, clean_profile
 from .rules import DEFAULT_POINTS_LIMIT, MAX_MODELS, MAX_WARBANDS, side_of, summarise, wrong_side
 
@@ -361,6 +362,25 @@ def load_catalogue() -> int:
             save_profile(_profile(None, clean_profile(data)))
             added += 1
     return added
+
+
+def import_profiles(owner: Any, found: list[dict[str, Any]]) -> list[Profile]:
+    """Save the checked profiles of a profiles file (battles/lists/profilefile.py) as the owner's own,
+    all or none: a name the owner can already use (the catalogue's or their own) is a problem of its
+    row, and then nothing is saved."""
+    names = [data["name"] for data in found]
+    taken = set(Profile.visible_to(owner).filter(name__in=names).values_list("name", flat=True))
+    clashes = [
+        f"{data['row']}: there is already a profile called {data['name']}; rename it in the file."
+        for data in found
+        if data["name"] in taken
+    ]
+    if clashes:
+        raise ProfileFileProblems(clashes)
+    with transaction.atomic():
+        return [
+            save_profile(_profile(owner, {k: v for k, v in data.items() if k != "row"})) for data in found
+        ]
 
 
 def _profile(owner: Any, data: dict[str, Any]) -> Profile:

@@ -34,6 +34,7 @@ urlpatterns = [
     path("armies/<int:pk>/print/", views.print_list, name="print_list"),
     path("profiles/", views.profile_list, name="profiles"),
     path("profiles/new/", views.profile_edit, name="new_profile"),
+    path("profiles/import/", views.import_profiles, name="import_profiles"),
     path("profiles/<int:pk>/", views.profile_detail, name="profile"),
     path("profiles/<int:pk>/edit/", views.profile_edit, name="edit_profile"),
     path("profiles/<int:pk>/delete/", views.profile_delete, name="delete_profile"),

@@ -25,9 +25,18 @@ from django.views.decorators.http import require_POST
 from battles.http import HtmxRequest, SignedInRequest
 
 from . import mass_pages, services
-from .forms import ImportForm, ListSettingsForm, NewListForm, OptionsForm, ProfileChoiceForm, ProfileForm
+from .forms import (
+    ImportForm,
+    ListSettingsForm,
+    NewListForm,
+    OptionsForm,
+    ProfileChoiceForm,
+    ProfileForm,
+    ProfilesFileForm,
+)
 from .listfile import MAX_FILE_BYTES, export_list, read_list_file
 from .models import SKIRMISH, ArmyList, Follower, Profile, Warband
+from .profilefile import ProfileFileProblems, read_profiles_file
 from .profiles import BadData
 from .rules import summarise, tier_name, unit_points
 from .rulesets import summary_of
@@ -311,9 +320,28 @@ def _print(request: HttpRequest, army: ArmyList, shared: bool) -> HttpResponse:
 # ---------------------------------------------------------------- profiles
 
 
-def profile_list(request: HttpRequest) -> HttpResponse:
+def profile_list(request: HttpRequest, problems: list[str] | None = None, status: int = 200) -> HttpResponse:
     profiles = Profile.visible_to(request.user).order_by("owner_id", "name")
-    return render(request, "armies/profiles.html", {"profiles": profiles})
+    context = {"profiles": profiles, "import_form": ProfilesFileForm(), "problems": problems or []}
+    return render(request, "armies/profiles.html", context, status=status)
+
+
+@login_required
+@require_POST
+def import_profiles(request: SignedInRequest) -> HttpResponse:
+    """A JSON or CSV file of profiles becomes the player's own, all or none: every problem is listed
+    with its row, and a file with any problem saves nothing."""
+    form = ProfilesFileForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return profile_list(request, ["Choose a JSON or CSV file of profiles to import."], 400)
+    upload = form.cleaned_data["file"]
+    try:
+        found = read_profiles_file(upload.read(MAX_FILE_BYTES + 1), upload.name or "")
+        saved = services.import_profiles(request.user, found)
+    except ProfileFileProblems as exc:
+        return profile_list(request, exc.problems, 400)
+    messages.success(request, f"Imported {len(saved)} profile{'s' if len(saved) != 1 else ''}.")
+    return redirect("profiles")
 
 
 def profile_detail(request: HttpRequest, pk: int) -> HttpResponse:
