@@ -4,13 +4,16 @@ enemies; chances exact when the referee sends them exactly."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
 
+import rules_core
 from battles.play import presenter
 from battles.play.create import create_battle
 from rules_core import BattleState, ScriptedDice, apply
+from tests.rules_core.builders import BASE_25MM, FAR, FAR_EVIL, model, profile, to_fight
 
 from .mounted_duel import DUEL_AND_STRIKES, FIGHT, PRIORITY, TO_THE_SHIELDING_PROMPT, mounted_duel_setup
 
@@ -77,3 +80,34 @@ def test_the_unit_card_shows_the_odds_of_its_model_against_any_enemy_chosen(clie
     assert win["p"] == round(win["exact"]["num"] / win["exact"]["den"], 4)
     refused = client.get(url, {"against": "far", "format": "json"})
     assert refused.status_code == 400 and refused.json()["message"] == "Aragorn and Far are on the same side."
+
+
+def test_the_choice_of_fight_the_weapon_grip_and_the_supporter_each_show_their_odds() -> None:
+    half = math.sqrt(3) / 2 * BASE_25MM + 0.001  # the spear touches A and C behind them
+    good = [
+        model("a", profile("A", wargear=["hand-and-a-half sword"]), 10, 20),
+        model("c", profile("C"), 10, 20 + BASE_25MM),
+        model("s", profile("S", wargear=["spear"]), 10 - half, 20 + BASE_25MM / 2),
+    ]
+    evil = [
+        model("o1", profile("O1"), 10 + BASE_25MM, 20),
+        model("o2", profile("O2"), 10 + BASE_25MM, 20 + BASE_25MM),
+    ]
+    dice = ScriptedDice([6, 1, *[3] * 30])  # Priority, then dice for the Duel that follows
+    state, _ = to_fight(good + FAR, evil + FAR_EVIL, dice, next_turn=False)
+    battle = create_battle("Spears", mounted_duel_setup())
+    asked = []
+    for kind, answer in (("fight", 0), ("grip", 0), ("support", 0)):
+        html = panel(battle, state, "good")
+        forms = html.split(f'class="action action-{kind}"')[1:]
+        assert len(forms) == 2 and all(
+            'data-testid="odds"' in f and "wins the Duel</dt><dd>" in f for f in forms
+        )
+        asked.append([f.split('data-testid="action"')[1].split(">")[1].split("<")[0] for f in forms])
+        offers = [a for a in rules_core.legal_actions(state, "good") if a.kind == kind]
+        state = apply(state, "good", offers[answer].command, dice).state
+    assert asked == [
+        ["Fight: A against O1", "Fight: C against O2"],
+        ["A fights one-handed", "A fights two-handed: -1 on its dice, +1 To Wound"],
+        ["S supports A (1 die, 1 Strike)", "S does not support here"],
+    ]
