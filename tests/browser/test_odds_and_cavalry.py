@@ -57,6 +57,7 @@ def test_odds_before_a_charge_a_shielding_prompt_and_a_strike_at_the_rider_or_th
     token(spectator, "captain").click()
     card = spectator.get_by_test_id("unit-card")
     expect(card.get_by_test_id("card-mount")).to_contain_text("Warg")
+    card.get_by_text("Odds of a fight").click()
     card.locator("select[data-card-against]").select_option("aragorn")
     odds = spectator.locator('[data-testid=card-odds] dl[data-against="aragorn"]')
     expect(odds).to_be_visible()
