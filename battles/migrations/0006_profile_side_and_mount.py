@@ -29,7 +29,7 @@ def known_sides(apps: Any, schema_editor: Any) -> None:
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('battles', '0004_mass_battle_lists'),
+        ('battles', '0005_chat'),
     ]
 
     operations = [
