@@ -248,6 +248,28 @@
     })[0];
   }
 
+  // The odds a gesture's target carries (a charge's target: the chance to win the Duel), as the
+  // panel shows them: " · Duel 69%", or "" when the referee sent none.
+  function winChance(mover, target) {
+    var odds = null;
+    gestureActions(mover, target, true).forEach(function (a) {
+      var name = choiceTaking(a, target.id);
+      var option = a.params[name].options.filter(function (o) { return o.value === target.id; })[0];
+      if (!odds && option && option.odds) { odds = option.odds; }
+    });
+    var win = odds && (odds.outcomes || []).filter(function (o) { return / wins the Duel$/.test(o.label); })[0];
+    return win ? " · Duel " + percent(win.exact ? win.exact.num / win.exact.den : win.p, win.exact) : "";
+  }
+
+  // A chance as the server writes it (rules_core.chance.percent): 100% and 0% only when certain.
+  function percent(p, exact) {
+    if (exact ? exact.num === exact.den : p >= 1) { return "100%"; }
+    if (exact ? exact.num === 0 : p <= 0) { return "0%"; }
+    if (p >= 0.995) { return ">99%"; }
+    if (p < 0.005) { return "<1%"; }
+    return Math.round(p * 100) + "%";
+  }
+
   function gesturePath(mover, target, points) {
     var path = points || [[mover.x, mover.y], target ? contactPoint(mover, target, [mover.x, mover.y]) : null];
     if (!path[path.length - 1]) { return null; }
@@ -399,7 +421,7 @@
     var label = most ? inches(length, most, tolerance) + " of " + most + '"' : "", aside = "";
     var target = targetAt(drag.here, drag.mover);
     if (target) {
-      aside = "onto " + target.name;
+      aside = "onto " + target.name + winChance(drag.mover, target);
     } else {
       var nearest = null;
       B.pieces().forEach(function (t) {

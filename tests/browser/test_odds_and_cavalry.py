@@ -63,7 +63,8 @@ def test_odds_before_a_charge_a_shielding_prompt_and_a_strike_at_the_rider_or_th
     expect(odds).to_be_visible()
     assert odds_of(odds, "Evil wins the Duel") == "31%"
 
-    mouse_drag(good, (10.0, 14.0), (10.0, 10.0 + CONTACT), label="onto Orc Captain")
+    # Dragged onto the Captain, the token's label says the chance to win before letting go.
+    mouse_drag(good, (10.0, 14.0), (10.0, 10.0 + CONTACT), label="onto Orc Captain · Duel 69%")
     everywhere(everyone, "Aragorn charges Orc Captain")
     decide(good, "Finish moving")
     pending(spectator, "evil", "activate")
