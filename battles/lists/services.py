@@ -137,11 +137,20 @@ def _usable_profile(owner: Any, profile: Profile) -> Profile:
     # A profile imported before under a changed name counts as the same profile.
     similar = Profile.visible_to(owner).filter(Q(name=name) | Q(name__startswith=f"{name} (imported"))
     for candidate in similar.order_by("owner_id", "pk"):
-        if {**clean_profile(candidate.to_data()), "name": name} == data:
+        if _same_profile(candidate, name, data):
             return candidate
     if similar.filter(name=name).exists():
         data["name"] = _unused_profile_name(owner, name)
     return save_profile(_profile(owner, data))
+
+
+def _same_profile(candidate: Profile, name: str, data: dict[str, Any]) -> bool:
+    """Whether a saved profile is the same as checked data under `name` (one saved before sides
+    counted, with none, is not: it is kept for its owner to say)."""
+    try:
+        return {**clean_profile(candidate.to_data()), "name": name} == data
+    except BadData:
+        return False
 
 
 def _unused_profile_name(owner: Any, name: str) -> str:

@@ -15,7 +15,7 @@ from battles.lists.demo import demo_army
 from battles.lists.listfile import export_list
 from battles.lists.profiles import BadData
 from battles.lists.rules import summarise
-from battles.models import ArmyList, Battle
+from battles.models import ArmyList, Battle, Profile
 from battles.play.create import start_battle
 from rules_core import characteristics
 
@@ -163,3 +163,22 @@ def summarise_profiles(army: ArmyList) -> list:
     return [
         p for w in army.warbands_in_order() for p in [w.hero, *(f.profile for f in w.followers_in_order())]
     ]
+
+
+def test_a_profile_saved_before_sides_counted_is_asked_for_and_never_taken_for_an_import(
+    build: Build, ann
+) -> None:
+    old = make_profile(ann, name="Old captain", tier="minor", might=1)
+    Profile.objects.filter(pk=old.pk).update(side="")
+    old.refresh_from_db()
+    army = build([(old, [])])
+    assert summarise(army).problems == [
+        "Old captain does not say which side it fights for: edit the profile and choose Good or Evil."
+    ]
+    exported = export_list(build([(make_profile(ann, name="Old captain 2", tier="minor", might=1), [])]))
+    exported["profiles"][0]["name"] = exported["warbands"][0]["hero"] = "Old captain"
+    response = signed_in(ann).post(
+        "/armies/import/", {"file": SimpleUploadedFile("again.json", json.dumps(exported).encode())}
+    )
+    assert response.status_code == 302
+    assert Profile.objects.get(name="Old captain (imported)").side == "good"
