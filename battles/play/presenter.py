@@ -144,7 +144,7 @@ def odds_view(odds: dict[str, Any] | None, prefix: str = "") -> list[tuple[str, 
         if key == "expected" and isinstance(value, list):
             # {"expected": [{"label": "Wounds on Gothmog", "value": 0.8333, "exact": {...}}, ...]}
             rows.extend(
-                (f"Expected {str(e.get('label', '')).lower()}" if e.get("label") else "Expected", _number(e))
+                (f"Expected {e['label']}" if e.get("label") else "Expected", _number(e))
                 for e in value
                 if isinstance(e, dict)
             )

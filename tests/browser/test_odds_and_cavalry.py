@@ -49,7 +49,7 @@ def test_odds_before_a_charge_a_shielding_prompt_and_a_strike_at_the_rider_or_th
     expect(target).to_have_count(1)
     expect(target.locator("strong")).to_have_text("Orc Captain")
     assert odds_of(target, "Good wins the Duel") == "69%"
-    assert odds_of(target, "Expected wounds on orc captain") == "0.46"
+    assert odds_of(target, "Expected Wounds on Orc Captain") == "0.46"
     assert odds_of(target, "Orc Captain is slain") == "8%"
     expect(evil.get_by_test_id("option-odds")).to_have_count(0)  # the other side sees no decision
 

@@ -41,8 +41,8 @@ def test_each_target_of_a_charge_shows_the_odds_of_that_fight_before_the_charge(
     assert "<strong>Orc Captain</strong>" in target
     assert "<dt>Good wins the Duel</dt><dd>69%</dd>" in target
     assert "<dt>Orc Captain is slain</dt><dd>8%</dd>" in target
-    assert "<dt>Expected wounds on orc captain</dt><dd>0.46</dd>" in target
-    assert "<dt>Expected wounds on aragorn</dt><dd>0.21</dd>" in target
+    assert "<dt>Expected Wounds on Orc Captain</dt><dd>0.46</dd>" in target
+    assert "<dt>Expected Wounds on Aragorn</dt><dd>0.21</dd>" in target
 
 
 def test_the_shielding_prompt_and_the_rider_or_mount_choice_show_the_odds_of_each_answer() -> None:
@@ -72,7 +72,7 @@ def test_the_unit_card_shows_the_odds_of_its_model_against_any_enemy_chosen(clie
 
     card = client.get(url, {"against": "captain"}).content.decode()
     odds = card.split('data-against="captain"')[1].split("</dl>")[0]
-    assert "<dt>Good wins the Duel</dt><dd>" in odds and "<dt>Expected wounds on orc captain</dt>" in odds
+    assert "<dt>Good wins the Duel</dt><dd>" in odds and "<dt>Expected Wounds on Orc Captain</dt>" in odds
 
     answer = client.get(url, {"against": "captain", "format": "json"}).json()
     win = answer["odds"]["outcomes"][0]
