@@ -28,8 +28,12 @@ def _lines(army: ArmyList) -> dict[str, Any]:
 def builder_context(army: ArmyList, visible: QuerySet[Profile]) -> dict[str, Any]:
     """The builder: the list, and what may be added to it (the profiles the player can use)."""
     visible = visible.order_by("owner_id", "name")
+    lines = _lines(army)
+    side = lines["summary"].side
+    if side:  # a list fights for one side: only its side's profiles are offered
+        visible = visible.filter(side__in=[side, ""])
     return {
-        **_lines(army),
+        **lines,
         "cards": list(CARDS.values()),
         "heroes": [(p, tier_name(p.tier)) for p in visible.exclude(tier="")],
         "warriors": visible.filter(tier=""),

@@ -182,3 +182,18 @@ def test_a_profile_saved_before_sides_counted_is_asked_for_and_never_taken_for_a
     )
     assert response.status_code == 302
     assert Profile.objects.get(name="Old captain (imported)").side == "good"
+
+
+def test_a_mass_battle_list_shows_its_side_and_offers_only_its_sides_profiles(
+    build_mass, ann, profiles
+) -> None:
+    army = build_mass([("Mordor Orc Warrior", 2, [])], [("Gothmog", [])])
+    page = signed_in(ann).get(f"/armies/{army.pk}/").content
+    assert texts(page, "side") == ["Evil"]
+    assert "Warrior of Rohan" not in page.decode() and "Eomer" not in page.decode()
+    response = signed_in(ann).post(
+        f"/armies/{army.pk}/heroes/", {"profile": profiles["Eomer, Marshal of the Riddermark"].pk}, **HTMX
+    )
+    assert texts(response.content, "error") == [
+        "Eomer, Marshal of the Riddermark fights for Good; this list fights for Evil."
+    ]
