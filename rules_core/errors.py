@@ -51,6 +51,7 @@ RuleCode = Literal[
     "cannot_shield",
     "cannot_support",
     "cannot_throw",
+    "cannot_take_back",
     # scenarios (rules_core/scenarios)
     "marker_misplaced",
     "near_enemy",
@@ -141,6 +142,7 @@ RULE_CODES: dict[RuleCode, str] = {
     "cannot_shield": "The side may not Shield in this Combat (the message says why).",
     "cannot_support": "The model may not Support that friend now (the message says why).",
     "cannot_throw": "The charging model may not throw at its target now (the message says why).",
+    "cannot_take_back": "Those steps cannot be taken back: not all the side's own, one rolled dice, or too many.",
     "marker_misplaced": "An objective marker is too near another marker or an edge, or on impassable terrain.",
     "near_enemy": "A model is deployed nearer an enemy than the scenario allows.",
     "too_far_from_captain": 'A model of a Warband is deployed more than 6" from its Captain.',

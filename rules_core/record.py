@@ -13,6 +13,8 @@ from .errors import RecordMismatch, RuleViolation
 from .rulesets import new_battle, ruleset_of
 from .scenarios.secrets import REFEREE, command_for, is_sealed, summary
 from .state import BattleState
+from .takeback import is_takeback
+from .takeback import replay_step as take_back
 
 FORMAT = "beacon-battle-record"
 VERSION = 1
@@ -80,8 +82,21 @@ def steps(record: Any) -> Iterator[tuple[Entry, Outcome]]:
     entries = record.get("entries")
     if not isinstance(entries, list):
         raise RecordError(0, "it has no list of entries")
+    read: list[Entry] = []
+    since_dice = [state]  # the states a takeback may go back to: none before the latest roll
     for number, raw in enumerate(entries, start=1):
         entry = _entry(number, raw)
+        read.append(entry)
+        if is_takeback(entry.command):
+            if entry.rolls:
+                raise RecordError(number, "it records rolls for a takeback, which rolls none")
+            try:
+                outcome = take_back(read, since_dice)
+            except RuleViolation as exc:
+                raise RecordError(number, f"{entry.side}'s takeback is illegal: {exc.message}") from exc
+            state = outcome.state
+            yield entry, outcome
+            continue
         dice = RecordedDice(entry.rolls)
         play = apply_sealed if is_sealed(entry.command) else apply
         try:
@@ -95,6 +110,10 @@ def steps(record: Any) -> Iterator[tuple[Entry, Outcome]]:
         if dice.unused:
             raise RecordError(number, f"it records {len(dice.unused)} roll(s) the rules did not make")
         state = outcome.state
+        if entry.rolls:
+            since_dice = [state]
+        else:
+            since_dice.append(state)
         yield entry, outcome
 
 
