@@ -2,7 +2,16 @@
 battles/play/models.py. Django loads them from here, and the migrations name their callables here."""
 
 from .lists.models import ArmyList, Follower, ListHero, Profile, StandLine, Warband, new_share_token
-from .play.models import Battle, BattleEvent, ChatLine, JSONTextField, Seat, new_public_id, new_seat_token
+from .play.models import (
+    Battle,
+    BattleEvent,
+    ChatLine,
+    JSONTextField,
+    Offer,
+    Seat,
+    new_public_id,
+    new_seat_token,
+)
 
 __all__ = [
     "ArmyList",
@@ -12,6 +21,7 @@ __all__ = [
     "Follower",
     "JSONTextField",
     "ListHero",
+    "Offer",
     "Profile",
     "Seat",
     "StandLine",

@@ -18,6 +18,7 @@ from rules_core import Refused, Side
 
 from . import announce, chat, jsontext, presence
 from .models import Battle, BattleEvent, Seat, as_side
+from .offers import OFFER_MESSAGES, receive_offer
 from .presenter import audience_of, render_view, step_json, view_json
 from .publish import group_name
 from .refusals import ProtocolError, ServerRefusal
@@ -91,6 +92,8 @@ class BattleConsumer(DirectDispatch):
                 await self._command(data, message_id)
             elif kind == "chat":
                 await self._chat(data)
+            elif kind in OFFER_MESSAGES:
+                await self._offer(data)
             elif kind == "sync":
                 await self._resync(data.get("since"))
             elif kind == "ping":
@@ -135,9 +138,7 @@ class BattleConsumer(DirectDispatch):
         command = data.get("command")
         if not isinstance(command, dict):
             raise ProtocolError("malformed", "A command must be a JSON object with a type.")
-        expected = data.get("expected_version")
-        if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
-            raise ProtocolError("malformed", "expected_version must be a whole number.")
+        expected = _expected_version(data)
         submitted = await database_sync_to_async(submit)(
             self.battle_id, self.side, command, message_id, expected
         )
@@ -153,6 +154,12 @@ class BattleConsumer(DirectDispatch):
             name = str(user.get_username())
         line = await database_sync_to_async(chat.say)(self.battle_id, self.audience, channel, text, name)
         await self.channel_layer.group_send(group_name(self.battle_id), chat.chat_message(line))
+
+    async def _offer(self, data: dict[str, Any]) -> None:
+        """A takeback or rematch offered, or the answer to one (battles/play/offers.py)."""
+        if self.side is None:
+            raise ProtocolError("spectator", "Spectators watch; only the two players make and answer offers.")
+        await database_sync_to_async(receive_offer)(self.battle_id, self.side, data, _expected_version(data))
 
     async def _answer_duplicate(self, message_id: str, seq: int, expected: int | None) -> None:
         """A command sent again (a retry after a lost answer): say so, and bring the sender up to date."""
@@ -210,12 +217,24 @@ class BattleConsumer(DirectDispatch):
     async def battle_chat(self, message: dict[str, Any]) -> None:
         await self.send(text_data=message[self.format])
 
+    async def battle_offer(self, message: dict[str, Any]) -> None:
+        rendered = message[self.format].get(self.audience)
+        if rendered is not None:
+            await self.send(text_data=rendered)
+
     async def battle_presence(self, message: dict[str, Any]) -> None:
         self.presence = presence.Summary(message["seats"], message["spectators"])
         if self.format == "json":
             await self._send_json(self.presence.to_dict())
         else:
             await self.send(text_data=message["html"])
+
+
+def _expected_version(data: dict[str, Any]) -> int | None:
+    expected = data.get("expected_version")
+    if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
+        raise ProtocolError("malformed", "expected_version must be a whole number.")
+    return expected
 
 
 def _find(public_id: str, token: str) -> tuple[int, Side | None] | None:

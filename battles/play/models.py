@@ -151,3 +151,37 @@ class ChatLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.battle} {self.channel}: {self.text[:40]}"
+
+
+class Offer(models.Model):
+    """A player's offer that the other player answers: to take back steps while the battle is in
+    play, or a rematch once it is over. A takeback offer is made at a version of the battle and
+    lapses when the battle moves on from it; written only by `battles/play/offers.py`."""
+
+    class Kind(models.TextChoices):
+        TAKEBACK = "takeback", "Takeback"
+        REMATCH = "rematch", "Rematch"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for an answer"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="offers")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    side = models.CharField(max_length=10, choices=SIDE_CHOICES)
+    at_version = models.PositiveIntegerField()
+    steps = models.PositiveSmallIntegerField(default=0)
+    """A takeback's: how many of the side's latest steps it undoes."""
+    swap = models.BooleanField(default=False)
+    """A rematch's: the players change sides."""
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    rematch = models.ForeignKey(Battle, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    """An accepted rematch's new battle."""
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.battle} {self.kind} by {self.side} ({self.status})"

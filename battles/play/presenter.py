@@ -17,9 +17,11 @@ from rules_core.heroic import HEROIC_ACTIONS
 from rules_core.movement import MOVE_TOLERANCE, SNAP_TO_CONTACT
 from rules_core.scenarios.secrets import command_for, state_for
 from rules_core.state import Model, Profile
+from rules_core.takeback import is_takeback, undone
 
 from .chat import chat_context, lines_json, shown_lines
 from .models import Battle, BattleEvent, as_side
+from .offer_views import OffersView
 from .scenarios import board_zones, scenario_context
 
 AUDIENCES = ("good", "evil", "spectator")
@@ -451,14 +453,16 @@ def roll_view(roll: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
 def log_steps(state: BattleState, events: list[BattleEvent]) -> list[dict[str, Any]]:
     """The timeline: one entry per applied command, with what happened and every die rolled."""
     names = {m.id: m.name for m in state.models.values()}
+    taken_back = undone(events)
     return [
         {
             "seq": event.seq,
             "side": event.side,
             "command": humanize(str(event.command.get("type", ""))),
             "lines": step_lines(event, names),
+            "undone": position in taken_back,
         }
-        for event in events
+        for position, event in enumerate(events)
     ]
 
 
@@ -481,10 +485,13 @@ def recent_events(battle: Battle) -> list[BattleEvent]:
     return list(battle.events.order_by("-seq")[:LOG_LIMIT])[::-1]
 
 
-def render_page_parts(battle: Battle, state: BattleState, audience: str, seq: int) -> dict[str, Any]:
+def render_page_parts(
+    battle: Battle, state: BattleState, audience: str, seq: int, latest: BattleEvent | None = None
+) -> dict[str, Any]:
     ctx = context(battle, state, audience, seq)
     ctx["log"] = log_steps(state, recent_events(battle))
     ctx["chat"] = chat_context(shown_lines(battle))
+    ctx["offers"] = OffersView(battle, state, audience, latest)
     return ctx
 
 
@@ -495,8 +502,14 @@ def render_step(
     audience: str,
     actions: list[rules_core.Action] | None = None,
 ) -> str:
+    if is_takeback(event.command):
+        # The steps it undid are marked in the log: the whole view, at the takeback's seq.
+        ctx = render_page_parts(battle, state, audience, event.seq, event)
+        ctx["append_log"] = False
+        return render_to_string("battles/_push.html", ctx)
     ctx = context(battle, state, audience, event.seq, actions)
     ctx["log"] = log_steps(state, [event])
+    ctx["offers"] = OffersView(battle, state, audience, event)
     ctx["append_log"] = True
     return render_to_string("battles/_push.html", ctx)
 
@@ -522,6 +535,8 @@ def step_json(
         "pending": event.pending,
     }
     if event.seq == state.step:
+        if is_takeback(event.command):
+            data["state"] = state_for(state, audience, state.to_dict())  # the battle as it was again
         data["actions"] = [a.to_dict() for a in (legal(state, audience) if actions is None else actions)]
     return data
 
@@ -536,4 +551,5 @@ def view_json(battle: Battle, state: BattleState, audience: str, seq: int) -> di
         "pending": state.pending.to_dict(),
         "actions": [a.to_dict() for a in legal(state, audience)],
         "chat": lines_json(shown_lines(battle)),
+        "offers": OffersView(battle, state, audience).to_json(),
     }

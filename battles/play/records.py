@@ -11,11 +11,15 @@ from rules_core.scenarios.secrets import REFEREE
 from .models import Battle
 
 
-def battle_record(battle: Battle, viewer: str = REFEREE) -> dict[str, Any]:
-    """The battle as a record. The server replays the whole of it (`REFEREE`); one exported for a
-    seat or a spectator (`viewer`) seals the other side's secret picks until they are revealed."""
-    entries = [
+def record_entries(battle: Battle) -> list[Entry]:
+    """The battle's events as the record's entries, in order."""
+    return [
         Entry(e.side, e.command, [Roll.from_dict(r) for r in e.rolls])
         for e in battle.events.order_by("seq").only("side", "command", "rolls")
     ]
-    return build(battle.setup, entries, battle.load_state(), viewer)
+
+
+def battle_record(battle: Battle, viewer: str = REFEREE) -> dict[str, Any]:
+    """The battle as a record. The server replays the whole of it (`REFEREE`); one exported for a
+    seat or a spectator (`viewer`) seals the other side's secret picks until they are revealed."""
+    return build(battle.setup, record_entries(battle), battle.load_state(), viewer)

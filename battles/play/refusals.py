@@ -22,6 +22,9 @@ ServerCode = Literal[
     "chat_too_long",
     "chat_flood",
     "chat_wrong_channel",
+    "offer_pending",
+    "offer_declined",
+    "no_offer",
 ]
 
 SERVER_CODES: dict[ServerCode, str] = {
@@ -40,6 +43,9 @@ SERVER_CODES: dict[ServerCode, str] = {
     "chat_too_long": "A chat line longer than 500 characters: nothing was said.",
     "chat_flood": "More than 5 chat lines in 10 seconds from one socket: this one was not said.",
     "chat_wrong_channel": "A spectator wrote to the players' chat, or a player to the spectators': not said.",
+    "offer_pending": "An offer (a takeback or a rematch) already waits for an answer: one at a time.",
+    "offer_declined": "The same offer was declined at this point of the battle: it is not made again.",
+    "no_offer": "There is no offer for this seat to answer (it lapsed when the battle moved on), or no such offer.",
 }
 """What each of the server's own refusal codes means, in one line."""
 

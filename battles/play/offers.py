@@ -1,0 +1,202 @@
+"""Offers between the players, and their answers: a takeback while the battle is in play, a rematch
+once it is over. Like a submit, each runs in one transaction that locks the battle's row, so an
+offer, its answer and a command sent at the same moment are taken one after the other: an accepted
+takeback moves the battle on (a command chosen before it is then stale), and a command committed
+first lapses the takeback offer (its answer is then refused).
+
+An accepted takeback is a step of the battle like any command: a new event with the next seq,
+`{"type": "takeback", "steps": N}` from the side that asked (docs/battle-record.md). Its state is
+the battle record replayed with it, so the live battle and its replay cannot disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from rules_core import BattleState, RuleViolation, Side
+from rules_core.record import Entry, build, steps
+from rules_core.takeback import TAKEBACK, check
+
+from . import presence
+from .create import create_battle
+from .jsontext import dumps
+from .models import Battle, BattleEvent, Offer, Seat
+from .offer_views import OffersView, other, recent_log
+from .persistence import lock_battle, recent_states, record_step
+from .presenter import AUDIENCES
+from .publish import group_name, publish_step
+from .records import record_entries
+from .refusals import SubmitError
+
+OFFER_MESSAGES = ("offer", "answer")
+"""The websocket messages of offers (docs/protocol.md)."""
+
+
+def receive_offer(battle_id: int, side: Side, data: dict[str, Any], expected_version: int | None) -> Offer:
+    """An `offer` or `answer` message from a seat's socket, checked and carried out."""
+    if data.get("type") == "answer":
+        accept = data.get("accept")
+        if not isinstance(accept, bool):
+            raise SubmitError("malformed", "An answer says accept: true or false.")
+        return answer_offer(battle_id, side, accept, expected_version)
+    return make_offer(
+        battle_id,
+        side,
+        str(data.get("offer")),
+        data.get("steps", 1),
+        data.get("swap") is True,
+        expected_version,
+    )
+
+
+def make_offer(
+    battle_id: int,
+    side: Side,
+    kind: str,
+    steps: Any = 1,
+    swap: bool = False,
+    expected_version: int | None = None,
+) -> Offer:
+    """`side` offers a takeback of its `steps` latest steps, or a rematch. Raises SubmitError or
+    the referee's RuleViolation (a takeback that cannot be), and then changes nothing."""
+    with transaction.atomic():
+        battle = _locked(battle_id, expected_version)
+        view = OffersView(battle, recent_states.get(battle), side)
+        if view.pending is not None:
+            raise SubmitError(
+                "offer_pending",
+                f"{view.question} One offer at a time: it waits for an answer first.",
+            )
+        if view.declined is not None and view.declined.side == side:
+            raise SubmitError(
+                "offer_declined", f"{view.declined_text} It cannot be asked again for the same step."
+            )
+        if kind == Offer.Kind.TAKEBACK:
+            if view.state.result is not None:
+                raise RuleViolation("battle_over", "The battle is over: nothing can be taken back.")
+            check(recent_log(battle), side, steps)
+            offer = Offer(battle=battle, kind=kind, side=side, at_version=battle.version, steps=steps)
+        elif kind == Offer.Kind.REMATCH:
+            if view.state.result is None:
+                raise SubmitError("no_offer", "A rematch is offered once the battle is over.")
+            if view.accepted_rematch is not None:
+                raise SubmitError("offer_pending", "The rematch has been agreed already.")
+            offer = Offer(battle=battle, kind=kind, side=side, at_version=battle.version, swap=bool(swap))
+        else:
+            raise SubmitError("no_offer", f"There is no offer called {kind!r}: a takeback or a rematch.")
+        offer.save()
+        transaction.on_commit(lambda: publish_offers(battle))
+    return offer
+
+
+def answer_offer(battle_id: int, side: Side, accept: bool, expected_version: int | None = None) -> Offer:
+    """`side` accepts or declines the offer waiting for its answer."""
+    with transaction.atomic():
+        battle = _locked(battle_id, expected_version)
+        view = OffersView(battle, recent_states.get(battle), side)
+        offer = view.pending
+        if offer is None:
+            raise SubmitError(
+                "no_offer", "There is no offer waiting for an answer: the battle has moved on since."
+            )
+        if offer.side == side:
+            raise SubmitError("no_offer", "Your own offer is for your opponent to answer.")
+        offer.status = Offer.Status.ACCEPTED if accept else Offer.Status.DECLINED
+        if not accept:
+            offer.save(update_fields=["status"])
+            transaction.on_commit(lambda: publish_offers(battle))
+        elif offer.kind == Offer.Kind.TAKEBACK:
+            offer.save(update_fields=["status"])
+            event, new_state = _take_back(battle, offer)
+            transaction.on_commit(lambda: _taken_back(battle, event, new_state))
+        else:
+            offer.rematch = _rematch(battle, offer)
+            offer.save(update_fields=["status", "rematch"])
+            transaction.on_commit(lambda: publish_offers(battle, go=True))
+    return offer
+
+
+def _locked(battle_id: int, expected_version: int | None) -> Battle:
+    locked = lock_battle(battle_id, "")
+    if locked is None:
+        raise SubmitError("unknown_battle", "There is no such battle.")
+    battle = locked.battle
+    if expected_version is not None and expected_version != battle.version:
+        raise SubmitError(
+            "stale_version",
+            "The battle has moved on since your screen last updated; it has been refreshed, "
+            "please choose again.",
+        )
+    return battle
+
+
+def _take_back(battle: Battle, offer: Offer) -> tuple[BattleEvent, BattleState]:
+    """The takeback as the battle's next step: the record replayed with it gives the new state."""
+    command = {"type": TAKEBACK, "steps": offer.steps}
+    entries = [*record_entries(battle), Entry(offer.side, command, [])]
+    check(entries[:-1], offer.side, offer.steps)
+    outcome = None
+    for _, outcome in steps(build(battle.setup, entries)):  # noqa: B007
+        pass
+    assert outcome is not None
+    state = outcome.state
+    battle.version += 1
+    event = BattleEvent(
+        battle=battle,
+        seq=battle.version,
+        side=offer.side,
+        command_id="",
+        command=command,
+        rolls=[],
+        events=outcome.events,
+        pending=state.pending.to_dict(),
+        created_at=timezone.now(),
+    )
+    battle.state = state.to_dict()
+    battle.updated_at = event.created_at
+    record_step(battle, event)
+    return event, state
+
+
+def _taken_back(battle: Battle, event: BattleEvent, state: BattleState) -> None:
+    recent_states.put(battle, state)
+    publish_step(battle, event, state)
+
+
+def _rematch(battle: Battle, offer: Offer) -> Battle:
+    """The new battle: the same setup (the same lists, board and scenario), each player in the seat
+    of the side they play in it (the other side's, if the offer swapped)."""
+    new = create_battle(f"{battle.name} (rematch)"[:120], battle.setup)
+    if battle.created_by_id is not None:
+        new.created_by_id = battle.created_by_id
+        new.save(update_fields=["created_by"])
+    users = dict(Seat.objects.filter(battle=battle).values_list("side", "user_id"))
+    for side, user in users.items():
+        if user is not None:
+            Seat.objects.filter(battle=new, side=other(side) if offer.swap else side).update(user_id=user)
+    return new
+
+
+def publish_offers(battle: Battle, go: bool = False) -> None:
+    """Send every socket of the battle the offers as it sees them (after an offer or an answer)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    wanted = presence.store().variants(battle.public_id)
+    if not wanted:
+        return
+    state = battle.load_state()
+    message: dict[str, Any] = {"type": "battle.offer", "html": {}, "json": {}}
+    for audience in AUDIENCES:
+        view = OffersView(battle, state, audience, go=go)
+        if presence.variant(audience, "html") in wanted:
+            message["html"][audience] = render_to_string("battles/_offers.html", {"offers": view})
+        if presence.variant(audience, "json") in wanted:
+            message["json"][audience] = dumps(view.to_json())
+    async_to_sync(layer.group_send)(group_name(battle.id), message)
