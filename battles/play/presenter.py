@@ -20,6 +20,7 @@ from rules_core.state import Model, Profile
 from rules_core.takeback import is_takeback, undone
 
 from .chat import chat_context, lines_json, shown_lines
+from .end_screen import EndView
 from .models import Battle, BattleEvent, as_side
 from .offer_views import OffersView
 from .scenarios import board_zones, scenario_context
@@ -434,6 +435,7 @@ def context(
         "terrain": state.terrain,
         "armies": armies_view(state),
         "result": state.result,
+        "end": EndView(battle, state) if state.result is not None else None,
     }
 
 
