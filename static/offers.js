@@ -23,8 +23,12 @@
     evt.detail.messageBody = JSON.stringify(message);
   });
 
+  var going = false; // once: a later message (presence, say) must not start the navigation again
   document.addEventListener("htmx:wsAfterMessage", function () {
     var go = document.querySelector("#offers a[data-go]");
-    if (go) { window.location.assign(go.getAttribute("href")); }
+    if (go && !going) {
+      going = true;
+      window.location.assign(go.getAttribute("href"));
+    }
   });
 })();

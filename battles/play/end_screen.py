@@ -136,7 +136,7 @@ class EndView:
     @cached_property
     def dice(self) -> list[DiceLine]:
         """Every die each side rolled (its own rolls and its pieces'), the referee's left out."""
-        counts = {side: [0, 0] for side in SIDES}
+        counts: dict[str, list[int]] = {side: [0, 0] for side in SIDES}
         for event in self.events:
             for roll in event.rolls:
                 side = self._side_of(str(roll.get("roller", "")))

@@ -166,6 +166,12 @@ class OffersView:
         seat = Seat.objects.filter(battle=offer.rematch, side=side).only("token").first()
         return f"{url}?seat={seat.token}" if seat else url
 
+    @property
+    def shows_anything(self) -> bool:
+        return bool(
+            self.pending or self.declined_text or self.takebacks or self.rematch_choices or self.rematch_link
+        )
+
     def to_json(self) -> dict[str, Any]:
         pending = self.pending
         return {

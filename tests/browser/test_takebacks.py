@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import OpenTable
 from tests.browser.tabletop import placed
-from tests.browser.test_play_a_turn import button, close_quarters, drag, pending
+from tests.browser.test_play_a_turn import button, close_quarters, drag, pending, screenshots_dir
 
 PRIORITY = "6 1"  # Good wins the Priority roll
 
@@ -70,6 +70,7 @@ def test_a_takeback_accepted_one_declined_and_none_after_dice(table: OpenTable) 
             "Good asks to take back their move of Aragorn (Strider)."
         )
     expect(good.get_by_test_id("offer-waiting")).to_be_visible()
+    evil.locator(".side-panel").screenshot(path=str(screenshots_dir() / "takeback-offer.png"))
     expect(good.get_by_test_id("offer-accept")).to_have_count(0)
     expect(spectator.get_by_test_id("offer-accept")).to_have_count(0)
     evil.get_by_test_id("offer-accept").click()
