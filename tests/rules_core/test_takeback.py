@@ -27,8 +27,9 @@ def place(model_id: str, x: float, y: float) -> dict[str, Any]:
 class Table:
     """A battle played entry by entry, its record kept as the server keeps it."""
 
-    def __init__(self, dice: list[int] | None = None) -> None:
-        self.state: BattleState = new_battle(SETUP)
+    def __init__(self, dice: list[int] | None = None, battle_setup: dict[str, Any] = SETUP) -> None:
+        self.setup = battle_setup
+        self.state: BattleState = new_battle(battle_setup)
         self.entries: list[Entry] = []
         self.dice = ScriptedDice(dice or [])
 
@@ -43,7 +44,7 @@ class Table:
         return self.state
 
     def record(self) -> dict[str, Any]:
-        return json.loads(json.dumps(build(SETUP, self.entries)))
+        return json.loads(json.dumps(build(self.setup, self.entries)))
 
 
 def test_a_side_takes_back_its_last_step_and_the_battle_is_as_before_it() -> None:
@@ -115,3 +116,34 @@ def test_a_record_whose_takeback_undoes_dice_does_not_replay() -> None:
         replay(record)
     assert error.value.entry == 3
     assert "evil's takeback is illegal" in str(error.value)
+
+
+def test_a_mass_battle_takes_back_a_stand_s_activation_and_move_alike() -> None:
+    from tests.rules_core.mass_battle.battles import setup as mass_setup
+    from tests.rules_core.mass_battle.battles import stand
+
+    table = Table(
+        [6, 1], mass_setup(stand("a", "good", "WR", 30, 10, 0), stand("b", "evil", "MO", 30, 40, 180))
+    )
+    table.play("good", {"type": "ready"})
+    table.play("evil", {"type": "ready"})
+    table.play("good", {"type": "priority", "side": "good"})
+    while table.state.pending.kind != "activate":
+        table.play(str(table.state.pending.side), {"type": "pass"})
+    before = table.state
+    table.play("good", {"type": "activate", "stand": "a"})
+    table.play("good", {"type": "move_stand", "stand": "a", "via": [[30, 14]], "facing": 0})
+    assert table.state.stands["a"].y == 14  # type: ignore[attr-defined]
+    assert [table.entries[p].command["type"] for p in undoable(table.entries, "good")][:2] == [
+        "move_stand",
+        "activate",
+    ]
+
+    after = table.play("good", {"type": "takeback", "steps": 2})
+
+    assert after.to_dict() == {**before.to_dict(), "step": before.step + 3}
+    *_, (_, outcome) = steps(table.record())
+    assert (
+        outcome.events[0]["text"]
+        == "Good took back their last 2 steps, back to their activation of A (#4, #5)."
+    )
