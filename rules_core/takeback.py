@@ -153,26 +153,39 @@ def undo_event(side: str, numbers: Sequence[int], text: str) -> dict[str, Any]:
     }
 
 
+def plan(entries: Sequence[Logged], side: str, steps: Any, now: BattleState) -> tuple[list[int], str]:
+    """The positions in `entries` (the record's latest entries, or all of them) that a takeback of
+    `side`'s `steps` latest steps undoes, the latest first, and what it says it went back over.
+    RuleViolation if it cannot be."""
+    if now.result is not None:
+        raise RuleViolation("battle_over", "The battle is over: nothing can be taken back.")
+    positions = check(entries, side, steps)
+    return positions, offer_text(entries, positions, now, whose="their")
+
+
+def restore(before: BattleState, now: BattleState, side: str, numbers: Sequence[int], text: str) -> Outcome:
+    """The takeback's outcome: the battle as it stood `before` the oldest step undone (the entries
+    numbered `numbers`), counted one step on from `now` (`state.step` numbers every entry, this
+    one too)."""
+    restored = before.clone()
+    restored.step = now.step + 1
+    return Outcome(restored, [undo_event(side, numbers, text)], [])
+
+
 def replay_step(entries: Sequence[Logged], states: list[BattleState]) -> Outcome:
     """Apply the takeback that is the last of `entries` (a whole record's, up to it).
 
     `states` are the states a takeback may go back to: the battle as it stood after the latest step
     that rolled a die (or at the start), then after each step in effect since; the last is the battle
-    now. The undone steps' states are dropped from it. The battle returns to the state before them,
-    counted one step on (`state.step` numbers every entry, this one too)."""
-    takeback = entries[-1]
-    now = states[-1]
-    if now.result is not None:
-        raise RuleViolation("battle_over", "The battle is over: nothing can be taken back.")
-    positions = check(entries[:-1], takeback.side, takeback.command.get("steps"))
+    now. The undone steps' states are dropped from it, and the last becomes the takeback's."""
+    takeback, now = entries[-1], states[-1]
+    positions, text = plan(entries[:-1], takeback.side, takeback.command.get("steps"), now)
     if len(positions) >= len(states):
         raise RuleViolation("cannot_take_back", "Dice are dice: nothing before a roll can be taken back.")
-    text = offer_text(entries, positions, now, whose="their")
     del states[-len(positions) :]
-    restored = states[-1].clone()
-    restored.step = now.step + 1
-    states[-1] = restored
-    return Outcome(restored, [undo_event(takeback.side, [p + 1 for p in positions], text)], [])
+    outcome = restore(states[-1], now, takeback.side, [p + 1 for p in positions], text)
+    states[-1] = outcome.state
+    return outcome
 
 
 def _count(command: Mapping[str, Any]) -> int:

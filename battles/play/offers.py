@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from rules_core import BattleState, RuleViolation, Side
 from rules_core.record import Entry, build, steps
-from rules_core.takeback import TAKEBACK, check
+from rules_core.takeback import TAKEBACK, check, plan, restore
 
 from . import presence
 from .create import create_battle
@@ -137,14 +137,21 @@ def _locked(battle_id: int, expected_version: int | None) -> Battle:
 
 
 def _take_back(battle: Battle, offer: Offer) -> tuple[BattleEvent, BattleState]:
-    """The takeback as the battle's next step: the record replayed with it gives the new state."""
+    """The takeback as the battle's next step. It returns to the state at the version before the
+    oldest step it undoes: this process's, if it made that step lately (RecentStates.at); else the
+    battle record replayed with the takeback, which gives the same state, only slower."""
     command = {"type": TAKEBACK, "steps": offer.steps}
-    entries = [*record_entries(battle), Entry(offer.side, command, [])]
-    check(entries[:-1], offer.side, offer.steps)
-    outcome = None
-    for _, outcome in steps(build(battle.setup, entries)):  # noqa: B007
-        pass
-    assert outcome is not None
+    now = recent_states.get(battle)
+    log = recent_log(battle)
+    positions, text = plan(log, offer.side, offer.steps, now)
+    undone = [log[p].seq for p in positions]
+    before = recent_states.at(battle, min(undone) - 1)
+    if before is not None:
+        outcome = restore(before, now, offer.side, undone, text)
+    else:
+        entries = [*record_entries(battle), Entry(offer.side, command, [])]
+        for _, outcome in steps(build(battle.setup, entries)):  # noqa: B007
+            pass
     state = outcome.state
     battle.version += 1
     event = BattleEvent(

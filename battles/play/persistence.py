@@ -121,9 +121,14 @@ class RecentStates:
     another process moved on, or a new battle that reuses an id, is decoded afresh. Sharing a state
     is safe because nothing changes one in place (apply returns a new state)."""
 
-    def __init__(self, size: int = 256) -> None:
+    def __init__(self, size: int = 256, kept: int = 32, versions: int = 12) -> None:
         self.size = size
         self.states: OrderedDict[int, tuple[str, int, BattleState]] = OrderedDict()
+        self.kept, self.versions = kept, versions
+        self.earlier: OrderedDict[int, tuple[str, dict[int, BattleState]]] = OrderedDict()
+        """The states of the `versions` latest steps of the `kept` battles moved on latest, for a
+        takeback (battles/play/offers.py): the state it returns to is the state at the version
+        before the oldest step it undoes. A miss costs a replay of the record, never a wrong state."""
         self.lock = threading.Lock()
 
     def get(self, battle: Battle) -> BattleState:
@@ -139,6 +144,22 @@ class RecentStates:
             self.states.move_to_end(battle.id)
             while len(self.states) > self.size:
                 self.states.popitem(last=False)
+            public_id, versions = self.earlier.get(battle.id, (battle.public_id, {}))
+            if public_id != battle.public_id:
+                versions = {}
+            versions[battle.version] = state
+            for old in sorted(versions)[: -self.versions]:
+                del versions[old]
+            self.earlier[battle.id] = (battle.public_id, versions)
+            self.earlier.move_to_end(battle.id)
+            while len(self.earlier) > self.kept:
+                self.earlier.popitem(last=False)
+
+    def at(self, battle: Battle, version: int) -> BattleState | None:
+        """The battle's state at `version`, if this process made it lately (or holds it)."""
+        with self.lock:
+            public_id, versions = self.earlier.get(battle.id, ("", {}))
+            return versions.get(version) if public_id == battle.public_id else None
 
 
 recent_states = RecentStates()

@@ -12,6 +12,7 @@ from battles.models import Battle, Offer
 from battles.play.create import create_battle
 from battles.play.mass_setups import demo_mass_setup
 from battles.play.offers import answer_offer, make_offer
+from battles.play.persistence import recent_states
 from battles.play.records import battle_record
 from battles.play.setups import demo_setup
 from battles.play.submit import submit
@@ -23,11 +24,19 @@ pytestmark = [pytest.mark.django_db]
 WARRIOR = "warrior-of-minas-tirith-1"
 
 
-def test_the_replay_of_a_battle_with_a_takeback_ends_where_the_battle_stands(client: Client) -> None:
+@pytest.mark.django_db(transaction=True)  # submits publish on commit, and keep their states then
+@pytest.mark.parametrize("kept", [True, False], ids=["state-kept", "state-replayed"])
+def test_the_replay_of_a_battle_with_a_takeback_ends_where_the_battle_stands(
+    client: Client, kept: bool
+) -> None:
+    """The state a takeback returns to is kept by the process that made it, or else replayed."""
     battle = create_battle("Replayed", demo_setup())
     start = battle.state["models"][WARRIOR]
     for dy in (1.0, 2.0):
         submit(battle.id, "good", {"type": "place", "model": WARRIOR, "at": [start["x"], start["y"] + dy]})
+    if not kept:
+        recent_states.earlier.clear()
+    assert (recent_states.at(battle, 1) is not None) == kept
     make_offer(battle.id, "good", "takeback", 1)
     answer_offer(battle.id, "evil", True)
     battle.refresh_from_db()
