@@ -64,7 +64,11 @@ class EndView:
 
     @cached_property
     def events(self) -> list[BattleEvent]:
-        log = list(self.battle.events.order_by("seq").only("seq", "command", "rolls", "events"))
+        log = list(
+            BattleEvent.objects.filter(battle_id=self.battle.id)
+            .order_by("seq")
+            .only("seq", "command", "rolls", "events")
+        )
         gone = undone(log)
         return [event for position, event in enumerate(log) if position not in gone]
 

@@ -31,9 +31,14 @@ def other(side: str) -> str:
 
 
 def recent_log(battle: Battle) -> list[BattleEvent]:
-    """The battle's latest events, oldest first: enough to tell what a side may take back."""
-    latest = battle.events.order_by("-seq").only("seq", "side", "command", "rolls")[:TAKEBACK_WINDOW]
-    return list(latest)[::-1]
+    """The battle's latest events, oldest first: enough to tell what a side may take back. (Not
+    through `battle.events`: with only() the related manager reads each row's battle_id again.)"""
+    latest = (
+        BattleEvent.objects.filter(battle_id=battle.id)
+        .order_by("-seq")
+        .only("seq", "side", "command", "rolls")
+    )
+    return list(latest[:TAKEBACK_WINDOW])[::-1]
 
 
 def takeback_choices(events: list[BattleEvent], side: str, state: BattleState) -> list[TakebackChoice]:

@@ -8,14 +8,17 @@ from rules_core import Roll
 from rules_core.record import Entry, build
 from rules_core.scenarios.secrets import REFEREE
 
-from .models import Battle
+from .models import Battle, BattleEvent
 
 
 def record_entries(battle: Battle) -> list[Entry]:
-    """The battle's events as the record's entries, in order."""
+    """The battle's events as the record's entries, in order. (Not through `battle.events`: with
+    only() the related manager reads each row's battle_id again, a query per event.)"""
     return [
         Entry(e.side, e.command, [Roll.from_dict(r) for r in e.rolls])
-        for e in battle.events.order_by("seq").only("side", "command", "rolls")
+        for e in BattleEvent.objects.filter(battle_id=battle.id)
+        .order_by("seq")
+        .only("side", "command", "rolls")
     ]
 
 
