@@ -171,3 +171,30 @@ async def test_a_takeback_racing_a_command_resolves_to_exactly_one(scripted_dice
     await replays_to_saved(battle)
     for ws in everyone:
         await ws.disconnect()
+
+
+async def test_a_step_lapses_the_offer_and_an_accepted_takeback_makes_a_step_chosen_before_it_stale(
+    scripted_dice,
+) -> None:
+    battle = await create_battle("Lapse", demo_setup())
+    good, evil, spectator = everyone = await three_sockets(battle)
+    await place_warrior(battle, good, everyone)
+    await offer(good)
+    await asyncio.gather(*(receive(ws, "offers") for ws in everyone))
+    await place_warrior(battle, good, everyone, dy=2.0)  # Good plays on: the offer lapses
+    await answer(evil, True)
+    error = await refusal(evil)
+    assert error["code"] == "no_offer"
+    assert error["message"] == "There is no offer waiting for an answer: the battle has moved on since."
+
+    await offer(good, version=2)
+    await asyncio.gather(*(receive(ws, "offers") for ws in everyone))
+    await answer(evil, True, version=2)
+    assert (await receive(spectator))["command"]["type"] == "takeback"
+    at = (await saved(battle)).state["models"]["aragorn"]
+    await command(good, {"type": "place", "model": "aragorn", "at": [at["x"], at["y"] + 1.0]}, 2)
+    assert (await refusal(good))["code"] == "stale_version"
+    assert (await saved(battle)).version == 3
+    await replays_to_saved(battle)
+    for ws in everyone:
+        await ws.disconnect()
