@@ -26,7 +26,7 @@ def ask_anyway(page: Page) -> None:
             form.setAttribute('ws-send', '');
             form.setAttribute('data-message', '{"type": "offer", "offer": "takeback", "steps": 1}');
             form.innerHTML = '<button type="submit" data-testid="forged">Take back</button>';
-            document.querySelector('#offers').appendChild(form);
+            document.querySelector('.battle-tools').appendChild(form);
             htmx.process(form);
         }"""
     )
