@@ -18,7 +18,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from ..geometry import Point, convex_hull, point_polygon_distance, polygon_distance, polygons_intersect
+from ..geometry import (
+    Point,
+    convex_hull,
+    edges,
+    point_in_polygon,
+    point_polygon_distance,
+    point_segment_distance,
+    polygon_distance,
+    polygons_intersect,
+)
 from .constants import CONTACT_TOLERANCE
 from .geometry import Rect, turn_between
 
@@ -141,18 +150,36 @@ def box_gap(a: tuple[float, float, float, float], b: tuple[float, float, float, 
 
 
 def _reaches_into(piece: Polygon, other: Sequence[Point]) -> bool:
-    if box_gap(bounds(piece), bounds(other)) > 0:
-        return False
+    """Whether some point of `other` lies more than CONTACT_TOLERANCE inside the convex `piece`."""
     core = inset(piece, CONTACT_TOLERANCE)
     if len(core) == 1:
         return point_polygon_distance(core[0], other) == 0.0
     return polygons_intersect(core, other)
 
 
+def _corner_reaches_into(piece: Polygon, other: Sequence[Point]) -> bool:
+    """Whether a corner of `piece` lies more than CONTACT_TOLERANCE inside `other` (any polygon)."""
+    return any(
+        point_in_polygon(corner, other)
+        and min(point_segment_distance(corner, a, b) for a, b in edges(other)) > CONTACT_TOLERANCE
+        for corner in piece
+    )
+
+
 def overlaps(area: Sweep, polygon: Sequence[Point]) -> bool:
-    """Whether a polygon reaches more than CONTACT_TOLERANCE into the swept area (so edges that are
-    only in contact do not overlap)."""
-    return any(_reaches_into(piece, polygon) for piece in area)
+    """Whether the swept area and a polygon overlap by more than CONTACT_TOLERANCE (so edges that
+    are only in contact do not overlap), whichever reaches into the other: the polygon into a piece
+    of the area, or a corner of a piece into the polygon. Insetting the piece alone would miss a
+    corner poking up to CONTACT_TOLERANCE·√2 into a polygon's edge (a square corner drawn in by
+    the tolerance on both its sides retreats that far), and a stand could end its move overlapping
+    another; a piece reaching into the polygon without a corner inside it crosses it and is caught
+    by the first test."""
+    box = bounds(polygon)
+    return any(
+        box_gap(bounds(piece), box) == 0
+        and (_reaches_into(piece, polygon) or _corner_reaches_into(piece, polygon))
+        for piece in area
+    )
 
 
 def overlaps_circle(area: Sweep, centre: Point, radius: float) -> bool:

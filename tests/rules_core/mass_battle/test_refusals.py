@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from rules_core import RuleViolation, new_battle
+from rules_core.mass_battle.geometry import Rect
 
 from .battles import Game, hero, setup, stand
 
@@ -55,6 +56,28 @@ def test_a_facing_that_is_not_a_number(game: Game, facing: Any) -> None:
 def test_a_path_through_another_stand(game: Game) -> None:
     error = refused(game, "good", {"type": "move_stand", "stand": "a", "via": [[30, 16]], "facing": 0})
     assert error.code == "path_blocked" and error.message == "A cannot move through F."
+
+
+def corner_into_f(depth: float) -> tuple[Game, dict[str, Any]]:
+    """A stand turned 45° and a move straight ahead that ends its front corner `depth` inches past
+    F's rear edge (y = 13)."""
+    ahead = max(y for _, y in Rect(0, 0, 45).corners)
+    game = Game(setup(stand("a", "good", "WR", 30.7071, 7.0, 45), stand("f", "good", "WR", 30, 14, 0)))
+    return game, {"type": "move_stand", "stand": "a", "via": [[30.7071, 13 + depth - ahead]], "facing": 45}
+
+
+def test_a_move_ending_with_a_corner_in_another_stand() -> None:
+    """Seed 288766033 of the random battles: a turned stand ended its move with its front corner
+    0.065" into a friend's edge. Beyond the 0.05" tolerance that is an overlap (§3, §6.2)."""
+    game, move = corner_into_f(0.06)
+    error = refused(game, "good", move)
+    assert error.code == "path_blocked" and error.message == "A cannot move through F."
+
+
+def test_a_move_ending_with_a_corner_touching_another_stand() -> None:
+    game, move = corner_into_f(0.04)
+    game.play("good", move)
+    assert game.state.stands["a"].rect.y == pytest.approx(move["via"][0][1])
 
 
 def test_a_move_too_long_and_too_many_legs(game: Game) -> None:
