@@ -3,9 +3,18 @@
 With REQUIRE_SERVICES=1 (CI), a test that would skip for a missing service fails instead, so CI
 cannot go green on a machine without PostgreSQL, Redis or Chromium.
 
-Hypothesis runs a profile chosen by HYPOTHESIS_PROFILE: "ci" (the default when CI is set) plays
-property tests thoroughly (200 random battles), "dev" (the default otherwise) briefly (25), so a
-local run of the whole suite stays short; a test that names its own number of examples keeps it.
+Hypothesis runs a profile chosen by HYPOTHESIS_PROFILE: "ci" (the default when CI is set) or
+"dev" (the default otherwise). A test that names its own number of examples keeps it.
+
+- "ci" plays property tests thoroughly (200 battles) and derandomized: the same examples on every
+  run of the same code, so CI goes red only for a change someone made, never for a fresh random
+  seed finding a bug nobody introduced. No example database (nothing to keep between CI runs); a
+  failure prints its @reproduce_failure blob and its seed.
+- "dev" plays briefly (25) so a local run of the whole suite stays short, and randomly, so
+  developers keep finding new cases; a failure is saved in .hypothesis/ and replayed first next
+  time until it passes, and prints its blob.
+
+Property tests therefore do not set `derandomize` themselves: the profile decides.
 """
 
 from __future__ import annotations
@@ -19,14 +28,19 @@ from hypothesis import settings
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 
-settings.register_profile("ci", max_examples=200)
-settings.register_profile("dev", max_examples=25)
+settings.register_profile(
+    "ci", settings.get_profile("default"), max_examples=200, derandomize=True, database=None, print_blob=True
+)
+settings.register_profile("dev", settings.get_profile("default"), max_examples=25, print_blob=True)
 HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 settings.load_profile(HYPOTHESIS_PROFILE)
 
 
 def pytest_report_header() -> str:
-    return f"hypothesis profile: {HYPOTHESIS_PROFILE} ({settings().max_examples} examples a property)"
+    order = "derandomized" if settings().derandomize else "random"
+    return (
+        f"hypothesis profile: {HYPOTHESIS_PROFILE} ({settings().max_examples} examples a property, {order})"
+    )
 
 
 def skip_or_fail(reason: str) -> None:

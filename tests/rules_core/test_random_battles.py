@@ -220,7 +220,7 @@ def with_scenario(setup: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 # As many battles as the Hypothesis profile asks for (tests/conftest.py): 200 in CI.
-@settings(deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_battles_end_and_keep_every_invariant(seed: int) -> None:
     play_random_battle(seed, scenario=False)
@@ -230,7 +230,6 @@ def test_random_battles_end_and_keep_every_invariant(seed: int) -> None:
 @settings(
     max_examples=min(40, settings().max_examples),
     deadline=None,
-    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))

@@ -116,7 +116,7 @@ def test_a_charge_through_impassable_terrain_is_unreachable() -> None:
     assert isinstance(problem, Obstruction) and problem.code == "charge_unreachable"
 
 
-@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     target_facing=st.floats(0, 360, exclude_max=True),
     bearing=st.floats(0, 360, exclude_max=True),

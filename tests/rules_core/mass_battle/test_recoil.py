@@ -129,7 +129,7 @@ def test_pushed_stands_overrun_enemy_heroes_too() -> None:
     assert isinstance(result, Recoil) and result.overrun == ("grinnah",)
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=60, deadline=None)
 @given(
     heading=st.floats(0, 360, exclude_max=True),
     offsets=st.lists(st.tuples(st.floats(-6, 6), st.floats(-6, 6), st.sampled_from([0.0, 90.0])), max_size=4),
