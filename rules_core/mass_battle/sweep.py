@@ -183,12 +183,17 @@ def overlaps(area: Sweep, polygon: Sequence[Point]) -> bool:
 
 
 def overlaps_circle(area: Sweep, centre: Point, radius: float) -> bool:
-    """Whether a round base overlaps the swept area by more than CONTACT_TOLERANCE (§6.6)."""
+    """Whether a round base overlaps the swept area by more than CONTACT_TOLERANCE (§6.6), whichever
+    reaches into the other (as `overlaps`): a piece's corner into the base, or the base into a
+    piece."""
     x, y = centre
     disc = (x - radius, y - radius, x + radius, y + radius)
     return any(
         box_gap(bounds(piece), disc) == 0
-        and point_polygon_distance(centre, inset(piece, CONTACT_TOLERANCE)) < radius
+        and (
+            point_polygon_distance(centre, piece) < radius - CONTACT_TOLERANCE
+            or point_polygon_distance(centre, inset(piece, CONTACT_TOLERANCE)) < radius
+        )
         for piece in area
     )
 

@@ -104,6 +104,16 @@ def test_passing_close_by_overruns_nobody() -> None:
     assert planned(field, "s", [(30, 16)], 0).overrun == ("grinnah",)
 
 
+def test_a_corner_running_into_a_hero_s_base_overruns_him() -> None:
+    """A stand turned 45° moves straight ahead: its front corner leads. Its corner reaching 0.04"
+    into Grinnah's base passes him by; 0.06", beyond the tolerance, overruns him (§6.6)."""
+    turned = stand("s", "good", 30.7071, 7, 45)
+    ahead = max(y for _, y in turned.rect.corners) - 7  # the front corner, 2.121" ahead of the centre
+    for depth, overrun in ((0.04, ()), (0.06, ("grinnah",))):
+        field = board(turned, hero("grinnah", "evil", 30, 11 + ahead + BASE_25 - depth))
+        assert planned(field, "s", [(30.7071, 11)], 45).overrun == overrun
+
+
 def test_a_move_longer_than_the_move_is_refused() -> None:
     problem = refused(board(stand("s", "good", 30, 10, 0, name="Riders")), "s", [(30, 17)], 0)
     assert (problem.code, problem.message) == (
