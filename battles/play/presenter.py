@@ -21,6 +21,7 @@ from rules_core.takeback import is_takeback, undone
 
 from .chat import chat_context, lines_json, shown_lines
 from .end_screen import EndView
+from .mass_presenter import mass_context
 from .models import Battle, BattleEvent, as_side
 from .offer_views import OffersView
 from .scenarios import board_zones, scenario_context
@@ -63,7 +64,9 @@ class ParamView:
 
     @property
     def on_board(self) -> bool:
-        return self.type in ("path", "point")
+        """Drawn on the board: a path, a point, or a number (a stand's facing, set with its turn
+        handle, the only number param)."""
+        return self.type in ("path", "point", "number")
 
     @property
     def optional(self) -> bool:
@@ -395,12 +398,19 @@ def context(
     audience: str,
     seq: int,
     actions: list[rules_core.Action] | None = None,
+    recent: list[BattleEvent] | None = None,
 ) -> dict[str, Any]:
-    """What the templates show this audience; `actions` are its legal actions, when already known."""
+    """What the templates show this audience; `actions` are its legal actions, when already known;
+    `recent` the latest steps (a mass battle's combat panel shows the last combat among them)."""
     pending = state.pending
     actions = legal(state, audience) if actions is None else actions
     general, groups = action_groups(state, actions)
     models = models_view(state, {a.group for a in actions if a.group})
+    extra: dict[str, Any] = {}
+    if state.ruleset == "mass_battle":
+        steps = recent if recent is not None else latest_steps(battle)
+        extra = mass_context(state, actions, [e for step in steps for e in step.events])
+        models = []
     zone = pending.detail.get("zone") if pending.kind == "deploy" else None
     x0, y0, x1, y1 = zone or (0, 0, 0, 0)
     proposal = (
@@ -436,7 +446,16 @@ def context(
         "armies": armies_view(state),
         "result": state.result,
         "end": EndView(battle, state) if state.result is not None else None,
+        **extra,
     }
+
+
+MASS_RECENT_STEPS = 12
+"""The steps a mass battle's page looks back over for the last combat and duel."""
+
+
+def latest_steps(battle: Battle) -> list[BattleEvent]:
+    return list(battle.events.order_by("-seq")[:MASS_RECENT_STEPS])[::-1]
 
 
 def roll_view(roll: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:

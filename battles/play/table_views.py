@@ -3,14 +3,18 @@ the tape and line of sight between two models or points (measured by the referee
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
 import rules_core
+from rules_core.mass_battle.preview import preview
+from rules_core.mass_battle.state import MassState
 from rules_core.measure import End, measure
 
+from .mass_presenter import stand_view
 from .models import Battle
 from .presenter import unit_card
 from .records import battle_record
@@ -34,6 +38,9 @@ def model_card(request: HttpRequest, public_id: str, model_id: str) -> HttpRespo
     """A model's card; `?against=<model>` adds the odds of the two fighting each other, and
     `?format=json` gives those odds as the referee counts them (exact fractions too)."""
     state = _state(request, public_id)
+    if isinstance(state, MassState) and model_id in state.stands:
+        stand = stand_view(state, state.stands[model_id], set())
+        return render(request, "battles/_stand_card.html", {"stand": stand})
     against = request.GET.get("against", "")
     card = unit_card(state, model_id, against)
     if card is None:
@@ -79,3 +86,21 @@ def measure_view(request: HttpRequest, public_id: str) -> JsonResponse:
         return JsonResponse({"error": str(exc)}, status=400)
     data: dict[str, Any] = measure(state, a, b).to_dict()
     return JsonResponse(data)
+
+
+def mass_preview(request: HttpRequest, public_id: str) -> JsonResponse:
+    """What a mass-battle move would do (`?command=` the JSON command a drag is about to send):
+    the referee's own `preview`, its swept area, length, overruns, a charge's conformed pose, or
+    the refusal it would give. Changes nothing."""
+    state = _state(request, public_id)
+    if not isinstance(state, MassState):
+        refusal = {"ok": False, "code": "not_allowed", "message": "Only a mass battle has move previews."}
+        return JsonResponse(refusal, status=400)
+    try:
+        command = json.loads(request.GET.get("command", ""))
+    except ValueError:
+        command = None
+    if not isinstance(command, dict):
+        refusal = {"ok": False, "code": "malformed_command", "message": "That move cannot be read."}
+        return JsonResponse(refusal, status=400)
+    return JsonResponse(preview(state, command))

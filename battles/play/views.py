@@ -22,7 +22,7 @@ from .chat import chat_context, shown_lines
 from .create import start_battle
 from .forms import BattleForm
 from .models import Battle, Seat
-from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
+from .presenter import LOG_LIMIT, MASS_RECENT_STEPS, audience_of, context, log_steps, render_page_parts
 from .records import battle_record
 from .your_battles import CREATED_KEY, remember_seat, seat_link, your_battles
 
@@ -141,7 +141,7 @@ def battle_replay(request: HttpRequest, public_id: str) -> HttpResponse:
     except RecordError as exc:
         ctx = {"battle": battle, "error": str(exc)}
         return render(request, "battles/replay_broken.html", ctx, status=500)
-    ctx = context(battle, state, "spectator", step)
+    ctx = context(battle, state, "spectator", step, recent=events[max(0, step - MASS_RECENT_STEPS) : step])
     ctx["log"] = log_steps(state, events[max(0, step - LOG_LIMIT) : step])
     ctx["chat"] = chat_context(shown_lines(battle, step))
     ctx.update({"step": step, "last": last, "prev": max(0, step - 1), "next": min(last, step + 1)})

@@ -1,0 +1,285 @@
+"""What each audience sees of a mass battle (rules §16): stands, heroes on them or loose, the army bar,
+the Fight phase's contacts with their modifiers, the last combat and duel, each hero's Battle Cards.
+
+Every figure comes from the referee (`rules_core.mass_battle`): pairs, supporters, overlaps and
+modifiers from the same `form_pairs` and `combat_setup` the Fight phase uses, victory points from
+its `scores`; nothing here works a rule out a second time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_core import Action, BattleState
+from rules_core.mass_battle.cards import HeldCard
+from rules_core.mass_battle.combat import combat_setup
+from rules_core.mass_battle.constants import BROKEN_FRACTION
+from rules_core.mass_battle.field import contacts_of
+from rules_core.mass_battle.losses import scores
+from rules_core.mass_battle.pairs import form_pairs
+from rules_core.mass_battle.state import MassState, Stand, stand_engaged
+from rules_core.state import SIDES, Model
+
+LOOSE_WARNING = "loose: an enemy stand crossing him kills him"
+
+
+def initials(name: str) -> str:
+    words = [w for w in name.replace(",", " ").split() if w[:1].isupper()]
+    return "".join(w[0] for w in words[:2]) or name[:2]
+
+
+def card_view(held: HeldCard, attached: bool) -> dict[str, Any]:
+    card = held.card
+    if card.timing == "once":
+        state = "used" if held.used else "ready"
+    else:
+        applies = not attached if card.window == "loose_move" else attached
+        state = "lit" if applies else "idle"
+    return {"name": card.name, "kind": card.timing, "state": state, "text": card.text, "cost": 0}
+
+
+def hero_view(state: MassState, model: Model) -> dict[str, Any]:
+    hero = state.heroes[model.id]
+    stand = state.stands.get(hero.attached_to or "")
+    flags = []
+    if hero.changed:
+        flags.append("changed stand this turn")
+    if hero.left_stand and hero.left_stand in state.stands:
+        flags.append(f"left {state.stands[hero.left_stand].name} this turn")
+    if hero.dueled:
+        flags.append("fought a duel this turn")
+    return {
+        "id": model.id,
+        "name": model.name,
+        "side": model.side,
+        "label": initials(model.name),
+        "x": model.x,
+        "y": model.y,
+        "r": model.radius,
+        "ring_r": model.radius + 0.4,
+        "might": model.might,
+        "will": model.will,
+        "fate": model.fate,
+        "duel_points": hero.duel_points,
+        "general": hero.general,
+        "monster": hero.monster,
+        "attached_to": stand.id if stand else "",
+        "stand_name": stand.name if stand else "",
+        "on_board": model.on_board,
+        "lost": hero.lost,
+        "flags": flags,
+        "cards": [card_view(c, stand is not None) for c in hero.cards],
+        "activated": model.activated,
+    }
+
+
+def stand_view(state: MassState, stand: Stand, active: set[str]) -> dict[str, Any]:
+    stats = stand.stats
+    heroes = [hero_view(state, m) for m in state.attached(stand.id)]
+    flags = []
+    if stand.activated:
+        flags.append("has activated")
+    if stand.charged:
+        flags.append("charged this turn")
+    if stand.watching:
+        flags.append("watching a challenge until the End phase")
+    return {
+        "id": stand.id,
+        "name": stand.name,
+        "side": stand.side,
+        "x": stand.x,
+        "y": stand.y,
+        "facing": stand.facing,
+        "w": stats.width,
+        "d": stats.depth,
+        "half_w": stats.width / 2,
+        "half_d": stats.depth / 2,
+        "rotate": -stand.facing,
+        "handle_y": stats.depth / 2 + 1,
+        "models": stats.models,
+        "cf": stats.combat_factor,
+        "sf": stats.shooting_factor,
+        "range": stats.shooting_range,
+        "move": stats.move,
+        "courage": stats.courage,
+        "kind": stats.kind,
+        "points": stand.points,
+        "heroes": heroes,
+        "engaged": stand_engaged(state, stand),
+        "watching": stand.watching,
+        "activated": stand.activated,
+        "can_act": stand.id in active,
+        "flags": flags,
+        "monster": bool(stand.monster),
+    }
+
+
+def armies_bar(state: MassState) -> list[dict[str, Any]]:
+    vp = scores(state)
+    bar = []
+    for side in SIDES:
+        army = state.armies[side]
+        strength = army.starting_models
+        bar.append(
+            {
+                "side": side,
+                "name": army.name,
+                "strength": strength,
+                "stands": len(state.army_stands(side)),
+                "heroes": len([m for m in state.models.values() if m.side == side and m.on_board]),
+                "losses": state.losses(side),
+                "break_point": f"{strength * BROKEN_FRACTION:g}",
+                "broken": army.broken,
+                "vp": vp[side],
+            }
+        )
+    return bar
+
+
+def contacts_view(state: MassState) -> list[dict[str, Any]]:
+    """The Fight phase's pairs as the referee forms them, each side's modifiers with their sources,
+    and where a natural 1 would cost a hero (§8.7)."""
+    field = state.field()
+    out = [s.id for s in state.stands.values() if s.watching]
+    pairing = form_pairs(field, out, {})
+    views = []
+    for pair in pairing.pairs:
+        setup = combat_setup(state, pair, out)
+        sides = []
+        for side, stand_id in zip(SIDES, pair, strict=True):
+            stand = state.stand(stand_id)
+            contacts = contacts_of(field, stand_id)
+            sides.append(
+                {
+                    "side": side,
+                    "stand": stand_id,
+                    "name": stand.name,
+                    "x": stand.x,
+                    "y": stand.y,
+                    "cf": setup.factor[side],
+                    "modifiers": [{"source": s, "value": v} for s, v in setup.modifiers[side]],
+                    "hero_at_risk": setup.hero_at_risk[side],
+                    "support": contacts.rear_support or "",
+                    "overlaps": [state.stand(e).name for e, _ in contacts.overlaps],
+                }
+            )
+        a, b = state.stand(pair[0]), state.stand(pair[1])
+        views.append({"pair": list(pair), "sides": sides, "line": [a.x, a.y, b.x, b.y]})
+    return views
+
+
+def last_event(events: list[dict[str, Any]], kind: str) -> dict[str, Any] | None:
+    return next((e for e in reversed(events) if e.get("type") == kind), None)
+
+
+def combat_view(state: MassState, event: dict[str, Any], after: list[dict[str, Any]]) -> dict[str, Any]:
+    """A combat event, and the heroes lost in it (the events after it in the same steps)."""
+    rows = []
+    for stand_id in event.get("pair", []):
+        rows.append(
+            {
+                "stand": stand_id,
+                "name": state.name_of(stand_id),
+                "side": state.stands[stand_id].side if stand_id in state.stands else "",
+                "natural": event.get("natural", {}).get(stand_id),
+                "die": event.get("dice", {}).get(stand_id),
+                "might": event.get("might", {}).get(stand_id, 0),
+                "cards": event.get("cards", {}).get(stand_id, 0),
+                "factor": event.get("factors", {}).get(stand_id),
+                "modifiers": event.get("modifiers", {}).get(stand_id, []),
+                "total": event.get("totals", {}).get(stand_id),
+            }
+        )
+    lost = [e.get("text", "") for e in after if e.get("type") == "hero_lost"]
+    return {"rows": rows, "text": event.get("text", ""), "result": event.get("result"), "lost": lost}
+
+
+def duel_view(state: MassState, event: dict[str, Any]) -> dict[str, Any]:
+    deaths = {d["hero"]: d["reasons"] for d in event.get("deaths", [])}
+    rows = [
+        {
+            "hero": hero,
+            "name": state.name_of(hero),
+            "side": state.models[hero].side if hero in state.models else "",
+            "natural": event.get("natural", {}).get(hero),
+            "might": event.get("might", {}).get(hero, 0),
+            "points": event.get("points", {}).get(hero),
+            "total": event.get("totals", {}).get(hero),
+            "dies": ", ".join(deaths.get(hero, [])),
+        }
+        for hero in event.get("heroes", [])
+    ]
+    return {"rows": rows, "text": event.get("text", ""), "challenge": bool(event.get("challenge"))}
+
+
+def live_view(state: MassState) -> dict[str, Any] | None:
+    """The combat or duel being decided now (dice rolled, Might, cards, a hero to choose), from
+    the pending decision's detail."""
+    pending = state.pending
+    detail = pending.detail
+    if pending.kind in ("combat_might", "reroll", "play_card", "choose_lost") and "pair" in detail:
+        rows = [
+            {
+                "name": state.name_of(stand_id),
+                "side": state.stands[stand_id].side,
+                "natural": detail.get("natural", {}).get(stand_id),
+                "die": detail.get("dice", {}).get(stand_id),
+                "total": detail.get("totals", {}).get(stand_id),
+            }
+            for stand_id in detail["pair"]
+        ]
+        return {"kind": "combat", "rows": rows}
+    if pending.kind == "duel_might":
+        heroes = detail.get("heroes", {})
+        rows = [
+            {
+                "name": state.name_of(heroes[side]),
+                "side": side,
+                "natural": detail.get("natural", {}).get(side),
+                "might": detail.get("might", {}).get(side, 0),
+                "points": state.heroes[heroes[side]].duel_points,
+                "total": detail.get("totals", {}).get(side),
+            }
+            for side in SIDES
+            if side in heroes
+        ]
+        return {"kind": "duel", "rows": rows}
+    if pending.kind == "answer_challenge":
+        challenger = state.models[detail["challenger"]]
+        return {
+            "kind": "challenge",
+            "challenger": challenger.name,
+            "points": state.heroes[challenger.id].duel_points,
+            "pair": [state.name_of(s) for s in detail.get("pair", [])],
+            "heroic": bool(detail.get("heroic")),
+        }
+    return None
+
+
+def mass_context(state: BattleState, actions: list[Action], recent: list[dict[str, Any]]) -> dict[str, Any]:
+    """The mass battle's part of a page's context; `recent` holds the latest events, newest last."""
+    assert isinstance(state, MassState)
+    active = {a.group for a in actions if a.group} | {
+        str(a.command.get("stand", "")) for a in actions if a.command.get("stand")
+    }
+    stands = [stand_view(state, s, active) for s in state.stands.values() if s.on_board]
+    loose = [hero_view(state, m) for m in state.loose()]
+    for hero in loose:
+        hero["can_act"] = hero["id"] in active
+    heroes = [hero_view(state, state.models[h]) for h in state.heroes]
+    combat = last_event(recent, "combat")
+    duel = last_event(recent, "duel")
+    fallen = recent[recent.index(combat) + 1 :] if combat else []
+    return {
+        "mass": True,
+        "stands": stands,
+        "loose_heroes": loose,
+        "mass_heroes": heroes,
+        "mass_armies": armies_bar(state),
+        "contacts": contacts_view(state) if state.phase == "fight" else [],
+        "last_combat": combat_view(state, combat, fallen) if combat else None,
+        "last_duel": duel_view(state, duel) if duel else None,
+        "live_fight": live_view(state),
+        "loose_warning": LOOSE_WARNING,
+        "turn_limit": state.max_turns,
+    }

@@ -1,0 +1,435 @@
+// The mass battle on the battle page (rules §16). The board's zoom, pan, tape and cards are
+// board.js's; this script only adds what stands and mass-battle heroes need:
+// - drag a stand to move it (release sends `move_stand`), drop it on an enemy stand to charge it;
+//   drag its round handle to turn it; on a focused stand the arrow keys move it, Q and E turn it,
+//   Enter sends and Escape puts it back. While dragging, the referee's own preview (the
+//   /preview/ endpoint, rules_core.mass_battle.preview) draws the swept area, the end pose (a
+//   charge's conformed pose and the edge it hits), the length against the Move, the heroes it
+//   would overrun, or the refusal it would give;
+// - drag a hero's badge off his stand to detach him; drag a loose hero to move him, onto a friendly
+//   stand to join it, onto an enemy loose hero to charge him;
+// every gesture becomes one of the legal actions the server embedded (#legal-actions), or the
+// command it means, so the referee answers why not.
+(function () {
+  "use strict";
+
+  var B = window.BeaconBoard;
+  var DRAG_START = 0.3; // inches before a press becomes a drag
+  var KEY_STEP = 1; // inches an arrow key moves a stand (Shift: a quarter)
+  var KEY_TURN = 15; // degrees Q / E turn a stand (Shift: 5)
+  var socket = null;
+  var stage = null; // {stand, x, y, facing, target, answer}
+  var asking = null;
+
+  document.addEventListener("htmx:wsOpen", function (evt) { socket = evt.detail.socketWrapper; });
+
+  function legal() {
+    var el = document.getElementById("legal-actions");
+    return el ? JSON.parse(el.textContent) : [];
+  }
+
+  function actionOf(type, key, id) {
+    return legal().filter(function (a) { return a.command.type === type && a.command[key] === id; });
+  }
+
+  function currentSeq() {
+    var el = document.getElementById("battle-seq");
+    return el ? parseInt(el.getAttribute("data-seq"), 10) : 0;
+  }
+
+  function commandId() {
+    if (window.crypto && crypto.randomUUID) { return crypto.randomUUID(); }
+    return "c" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12);
+  }
+
+  function flash(text) {
+    var el = document.getElementById("flash");
+    if (!el) { return; }
+    el.className = "flash error";
+    el.setAttribute("data-testid", "error");
+    el.textContent = text;
+  }
+
+  // Defaults of the optional params (a shout) as the action offers them.
+  function withDefaults(action, command) {
+    Object.keys(action ? action.params || {} : {}).forEach(function (name) {
+      var spec = action.params[name];
+      if (command[name] === undefined && spec.default !== undefined) { command[name] = spec.default; }
+    });
+    return command;
+  }
+
+  function send(command) {
+    if (!socket) { flash("Not connected yet: try again in a moment."); return; }
+    var page = document.querySelector(".battle-page");
+    if (page) { page.classList.add("busy"); }
+    socket.send(JSON.stringify({ type: "command", id: commandId(), expected_version: currentSeq(), command: command }));
+  }
+
+  function round(v) { return Math.round(v * 100) / 100; }
+
+  function normal(facing) { return ((Math.round(facing) % 360) + 360) % 360; }
+
+  function standInfo(el) {
+    return {
+      id: el.getAttribute("data-stand"),
+      side: el.getAttribute("data-side"),
+      name: el.getAttribute("data-name"),
+      x: parseFloat(el.getAttribute("data-x")),
+      y: parseFloat(el.getAttribute("data-y")),
+      facing: parseFloat(el.getAttribute("data-facing")),
+      w: parseFloat(el.getAttribute("data-w")),
+      d: parseFloat(el.getAttribute("data-d")),
+      move: parseFloat(el.getAttribute("data-move")),
+      el: el
+    };
+  }
+
+  function standEl(id) { return document.querySelector('#board .stand[data-stand="' + id + '"]'); }
+
+  // Corners of a stand's footprint at a pose (§2.2: front f = (sin θ, cos θ), right r = (cos θ, −sin θ)).
+  function corners(x, y, facing, w, d) {
+    var t = facing * Math.PI / 180, f = [Math.sin(t), Math.cos(t)], r = [Math.cos(t), -Math.sin(t)];
+    return [[1, 1], [-1, 1], [-1, -1], [1, -1]].map(function (s) {
+      return [x + r[0] * w / 2 * s[0] + f[0] * d / 2 * s[1], y + r[1] * w / 2 * s[0] + f[1] * d / 2 * s[1]];
+    });
+  }
+
+  function inside(point, s) {
+    var t = s.facing * Math.PI / 180, dx = point[0] - s.x, dy = point[1] - s.y;
+    var along = dx * Math.cos(t) - dy * Math.sin(t), ahead = dx * Math.sin(t) + dy * Math.cos(t);
+    return Math.abs(along) <= s.w / 2 && Math.abs(ahead) <= s.d / 2;
+  }
+
+  function standAt(point, exceptId) {
+    var found = null;
+    document.querySelectorAll("#board .stand").forEach(function (el) {
+      var s = standInfo(el);
+      if (s.id !== exceptId && inside(point, s)) { found = s; }
+    });
+    return found;
+  }
+
+  function looseAt(point, exceptId) {
+    var found = null;
+    document.querySelectorAll("#board .mass-hero").forEach(function (el) {
+      var p = B.pieceInfo(el);
+      if (p.id !== exceptId && B.dist(point, [p.x, p.y]) <= p.r + 0.3) { found = p; }
+    });
+    return found;
+  }
+
+  // ---- moving a stand ----------------------------------------------------------------------
+
+  // The command the staged pose means: a charge when dropped on an enemy it may charge (or any
+  // enemy: the referee says why not), else a move.
+  function stagedCommand() {
+    if (stage.target) {
+      var charge = actionOf("charge", "stand", stage.stand.id).filter(function (a) { return a.command.target === stage.target.id; })[0];
+      return withDefaults(charge, { type: "charge", stand: stage.stand.id, target: stage.target.id });
+    }
+    var move = actionOf("move_stand", "stand", stage.stand.id)[0];
+    var moved = B.dist([stage.x, stage.y], [stage.stand.x, stage.stand.y]) > 1e-6;
+    var command = { type: "move_stand", stand: stage.stand.id, via: moved ? [[round(stage.x), round(stage.y)]] : [], facing: normal(stage.facing) };
+    return withDefaults(move, command);
+  }
+
+  function previewUrl(command) {
+    var page = document.querySelector("[data-battle]");
+    return "/battles/" + page.getAttribute("data-battle") + "/preview/?command=" + encodeURIComponent(JSON.stringify(command));
+  }
+
+  function ask() {
+    if (!stage) { return; }
+    var command = stagedCommand();
+    var key = JSON.stringify(command);
+    if (asking) { asking.again = key; return; }
+    asking = { key: key, again: null };
+    fetch(previewUrl(command), { headers: { Accept: "application/json" } })
+      .then(function (r) { return r.json(); })
+      .then(function (answer) {
+        var again = asking && asking.again;
+        asking = null;
+        if (!stage) { return; }
+        if (again && again !== key) { ask(); return; }
+        stage.answer = answer;
+        stage.answerFor = key;
+        draw();
+      })
+      .catch(function () { asking = null; });
+  }
+
+  function polygonPoints(points) { return points.map(function (p) { return p[0] + "," + p[1]; }).join(" "); }
+
+  var EDGE_NAMES = { front: "front", rear: "rear", left: "left flank", right: "right flank" };
+
+  function describe(answer) {
+    var s = stage.stand;
+    if (!answer) { return { text: "…", refused: false }; }
+    if (!answer.ok) { return { text: answer.message, refused: true }; }
+    var parts = [answer.length.toFixed(1) + '" of ' + answer.allowance + '"'];
+    if (stage.target) { parts.unshift("Charges the " + (EDGE_NAMES[answer.edge] || answer.edge) + " edge of " + stage.target.name); }
+    (answer.overrun || []).forEach(function (id) {
+      var el = document.querySelector('#board [data-model="' + id + '"]');
+      parts.push("will overrun " + (el ? el.getAttribute("data-name") : id));
+    });
+    (answer.displaced || []).forEach(function (d) {
+      var el = document.querySelector('#board [data-model="' + d.hero + '"]');
+      parts.push((el ? el.getAttribute("data-name") : d.hero) + " steps aside");
+    });
+    return { text: s.name + ": " + parts.join(" · "), refused: false };
+  }
+
+  function draw() {
+    if (!stage || !B.svg()) { return; }
+    var s = stage.stand, answer = stage.answer;
+    var fresh = answer && stage.answerFor === JSON.stringify(stagedCommand());
+    var g = B.layer("mass-preview");
+    g.setAttribute("data-testid", "mass-preview");
+    g.setAttribute("class", "mass-preview" + (fresh && !answer.ok ? " refused" : ""));
+    if (fresh && answer.ok) {
+      (answer.area || []).forEach(function (piece) {
+        g.appendChild(B.el("polygon", { "class": "swept", points: polygonPoints(piece), "data-testid": "swept-area" }));
+      });
+    }
+    var end = fresh && answer.ok ? answer.end : [stage.x, stage.y, stage.facing];
+    var c = corners(end[0], end[1], end[2], s.w, s.d);
+    g.appendChild(B.el("polygon", { "class": "ghost", points: polygonPoints(c), "data-testid": "ghost" }));
+    g.appendChild(B.el("line", { "class": "ghost-front", x1: c[0][0], y1: c[0][1], x2: c[1][0], y2: c[1][1] }));
+    document.querySelectorAll("#board .mass-hero.will-be-overrun").forEach(function (el) { el.classList.remove("will-be-overrun"); });
+    if (fresh && answer.ok) {
+      (answer.overrun || []).forEach(function (id) {
+        var p = B.piece(id);
+        if (!p) { return; }
+        p.el.classList.add("will-be-overrun");
+        g.appendChild(B.el("circle", { "class": "overrun", cx: p.x, cy: p.y, r: p.r + 0.5, "data-testid": "overrun-mark" }));
+      });
+    }
+    var said = describe(fresh ? answer : null);
+    B.label(g, "drag-label", [end[0], end[1]], Math.max(s.w, s.d) / 2, [said.text.length > 70 ? said.text.slice(0, 70) + "…" : said.text], "drag-distance");
+    showStage(said);
+  }
+
+  function showStage(said) {
+    var bar = document.getElementById("mass-stage");
+    if (!bar) { return; }
+    bar.hidden = false;
+    bar.innerHTML = "";
+    var text = document.createElement("span");
+    text.className = "stage-text" + (said.refused ? " refused" : "");
+    text.setAttribute("data-testid", "stage-text");
+    text.textContent = said.text;
+    bar.appendChild(text);
+    [["Send", "send", "stage-send"], ["Put back", "reset", "stage-reset"]].forEach(function (b) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "small";
+      button.textContent = b[0];
+      button.setAttribute("data-stage", b[1]);
+      button.setAttribute("data-testid", b[2]);
+      bar.appendChild(button);
+    });
+  }
+
+  function clearStage() {
+    stage = null;
+    B.clearLayer("mass-preview");
+    document.querySelectorAll("#board .mass-hero.will-be-overrun").forEach(function (el) { el.classList.remove("will-be-overrun"); });
+    var bar = document.getElementById("mass-stage");
+    if (bar) { bar.hidden = true; bar.innerHTML = ""; }
+  }
+
+  function sendStage() {
+    if (!stage) { return; }
+    var command = stagedCommand();
+    clearStage();
+    send(command);
+  }
+
+  function startStage(el) {
+    var s = standInfo(el);
+    if (!stage || stage.stand.id !== s.id) {
+      stage = { stand: s, x: s.x, y: s.y, facing: s.facing, target: null, answer: null };
+    }
+    return stage;
+  }
+
+  function canMove(id) {
+    return actionOf("move_stand", "stand", id).length + actionOf("charge", "stand", id).length > 0;
+  }
+
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest ? evt.target.closest("[data-stage]") : null;
+    if (!button) { return; }
+    if (button.getAttribute("data-stage") === "send") { sendStage(); } else { clearStage(); }
+  });
+
+  // A press on the turn handle of a stand that may move: turn it (staged, not sent).
+  B.onPress(function (evt) {
+    var handle = evt.target.closest ? evt.target.closest("#board .stand .turn-handle") : null;
+    if (!handle) { return null; }
+    var el = handle.closest(".stand");
+    if (!canMove(el.getAttribute("data-stand"))) { return null; }
+    startStage(el);
+    return {
+      move: function (e) {
+        var p = B.point(e);
+        stage.facing = normal(Math.atan2(p[0] - stage.x, p[1] - stage.y) * 180 / Math.PI);
+        draw();
+        ask();
+      },
+      end: function () { draw(); ask(); },
+      cancel: function () { clearStage(); }
+    };
+  }, 30);
+
+  // A press on a stand that may move: drag it; release sends (onto an enemy stand: a charge).
+  B.onPress(function (evt, point) {
+    var el = evt.target.closest ? evt.target.closest("#board .stand") : null;
+    if (!el || !canMove(el.getAttribute("data-stand"))) { return null; }
+    var s = startStage(el);
+    var start = point, base = [stage.x, stage.y], dragging = false;
+    return {
+      move: function (e) {
+        var p = B.point(e);
+        var here = [base[0] + p[0] - start[0], base[1] + p[1] - start[1]];
+        if (!dragging && B.dist(here, base) < DRAG_START) { return; }
+        dragging = true;
+        var enemy = standAt(p, s.id);
+        stage.target = enemy && enemy.side !== s.side ? enemy : null;
+        stage.x = here[0];
+        stage.y = here[1];
+        draw();
+        ask();
+      },
+      end: function () {
+        if (!dragging) {
+          if (stage.x === s.x && stage.y === s.y && stage.facing === s.facing) { clearStage(); }
+          B.tap(el, point);
+          return;
+        }
+        sendStage();
+      },
+      cancel: function () { clearStage(); }
+    };
+  }, 20);
+
+  // The keyboard on a focused stand: arrows move, Q / E turn, Enter sends, Escape puts it back.
+  document.addEventListener("keydown", function (evt) {
+    var el = evt.target.closest ? evt.target.closest("#board .stand") : null;
+    if (!el || !canMove(el.getAttribute("data-stand"))) { return; }
+    var arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    var step = evt.shiftKey ? KEY_STEP / 4 : KEY_STEP, turn = evt.shiftKey ? 5 : KEY_TURN;
+    var key = evt.key.toLowerCase();
+    if (arrows[evt.key] || key === "q" || key === "e") {
+      evt.preventDefault();
+      evt.stopImmediatePropagation();
+      startStage(el);
+      if (arrows[evt.key]) {
+        stage.x += arrows[evt.key][0] * step;
+        stage.y += arrows[evt.key][1] * step;
+      } else {
+        stage.facing = normal(stage.facing + (key === "e" ? turn : -turn));
+      }
+      draw();
+      ask();
+      return;
+    }
+    if (evt.key === "Enter" && stage && stage.stand.id === el.getAttribute("data-stand")) {
+      evt.preventDefault();
+      evt.stopImmediatePropagation();
+      sendStage();
+    }
+    if (evt.key === "Escape" && stage) { clearStage(); }
+  }, true);
+
+  // ---- heroes: detach, move, attach, charge ----------------------------------------------------
+
+  function heroGesture(el, heroId, attached) {
+    var start = null, dragging = false;
+    var info = attached ? null : B.pieceInfo(el);
+    return function (evt, point) {
+      start = point;
+      return {
+        move: function (e) {
+          var p = B.point(e);
+          if (!dragging && B.dist(p, start) < DRAG_START) { return; }
+          dragging = true;
+          var g = B.layer("mass-preview");
+          g.setAttribute("class", "mass-preview");
+          g.appendChild(B.el("circle", { "class": "ghost", cx: p[0], cy: p[1], r: 0.5 }));
+          if (!attached) {
+            g.appendChild(B.el("line", { "class": "ghost", x1: info.x, y1: info.y, x2: p[0], y2: p[1] }));
+          }
+          var friend = standAt(p);
+          var note = attached ? "Release off the stand to detach" : friend && friend.side === el.getAttribute("data-side") ? "Join " + friend.name : "";
+          if (!attached) {
+            note = note || B.dist(p, [info.x, info.y]).toFixed(1) + '"';
+          }
+          B.label(g, "drag-label", p, 0.6, [note], "drag-distance");
+        },
+        end: function (e) {
+          B.clearLayer("mass-preview");
+          if (!dragging) { B.tap(el, start); return; }
+          var p = B.point(e);
+          heroDrop(heroId, attached, info, p);
+        },
+        cancel: function () { B.clearLayer("mass-preview"); }
+      };
+    };
+  }
+
+  function heroDrop(heroId, attached, info, p) {
+    var side = attached ? null : info.side;
+    var stand = standAt(p);
+    if (attached) {
+      var own = stand && stand.id === (document.querySelector('#board .hero-badge[data-hero="' + heroId + '"]').closest(".stand").getAttribute("data-stand"));
+      if (own) { return; }
+      send({ type: "detach", hero: heroId });
+      return;
+    }
+    if (stand && stand.side === side) {
+      var join = legal().filter(function (a) { return a.command.type === "attach" && a.command.hero === heroId && a.command.stand === stand.id; })[0];
+      send(withDefaults(join, { type: "attach", hero: heroId, stand: stand.id }));
+      return;
+    }
+    var foe = looseAt(p, heroId);
+    var path = [[round(p[0]), round(p[1])]];
+    if (foe && foe.side !== side) {
+      var charge = legal().filter(function (a) { return a.command.type === "charge_hero" && a.command.hero === heroId && a.command.target === foe.id; })[0];
+      var dx = info.x - foe.x, dy = info.y - foe.y, len = Math.hypot(dx, dy) || 1, reach = info.r + foe.r;
+      path = [[round(foe.x + dx / len * reach), round(foe.y + dy / len * reach)]];
+      send(withDefaults(charge, { type: "charge_hero", hero: heroId, target: foe.id, path: path }));
+      return;
+    }
+    var move = legal().filter(function (a) { return a.command.type === "move_hero" && a.command.hero === heroId; })[0];
+    send(withDefaults(move, { type: "move_hero", hero: heroId, path: path }));
+  }
+
+  function heroCanAct(heroId, attached) {
+    return legal().some(function (a) {
+      if (a.command.hero !== heroId) { return false; }
+      return attached ? a.command.type === "detach" : ["move_hero", "attach", "charge_hero"].indexOf(a.command.type) >= 0;
+    });
+  }
+
+  B.onPress(function (evt, point) {
+    var badge = evt.target.closest ? evt.target.closest("#board .hero-badge") : null;
+    var loose = evt.target.closest ? evt.target.closest("#board .mass-hero") : null;
+    var el = badge || loose;
+    if (!el) { return null; }
+    var heroId = el.getAttribute("data-hero");
+    if (!heroCanAct(heroId, !!badge)) { return null; }
+    return heroGesture(el, heroId, !!badge)(evt, point);
+  }, 40);
+
+  // ---- after each push ------------------------------------------------------------------------
+
+  document.addEventListener("htmx:wsAfterMessage", function (evt) {
+    if (evt.detail.message.indexOf('id="battle-seq"') >= 0) {
+      clearStage();
+      var page = document.querySelector(".battle-page");
+      if (page) { page.classList.remove("busy"); }
+    }
+  });
+})();
