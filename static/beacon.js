@@ -214,24 +214,6 @@
     return cost;
   }
 
-  function segmentDistance(p, a, b) {
-    var dx = b[0] - a[0], dy = b[1] - a[1], len = dx * dx + dy * dy;
-    var t = len ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len)) : 0;
-    return B.dist(p, [a[0] + t * dx, a[1] + t * dy]);
-  }
-
-  // Ramer-Douglas-Peucker: keep the corners of a hand-drawn path, drop the wobble.
-  function simplify(points) {
-    if (points.length < 3) { return points; }
-    var worst = 0, index = 0, last = points.length - 1;
-    for (var i = 1; i < last; i++) {
-      var d = segmentDistance(points[i], points[0], points[last]);
-      if (d > worst) { worst = d; index = i; }
-    }
-    if (worst <= SIMPLIFY) { return [points[0], points[last]]; }
-    return simplify(points.slice(0, index + 1)).slice(0, -1).concat(simplify(points.slice(index)));
-  }
-
   function round(point) { return [Math.round(point[0] * 100) / 100, Math.round(point[1] * 100) / 100]; }
 
   function contactPoint(mover, target, from) {
@@ -462,7 +444,7 @@
 
   function dropDrag() {
     var current = drag;
-    var points = simplify(current.points.concat([current.here]));
+    var points = B.simplify(current.points.concat([current.here]), SIMPLIFY);
     if (points.length > MAX_POINTS) { points = [points[0]].concat(points.slice(-(MAX_POINTS - 1))); }
     var target = targetAt(current.here, current.mover);
     var result = act(current.mover, target, points);

@@ -7,6 +7,7 @@
 // - BeaconBoard.tape: measure and check line of sight between two models or points, asking the
 //   server, which answers with the referee's own geometry.
 // - BeaconBoard.cards: any model's card, for players and spectators alike.
+// - BeaconBoard.simplify: a hand-drawn path reduced to its corners.
 // - Links: hovering or focusing a model highlights it everywhere (board, panel, hero cards).
 (function () {
   "use strict";
@@ -90,6 +91,25 @@
   };
 
   B.dist = function (a, b) { return Math.hypot(a[0] - b[0], a[1] - b[1]); };
+
+  function segmentDistance(p, a, b) {
+    var dx = b[0] - a[0], dy = b[1] - a[1], len = dx * dx + dy * dy;
+    var t = len ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len)) : 0;
+    return B.dist(p, [a[0] + t * dx, a[1] + t * dy]);
+  }
+
+  // Ramer-Douglas-Peucker: keep the corners of a hand-drawn path (straying at most `tolerance`
+  // inches), drop the wobble.
+  B.simplify = function simplify(points, tolerance) {
+    if (points.length < 3) { return points; }
+    var worst = 0, index = 0, last = points.length - 1;
+    for (var i = 1; i < last; i++) {
+      var d = segmentDistance(points[i], points[0], points[last]);
+      if (d > worst) { worst = d; index = i; }
+    }
+    if (worst <= tolerance) { return [points[0], points[last]]; }
+    return simplify(points.slice(0, index + 1), tolerance).slice(0, -1).concat(simplify(points.slice(index), tolerance));
+  };
 
   // Pieces on the board: anything with data-model and a centre and radius in inches.
   B.pieceInfo = function (el) {

@@ -17,6 +17,8 @@
   var DRAG_START = 0.3; // inches before a press becomes a drag
   var KEY_STEP = 1; // inches an arrow key moves a stand (Shift: a quarter)
   var KEY_TURN = 15; // degrees Q / E turn a stand (Shift: 5)
+  var SAMPLE = 0.25; // inches between recorded points of a hero's dragged path
+  var SIMPLIFY = 0.35; // inches a path may stray when it is reduced to its corners
   var socket = null;
   var stage = null; // {stand, x, y, facing, target, answer}
   var asking = null;
@@ -345,41 +347,45 @@
 
   // ---- heroes: detach, move, attach, charge ----------------------------------------------------
 
-  function heroGesture(el, heroId, attached) {
-    var start = null, dragging = false;
+  // A hero dragged: his badge off his stand (detach), or a loose hero along a path (its corners
+  // kept), onto a friendly stand (attach) or an enemy loose hero (charge).
+  function heroGesture(el, heroId, attached, start) {
+    var dragging = false;
     var info = attached ? null : B.pieceInfo(el);
-    return function (evt, point) {
-      start = point;
-      return {
-        move: function (e) {
-          var p = B.point(e);
-          if (!dragging && B.dist(p, start) < DRAG_START) { return; }
-          dragging = true;
-          var g = B.layer("mass-preview");
-          g.setAttribute("class", "mass-preview");
-          g.appendChild(B.el("circle", { "class": "ghost", cx: p[0], cy: p[1], r: 0.5 }));
-          if (!attached) {
-            g.appendChild(B.el("line", { "class": "ghost", x1: info.x, y1: info.y, x2: p[0], y2: p[1] }));
-          }
-          var friend = standAt(p);
-          var note = attached ? "Release off the stand to detach" : friend && friend.side === el.getAttribute("data-side") ? "Join " + friend.name : "";
-          if (!attached) {
-            note = note || B.dist(p, [info.x, info.y]).toFixed(1) + '"';
-          }
-          B.label(g, "drag-label", p, 0.6, [note], "drag-distance");
-        },
-        end: function (e) {
-          B.clearLayer("mass-preview");
-          if (!dragging) { B.tap(el, start); return; }
-          var p = B.point(e);
-          heroDrop(heroId, attached, info, p);
-        },
-        cancel: function () { B.clearLayer("mass-preview"); }
-      };
+    var points = attached ? [] : [[info.x, info.y]];
+    return {
+      move: function (e) {
+        var p = B.point(e);
+        if (!dragging && B.dist(p, start) < DRAG_START) { return; }
+        dragging = true;
+        if (!attached && B.dist(p, points[points.length - 1]) >= SAMPLE) { points.push(p); }
+        var g = B.layer("mass-preview");
+        g.setAttribute("class", "mass-preview");
+        g.appendChild(B.el("circle", { "class": "ghost", cx: p[0], cy: p[1], r: 0.5 }));
+        if (!attached) {
+          g.appendChild(B.el("polyline", { "class": "ghost", points: polygonPoints(points.concat([p])), fill: "none" }));
+        }
+        var friend = standAt(p);
+        var note = "Release off the stand to detach";
+        if (!attached) {
+          var length = 0, all = points.concat([p]);
+          for (var i = 1; i < all.length; i++) { length += B.dist(all[i - 1], all[i]); }
+          note = friend && friend.side === info.side ? "Join " + friend.name : length.toFixed(1) + '"';
+        }
+        B.label(g, "drag-label", p, 0.6, [note], "drag-distance");
+      },
+      end: function (e) {
+        B.clearLayer("mass-preview");
+        if (!dragging) { B.tap(el, start); return; }
+        var p = B.point(e);
+        var path = attached ? [] : B.simplify(points.concat([p]), SIMPLIFY).slice(1);
+        heroDrop(heroId, attached, info, p, path);
+      },
+      cancel: function () { B.clearLayer("mass-preview"); }
     };
   }
 
-  function heroDrop(heroId, attached, info, p) {
+  function heroDrop(heroId, attached, info, p, drawn) {
     var side = attached ? null : info.side;
     var stand = standAt(p);
     if (attached) {
@@ -394,11 +400,12 @@
       return;
     }
     var foe = looseAt(p, heroId);
-    var path = [[round(p[0]), round(p[1])]];
+    var path = drawn.map(function (q) { return [round(q[0]), round(q[1])]; });
     if (foe && foe.side !== side) {
       var charge = legal().filter(function (a) { return a.command.type === "charge_hero" && a.command.hero === heroId && a.command.target === foe.id; })[0];
-      var dx = info.x - foe.x, dy = info.y - foe.y, len = Math.hypot(dx, dy) || 1, reach = info.r + foe.r;
-      path = [[round(foe.x + dx / len * reach), round(foe.y + dy / len * reach)]];
+      var from = path.length > 1 ? path[path.length - 2] : [info.x, info.y];
+      var dx = from[0] - foe.x, dy = from[1] - foe.y, len = Math.hypot(dx, dy) || 1, reach = info.r + foe.r;
+      path = path.slice(0, -1).concat([[round(foe.x + dx / len * reach), round(foe.y + dy / len * reach)]]);
       send(withDefaults(charge, { type: "charge_hero", hero: heroId, target: foe.id, path: path }));
       return;
     }
@@ -420,7 +427,7 @@
     if (!el) { return null; }
     var heroId = el.getAttribute("data-hero");
     if (!heroCanAct(heroId, !!badge)) { return null; }
-    return heroGesture(el, heroId, !!badge)(evt, point);
+    return heroGesture(el, heroId, !!badge, point);
   }, 40);
 
   // ---- after each push ------------------------------------------------------------------------

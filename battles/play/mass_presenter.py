@@ -256,6 +256,11 @@ def live_view(state: MassState) -> dict[str, Any] | None:
     return None
 
 
+def piece_names(state: BattleState) -> dict[str, str]:
+    """The names of a mass battle's stands (the log names who rolled); none in a skirmish."""
+    return {s.id: s.name for s in state.stands.values()} if isinstance(state, MassState) else {}
+
+
 def mass_context(state: BattleState, actions: list[Action], recent: list[dict[str, Any]]) -> dict[str, Any]:
     """The mass battle's part of a page's context; `recent` holds the latest events, newest last."""
     assert isinstance(state, MassState)

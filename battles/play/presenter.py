@@ -21,7 +21,7 @@ from rules_core.takeback import is_takeback, undone
 
 from .chat import chat_context, lines_json, shown_lines
 from .end_screen import EndView
-from .mass_presenter import mass_context
+from .mass_presenter import mass_context, piece_names
 from .models import Battle, BattleEvent, as_side
 from .offer_views import OffersView
 from .scenarios import board_zones, scenario_context
@@ -473,7 +473,7 @@ def roll_view(roll: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
 
 def log_steps(state: BattleState, events: list[BattleEvent]) -> list[dict[str, Any]]:
     """The timeline: one entry per applied command, with what happened and every die rolled."""
-    names = {m.id: m.name for m in state.models.values()}
+    names = {m.id: m.name for m in state.models.values()} | piece_names(state)
     taken_back = undone(events)
     return [
         {

@@ -1,0 +1,276 @@
+"""A mass battle from two army lists, played in three browsers (Good, Evil, a spectator) with the
+server's dice scripted: deploy, move and turn a stand, detach and attach heroes, an overrun, a charge
+that ends in the conformed pose, a challenge accepted and fought, a combat won with a Might bid, and
+the end of the battle. The lists are list files (docs/army-list-format.md), deployed by the server
+as every battle from lists is; both armies then walk toward each other over three turns."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from battles.lists.catalogue import catalogue
+from battles.lists.listfile import FORMAT, VERSION, parse_list
+from battles.play.mass_setups import mass_battle_setup
+from tests.browser.conftest import OpenTable
+from tests.browser.tabletop import Touch, decide, pending, placed, to_screen
+from tests.browser.test_play_a_turn import screenshots_dir
+
+# Priority of turn 1 and 2: Good 1, Evil 6 (Evil takes it). The challenge's duel: Eomer 4,
+# Gothmog 3. Turn 3's Priority: Good 6, Evil 1; the Broken orcs' Courage tests as they finish moving:
+# 6 6 and 6 6, passed. Turn 3's combat: Good's stand 2, Evil's 4.
+SCRIPT = "1 6 1 6 4 3 6 1 6 6 6 6 2 4"
+
+GOOD_STAND = ("warrior-of-rohan-1", "warrior-of-rohan-2", "warrior-of-rohan-3")
+ORCS = ("mordor-orc-warrior-1", "mordor-orc-warrior-2", "mordor-orc-warrior-3")
+
+
+def mass_list(name: str, stand: str, heroes: list[dict[str, Any]]) -> Any:
+    used = {stand} | {h["profile"] for h in heroes}
+    return parse_list(
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "ruleset": "mass_battle",
+            "name": name,
+            "points_limit": 1000,
+            "stands": [{"profile": stand, "count": 3, "options": ["Shield"]}],
+            "heroes": heroes,
+            "profiles": [p for p in catalogue() if p["name"] in used],
+        }
+    )
+
+
+def hero(profile: str, *cards: str, general: bool = False) -> dict[str, Any]:
+    return {"profile": profile, "options": [], "cards": list(cards), "general": general}
+
+
+def from_lists() -> dict[str, Any]:
+    """Three stands a side, deployed side by side (x 31.5, 36, 40.5; Good's at y 11 facing Evil's at
+    y 37); Eomer (General, Captain of the Line: 130 duel points) on Good's middle stand, Hama on its
+    left; Gothmog (General, 120) on Evil's middle stand, a Goblin Captain (Swift: 9" loose) on its left."""
+    good = mass_list(
+        "Riders of the Mark",
+        "Warrior of Rohan",
+        [
+            hero("Eomer, Marshal of the Riddermark", "Captain of the Line", general=True),
+            hero("Hama, Captain of Rohan"),
+        ],
+    )
+    evil = mass_list(
+        "Host of Mordor",
+        "Mordor Orc Warrior",
+        [hero("Gothmog", general=True), hero("Goblin Captain", "Swift")],
+    )
+    return mass_battle_setup({"good": good, "evil": evil})
+
+
+def stand_at(page: Page, stand: str) -> tuple[float, float]:
+    el = page.locator(f'#board .stand[data-stand="{stand}"]')
+    return float(el.get_attribute("data-x")), float(el.get_attribute("data-y"))
+
+
+def drag_board(page: Page, *points: tuple[float, float], label: str = "", stage: str = "") -> None:
+    """Press at the first board point, drag through the others, check what the drag shows, let go."""
+    page.mouse.move(*to_screen(page, *points[0]))
+    page.mouse.down()
+    for point in points[1:]:
+        page.mouse.move(*to_screen(page, *point), steps=10)
+    if label:
+        expect(page.get_by_test_id("drag-distance")).to_contain_text(re.compile(label))
+    if stage:
+        expect(page.get_by_test_id("stage-text")).to_contain_text(re.compile(stage))
+    page.mouse.up()
+
+
+def drag_badge(page: Page, hero_id: str, to: tuple[float, float]) -> None:
+    box = page.locator(f'#board .hero-badge[data-hero="{hero_id}"]').bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(*to_screen(page, *to), steps=10)
+    page.mouse.up()
+
+
+def choose(page: Page, label: str) -> None:
+    """Choose an action in the panel, unfolding the piece's actions it is listed under."""
+    button = page.locator("#decision-panel button", has_text=label).first
+    summary = button.locator("xpath=ancestor::details[1]/summary")
+    if summary.count() and not button.is_visible():
+        summary.click()
+    button.click()
+
+
+def everywhere(pages: tuple[Page, ...], text: str) -> None:
+    for page in pages:
+        expect(page.get_by_test_id("log")).to_contain_text(text)
+
+
+def pass_declarations(table: tuple[Page, Page, Page], until: str) -> None:
+    """Each side asked to declare a Heroic Action passes, until the battle waits for `until`."""
+    good, evil, spectator = table
+    decision = spectator.get_by_test_id("decision")
+    for _ in range(8):
+        expect(decision).to_have_attribute(
+            "data-pending-kind", re.compile(f"^({until}|declare_heroic_action)$")
+        )
+        kind = decision.get_attribute("data-pending-kind")
+        if kind == until:
+            return
+        assert kind == "declare_heroic_action", kind
+        side = decision.get_attribute("data-pending-side")
+        before = int(spectator.locator("#battle-seq").get_attribute("data-seq"))
+        decide(good if side == "good" else evil, "Pass")
+        spectator.wait_for_function(f"+document.querySelector('#battle-seq').dataset.seq > {before}")
+    raise AssertionError(f"never came to {until}")
+
+
+def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
+    played = table("Fields of the Mark", from_lists(), dice=SCRIPT)
+    good, evil, spectator = everyone = played.pages
+
+    # The board: stands with their models and Combat Factor, heroes as badges, the army bar.
+    for page in everyone:
+        expect(page.get_by_test_id("stand")).to_have_count(6)
+        expect(page.get_by_test_id("hero-badge")).to_have_count(4)
+        expect(page.get_by_test_id("army-good")).to_contain_text("lost 0 of 5")
+    expect(good.locator('[data-stand="warrior-of-rohan-2"] [data-testid=stand-label]')).to_have_text(
+        "8 · CF 3"
+    )
+    expect(spectator.locator('[data-hero="eomer"] [data-testid=battle-card]')).to_have_text(
+        "Captain of the Line"
+    )
+    expect(spectator.locator('[data-hero="eomer"] [data-testid=battle-card]')).to_have_class(
+        re.compile("lit")
+    )
+    expect(spectator.locator('.hero-card[data-hero="eomer"] [data-stat=duel-points]')).to_have_text("130")
+
+    # Deploy, and Evil takes Priority.
+    decide(good, "Deployment done")
+    pending(spectator, "evil", "deploy")
+    decide(evil, "Deployment done")
+    pending(spectator, "evil", "choose_priority")
+    decide(evil, "Take Priority")
+    pass_declarations(everyone, "activate")
+
+    # Turn 1, Evil: the middle stand marches 6" (the preview shows the length against its Move).
+    drag_board(evil, (36, 37), (36, 31), label=r'6\.0" of 6"')
+    placed("mordor-orc-warrior-2", 36, 31, *everyone)
+    # The Goblin Captain leaves his stand (his badge dragged off it) and walks round it, loose.
+    choose(evil, "Activate Mordor Orc Warrior (Shield) 1")
+    expect(evil.get_by_test_id("decision")).to_contain_text("activates Mordor Orc Warrior (Shield) 1: what")
+    drag_badge(evil, "goblin-captain-1", (31.5, 41))
+    everywhere(everyone, "Goblin Captain leaves Mordor Orc Warrior (Shield) 1.")
+    for page in everyone:
+        expect(
+            page.locator('[data-testid=loose-hero][data-hero="goblin-captain-1"] [data-testid=warning-ring]')
+        ).to_be_visible()
+    goblin = evil.locator('[data-testid=loose-hero][data-hero="goblin-captain-1"]')
+    start = (float(goblin.get_attribute("data-x")), float(goblin.get_attribute("data-y")))
+    drag_board(evil, start, (28.9, 38.8), (29.0, 32.6))
+    placed("goblin-captain-1", 29.0, 32.6, *everyone)
+    choose(evil, "Mordor Orc Warrior (Shield) 1 holds")
+    decide(evil, "Finish moving")
+    pending(spectator, "good", "activate")
+
+    # Good: the middle stand marches; the right one is turned with its handle, then moved.
+    drag_board(good, (36, 11), (36, 17), label=r'6\.0" of 6"')
+    placed("warrior-of-rohan-2", 36, 17, *everyone)
+    drag_board(good, (40.5, 13), (41.53, 13.82), stage="facing|of 6")
+    expect(good.get_by_test_id("ghost")).to_be_visible()
+    drag_board(good, (40.5, 11), (40.5, 15))
+    placed("warrior-of-rohan-3", 40.5, 15, *everyone)
+    for page in everyone:
+        expect(page.locator('[data-stand="warrior-of-rohan-3"]')).to_have_attribute("data-facing", "20.0")
+    # Hama leaves the left stand (its badge dragged off) and steps aside; the stand marches.
+    choose(good, "Activate Warrior of Rohan (Shield) 1")
+    expect(good.get_by_test_id("decision")).to_contain_text("activates Warrior of Rohan (Shield) 1: what")
+    drag_badge(good, "hama", (31.5, 7))
+    everywhere(everyone, "Hama, Captain of Rohan leaves Warrior of Rohan (Shield) 1.")
+    hama = good.locator('[data-testid=loose-hero][data-hero="hama"]')
+    drag_board(good, (float(hama.get_attribute("data-x")), float(hama.get_attribute("data-y"))), (36.5, 9.0))
+    placed("hama", 36.5, 9.0, *everyone)
+    drag_board(good, (31.5, 11), (31.5, 17))
+    placed("warrior-of-rohan-1", 31.5, 17, *everyone)
+
+    # Turn 2: Evil has Priority again; the Goblin Captain runs ahead, the orcs' middle marches.
+    pending(spectator, "evil", "choose_priority")
+    decide(evil, "Take Priority")
+    pass_declarations(everyone, "activate")
+    drag_board(evil, (29.0, 32.6), (30.0, 23.7))
+    placed("goblin-captain-1", 30.0, 23.7, *everyone)
+    drag_board(evil, (36, 31), (36, 25))
+    placed("mordor-orc-warrior-2", 36, 25, *everyone)
+    decide(evil, "Finish moving")
+    pending(spectator, "good", "activate")
+
+    # Good: the left stand's march crosses the Goblin Captain: the preview warns before letting go.
+    drag_board(good, (31.5, 17), (30.5, 22.9), stage="will overrun Goblin Captain")
+    everywhere(everyone, "Goblin Captain is lost: overrun by Warrior of Rohan (Shield) 1.")
+    expect(spectator.get_by_test_id("losses-evil")).to_have_text("1")
+    # The middle stand charges the orcs: the preview shows the conformed pose and the edge it hits.
+    drag_board(good, (36, 17), (36, 26), stage="Charges the front edge of Mordor Orc Warrior \\(Shield\\) 2")
+    everywhere(everyone, "Warrior of Rohan (Shield) 2 charges Mordor Orc Warrior (Shield) 2's front")
+    placed("warrior-of-rohan-2", 36, 23, *everyone)
+    # Hama joins the turned stand (dragged onto it).
+    drag_board(good, (36.5, 9.0), (40.5, 15))
+    everywhere(everyone, "Hama, Captain of Rohan joins Warrior of Rohan (Shield) 3")
+    expect(spectator.locator('[data-stand="warrior-of-rohan-3"] [data-testid=hero-badge]')).to_have_count(1)
+
+    # The Fight phase: the contact and its modifiers; Evil issues no challenge, Good does.
+    pass_declarations(everyone, "issue_challenge")
+    expect(spectator.get_by_test_id("contact")).to_contain_text("hero attached +1")
+    expect(spectator.get_by_test_id("contact")).to_contain_text("Captain of the Line +1")
+    decide(evil, "Issue no (more) challenges")
+    pending(spectator, "good", "issue_challenge")
+    choose(good, "Eomer, Marshal of the Riddermark (130 points) challenges")
+    pending(spectator, "evil", "answer_challenge")
+    expect(evil.get_by_test_id("challenge-prompt")).to_contain_text(
+        "Challenge from Eomer, Marshal of the Riddermark (130 duel points)"
+    )
+    expect(evil.get_by_test_id("odds").first).to_be_visible()
+    choose(evil, "Gothmog (120 points) accepts")
+    for page in everyone:
+        expect(page.get_by_test_id("last-duel")).to_contain_text("lower total")
+        expect(page.get_by_test_id("duel-result")).to_contain_text("Gothmog dies")
+        expect(page.locator('[data-stand="mordor-orc-warrior-2"]')).to_be_visible()
+    expect(spectator.get_by_test_id("losses-evil")).to_have_text("3")
+
+    # Turn 3: the Host of Mordor is Broken; nobody moves; the stands still in contact fight.
+    pending(spectator, "good", "choose_priority")
+    everywhere(everyone, "Host of Mordor is Broken")
+    decide(good, "Take Priority")
+    pass_declarations(everyone, "activate")
+    decide(good, "Finish moving")
+    pending(spectator, "evil", "activate")
+    decide(evil, "Finish moving")
+    pass_declarations(everyone, "combat_might")
+    for page in everyone:
+        expect(page.get_by_test_id("combat-panel")).to_contain_text("Combat in progress")
+    evil.screenshot(path=str(screenshots_dir() / "mass-battle.png"), full_page=True)
+    choose(good, "spend 3 Might (2 becomes 5)")
+    for page in everyone:
+        expect(page.get_by_test_id("combat-result")).to_contain_text(
+            "Mordor Orc Warrior (Shield) 2 is destroyed"
+        )
+        expect(page.get_by_test_id("status")).to_contain_text("Good wins")
+    expect(spectator.locator('.hero-card[data-hero="eomer"] [data-stat=might]')).to_have_text("0")
+
+
+def test_a_stand_moved_by_touch_on_a_phone(table: OpenTable) -> None:
+    played = table("Phone march", from_lists(), dice="1 6", phone="evil")
+    good, evil, spectator = played.pages
+    decide(good, "Deployment done")
+    pending(spectator, "evil", "deploy")
+    decide(evil, "Deployment done")
+    decide(evil, "Take Priority")
+    pass_declarations(played.pages, "activate")
+    touch = Touch(evil)
+    evil.locator('[data-stand="mordor-orc-warrior-3"]').scroll_into_view_if_needed()
+    touch.drag(to_screen(evil, 40.5, 37), to_screen(evil, 40.5, 33), hold=True)
+    expect(evil.get_by_test_id("drag-distance")).to_contain_text('4.0" of 6"')
+    touch.release()
+    placed("mordor-orc-warrior-3", 40.5, 33, *played.pages)
+    assert stand_at(spectator, "mordor-orc-warrior-3") == (40.5, 33.0)
