@@ -1,0 +1,144 @@
+"""A mass battle's page, replay, record and table tools: stands drawn with their front, models and
+factors; heroes on them or loose; the army bar; the Fight phase's contacts with their modifiers and
+the last combat; a move's preview (the referee's own) and a stand's card; replays step by step and
+the exported record replays to the saved battle."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+from battles.models import Battle
+from battles.play.create import create_battle
+from battles.play.mass_setups import demo_mass_setup
+from battles.play.records import battle_record
+from battles.play.setups import demo_setup
+from battles.play.submit import submit
+from rules_core import ScriptedDice
+from rules_core.record import replay
+from tests.rules_core.mass_battle.battles import hero, setup, stand
+
+pytestmark = [pytest.mark.django_db]
+
+RIDERS = "warrior-of-rohan-1"
+OPENING = (
+    ("good", {"type": "ready"}, []),
+    ("evil", {"type": "ready"}, [6, 1]),
+    ("good", {"type": "priority", "side": "good"}, []),
+    ("evil", {"type": "pass"}, []),
+    ("good", {"type": "pass"}, []),
+)
+
+
+def play(battle: Battle, *steps: tuple[str, dict, list[int]]) -> Battle:
+    for side, command, faces in steps:
+        submit(battle.id, side, command, dice=ScriptedDice(faces))
+    return Battle.objects.get(pk=battle.pk)
+
+
+def test_the_battle_page_draws_stands_heroes_and_the_army_bar(client: Client) -> None:
+    battle = create_battle("Demo", demo_mass_setup())
+    good = battle.seats.get(side="good")
+    page = client.get(f"/battles/{battle.public_id}/?seat={good.token}").content.decode()
+    assert page.count('data-testid="stand"') == 10
+    # Eomer's stand: 8 models, Combat Factor 3, its front edge drawn, Eomer a badge on it.
+    assert 'data-stand="warrior-of-rohan-3"' in page
+    assert "8 · CF 3</text>" in page
+    assert page.count('data-testid="front-edge"') == 10
+    assert 'data-hero="eomer" data-name="Eomer, Marshal of the Riddermark" data-testid="hero-badge"' in page
+    # The bow stand shows its Shooting Factor; the army bar its strength, Break Point and VP.
+    assert "8 · CF 3 · SF 3</text>" in page
+    assert "Riders of Rohan: 5 stands, 2 heroes · lost" in page
+    assert "(Break Point 3.5)" in page and "0 VP" in page
+    assert "Turn 0 of 8" in page
+    # Each hero's duel points and Battle Cards.
+    assert 'data-stat="duel-points">130<' in page
+    assert "War Banner" in page
+
+
+def test_a_loose_hero_has_a_warning_ring_and_the_fight_shows_contacts() -> None:
+    client = Client()
+    data = setup(
+        stand("a", "good", "MT", 30, 20, 0, "boromir"),
+        stand("b", "evil", "MO", 30, 22, 180, "gothmog"),
+        hero("boromir", "good"),
+        hero("gothmog", "evil"),
+        hero("grinnah", "evil", 50, 30),
+    )
+    battle = create_battle("Contact", data)
+    page = client.get(f"/battles/{battle.public_id}/").content.decode()
+    assert 'data-testid="loose-hero"' in page and 'data-testid="warning-ring"' in page
+    assert "loose: an enemy stand crossing him kills him" in page
+    battle = play(
+        battle,
+        ("good", {"type": "ready"}, []),
+        ("evil", {"type": "ready"}, [6, 1]),
+        ("good", {"type": "priority", "side": "good"}, []),
+    )
+    for _ in range(12):
+        pending = battle.load_state().pending
+        if pending.kind == "issue_challenge" or pending.side is None:
+            break
+        done = {"activate": "end_moves", "shoot": "end_shooting"}.get(pending.kind, "pass")
+        battle = play(battle, (pending.side, {"type": done}, []))
+    assert battle.load_state().phase == "fight"
+    page = client.get(f"/battles/{battle.public_id}/").content.decode()
+    assert 'data-testid="contact"' in page
+    assert "<strong>A</strong>: CF 4, hero attached +1" in page
+    # Both stands have a hero and an enemy hero in front contact: a natural 1 costs each a hero.
+    assert page.count('data-testid="natural-one"') == 2
+    assert page.count("⚠ a natural 1 costs a hero") == 2
+
+
+def test_a_move_preview_is_the_referees_and_bad_input_is_refused(client: Client) -> None:
+    battle = play(create_battle("Preview", demo_mass_setup()), *OPENING)
+    url = f"/battles/{battle.public_id}/preview/"
+    move = {"type": "move_stand", "stand": RIDERS, "via": [[27, 15]], "facing": 0}
+    answer = client.get(url, {"command": json.dumps(move)}).json()
+    assert answer["ok"] and answer["length"] == 4.0 and answer["allowance"] == 6.0
+    assert answer["end"] == [27.0, 15.0, 0.0] and answer["area"]
+    far = client.get(url, {"command": json.dumps({**move, "via": [[27, 30]]})}).json()
+    assert far == {
+        "ok": False,
+        "code": "move_too_long",
+        "message": 'Warrior of Rohan (Shield) 1 can move 6" but that move needs 19.0".',
+    }
+    assert client.get(url, {"command": "{broken"}).status_code == 400
+    assert client.get(url, {"command": "[1]"}).json()["code"] == "malformed_command"
+    unknown = client.get(url, {"command": json.dumps({**move, "stand": "nobody"})}).json()
+    assert unknown["ok"] is False and unknown["code"] == "malformed_command"
+    skirmish = create_battle("Skirmish", demo_setup())
+    refused = client.get(f"/battles/{skirmish.public_id}/preview/", {"command": json.dumps(move)})
+    assert refused.status_code == 400 and refused.json()["code"] == "not_allowed"
+    assert Battle.objects.get(pk=battle.pk).version == len(OPENING)
+
+
+def test_a_stand_card_for_anyone(client: Client) -> None:
+    battle = create_battle("Card", demo_mass_setup())
+    card = client.get(f"/battles/{battle.public_id}/models/warrior-of-rohan-3/").content.decode()
+    assert "Warrior of Rohan (Shield) 3" in card
+    assert "Eomer, Marshal of the Riddermark (130 duel points)" in card
+    assert '<td>8</td><td>3</td><td>–</td><td>6"</td><td>7+</td>' in card
+    hero_card = client.get(f"/battles/{battle.public_id}/models/eomer/")
+    assert hero_card.status_code == 200
+
+
+def test_a_mass_battle_replays_step_by_step_and_its_record_replays(client: Client) -> None:
+    battle = play(
+        create_battle("Replay", demo_mass_setup()),
+        *OPENING,
+        ("good", {"type": "move_stand", "stand": RIDERS, "via": [[27, 15]], "facing": 0}, []),
+    )
+    before = client.get(f"/battles/{battle.public_id}/replay/?step=5").content.decode()
+    assert (
+        'data-stand="warrior-of-rohan-1" data-side="good" data-name="Warrior of Rohan (Shield) 1" data-x="27.0" data-y="11.0"'
+        in before
+    )
+    after = client.get(f"/battles/{battle.public_id}/replay/?step=6").content.decode()
+    assert 'data-x="27.0" data-y="15.0"' in after
+    assert "Warrior of Rohan (Shield) 1 moves 4.0" in after
+    record = json.loads(client.get(f"/battles/{battle.public_id}/record.json").content)
+    assert record == battle_record(battle)
+    assert replay(record).to_dict() == battle.state
