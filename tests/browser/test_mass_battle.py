@@ -249,7 +249,10 @@ def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
     pass_declarations(everyone, "combat_might")
     for page in everyone:
         expect(page.get_by_test_id("combat-panel")).to_contain_text("Combat in progress")
-    evil.screenshot(path=str(screenshots_dir() / "mass-battle.png"), full_page=True)
+    # The README's picture: the spectator's board zoomed in on the combat, the panels beside it.
+    for _ in range(2):
+        spectator.locator("[data-zoom=in]").first.click()
+    spectator.screenshot(path=str(screenshots_dir() / "mass-battle.png"), full_page=True)
     choose(good, "spend 3 Might (2 becomes 5)")
     for page in everyone:
         expect(page.get_by_test_id("combat-result")).to_contain_text(
