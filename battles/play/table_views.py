@@ -12,6 +12,8 @@ from django.shortcuts import get_object_or_404, render
 import rules_core
 from rules_core.mass_battle.preview import preview
 from rules_core.mass_battle.state import MassState
+from rules_core.mass_battle.tape import End as MassEnd
+from rules_core.mass_battle.tape import measure_mass
 from rules_core.measure import End, measure
 
 from .mass_presenter import stand_view
@@ -78,8 +80,26 @@ def _end(state: rules_core.BattleState, text: str) -> End:
     return (x, y)
 
 
+def _mass_end(state: MassState, text: str) -> MassEnd:
+    """A stand or hero on the board, or "x,y" in inches on the board."""
+    if text in state.stands or text in state.models:
+        found = state.piece(text)
+        if found is None or not found[2]:
+            raise BadEnd(f"{state.name_of(text)} is no longer on the board.")
+        return text
+    end = _end(state, text)  # not a piece: a point, or BadEnd
+    assert isinstance(end, tuple)
+    return end
+
+
 def measure_view(request: HttpRequest, public_id: str) -> JsonResponse:
     state = _state(request, public_id)
+    if isinstance(state, MassState):
+        try:
+            ends = [_mass_end(state, request.GET.get(k, "")) for k in ("from", "to")]
+        except BadEnd as exc:
+            return JsonResponse({"error": str(exc)}, status=400)
+        return JsonResponse(measure_mass(state, *ends))
     try:
         a, b = _end(state, request.GET.get("from", "")), _end(state, request.GET.get("to", ""))
     except BadEnd as exc:

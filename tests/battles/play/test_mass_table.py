@@ -142,3 +142,18 @@ def test_a_mass_battle_replays_step_by_step_and_its_record_replays(client: Clien
     record = json.loads(client.get(f"/battles/{battle.public_id}/record.json").content)
     assert record == battle_record(battle)
     assert replay(record).to_dict() == battle.state
+
+
+def test_the_tape_measures_stands_and_heroes_with_the_referees_geometry(client: Client) -> None:
+    battle = create_battle("Tape", demo_mass_setup())
+    url = f"/battles/{battle.public_id}/measure/"
+    across = client.get(url, {"from": RIDERS, "to": "mordor-orc-warrior-1"}).json()
+    assert across["distance"] == 24.0 and across["visible"] is True
+    assert across["from"]["name"] == "Warrior of Rohan (Shield) 1"
+    # An attached hero is measured from his stand's footprint; a point from its place.
+    eomer = client.get(url, {"from": "eomer", "to": "36,20"}).json()
+    assert eomer["distance"] == 8.0 and "visible" not in eomer
+    # A bow stand says whether it could shoot the other now, in the Shoot phase's own words.
+    bows = client.get(url, {"from": "warrior-of-rohan-4", "to": "mordor-orc-warrior-4"}).json()
+    assert bows["shot"] == ""
+    assert client.get(url, {"from": "nobody", "to": RIDERS}).status_code == 400
