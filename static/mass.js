@@ -20,6 +20,7 @@
   var SAMPLE = 0.25; // inches between recorded points of a hero's dragged path
   var SIMPLIFY = 0.35; // inches a path may stray when it is reduced to its corners
   var socket = null;
+  var detachAfter = null; // a hero to detach once his stand's activation has begun
   var stage = null; // {stand, x, y, facing, target, answer}
   var asking = null;
 
@@ -389,8 +390,15 @@
     var side = attached ? null : info.side;
     var stand = standAt(p);
     if (attached) {
-      var own = stand && stand.id === (document.querySelector('#board .hero-badge[data-hero="' + heroId + '"]').closest(".stand").getAttribute("data-stand"));
-      if (own) { return; }
+      var carrier = document.querySelector('#board .hero-badge[data-hero="' + heroId + '"]').closest(".stand").getAttribute("data-stand");
+      if (stand && stand.id === carrier) { return; }
+      if (!legal().some(function (a) { return a.command.type === "detach" && a.command.hero === heroId; }) &&
+          legal().some(function (a) { return a.command.type === "activate" && a.command.stand === carrier; })) {
+        // A hero leaves at the start of his stand's activation: activate it, then detach him.
+        detachAfter = heroId;
+        send({ type: "activate", stand: carrier });
+        return;
+      }
       send({ type: "detach", hero: heroId });
       return;
     }
@@ -414,7 +422,10 @@
   }
 
   function heroCanAct(heroId, attached) {
+    var badge = attached && document.querySelector('#board .hero-badge[data-hero="' + heroId + '"]');
+    var carrier = badge && badge.closest(".stand").getAttribute("data-stand");
     return legal().some(function (a) {
+      if (attached && a.command.type === "activate" && a.command.stand === carrier) { return true; }
       if (a.command.hero !== heroId) { return false; }
       return attached ? a.command.type === "detach" : ["move_hero", "attach", "charge_hero"].indexOf(a.command.type) >= 0;
     });
@@ -433,8 +444,14 @@
   // ---- after each push ------------------------------------------------------------------------
 
   document.addEventListener("htmx:wsAfterMessage", function (evt) {
+    if (evt.detail.message.indexOf("flash error") >= 0) { detachAfter = null; }
     if (evt.detail.message.indexOf('id="battle-seq"') >= 0) {
       clearStage();
+      var hero = detachAfter;
+      detachAfter = null;
+      if (hero && legal().some(function (a) { return a.command.type === "detach" && a.command.hero === hero; })) {
+        send({ type: "detach", hero: hero });
+      }
       var page = document.querySelector(".battle-page");
       if (page) { page.classList.remove("busy"); }
     }

@@ -158,9 +158,8 @@ def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
     # Turn 1, Evil: the middle stand marches 6" (the preview shows the length against its Move).
     drag_board(evil, (36, 37), (36, 31), label=r'6\.0" of 6"')
     placed("mordor-orc-warrior-2", 36, 31, *everyone)
-    # The Goblin Captain leaves his stand (his badge dragged off it) and walks round it, loose.
-    choose(evil, "Activate Mordor Orc Warrior (Shield) 1")
-    expect(evil.get_by_test_id("decision")).to_contain_text("activates Mordor Orc Warrior (Shield) 1: what")
+    # The Goblin Captain leaves his stand (his badge dragged off it: the stand activates, and he
+    # leaves it) and walks round it, loose.
     drag_badge(evil, "goblin-captain-1", (31.5, 41))
     everywhere(everyone, "Goblin Captain leaves Mordor Orc Warrior (Shield) 1.")
     for page in everyone:
@@ -184,7 +183,8 @@ def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
     placed("warrior-of-rohan-3", 40.5, 15, *everyone)
     for page in everyone:
         expect(page.locator('[data-stand="warrior-of-rohan-3"]')).to_have_attribute("data-facing", "20.0")
-    # Hama leaves the left stand (its badge dragged off) and steps aside; the stand marches.
+    # Hama leaves the left stand (activated from the panel, his badge dragged off) and steps
+    # aside; the stand marches.
     choose(good, "Activate Warrior of Rohan (Shield) 1")
     expect(good.get_by_test_id("decision")).to_contain_text("activates Warrior of Rohan (Shield) 1: what")
     drag_badge(good, "hama", (31.5, 7))
@@ -277,3 +277,22 @@ def test_a_stand_moved_by_touch_on_a_phone(table: OpenTable) -> None:
     touch.release()
     placed("mordor-orc-warrior-3", 40.5, 33, *played.pages)
     assert stand_at(spectator, "mordor-orc-warrior-3") == (40.5, 33.0)
+
+
+def test_a_stand_turned_and_moved_with_the_keyboard(table: OpenTable) -> None:
+    played = table("Keyboard march", from_lists(), dice="6 1")
+    good, evil, spectator = played.pages
+    decide(good, "Deployment done")
+    pending(spectator, "evil", "deploy")
+    decide(evil, "Deployment done")
+    decide(good, "Take Priority")
+    pass_declarations(played.pages, "activate")
+    stand = good.locator('#board .stand[data-stand="warrior-of-rohan-3"]')
+    stand.focus()
+    for key in ("e", "e", "ArrowDown", "ArrowDown", "ArrowDown"):
+        good.keyboard.press(key)
+    expect(good.get_by_test_id("stage-text")).to_contain_text('of 6"')
+    expect(good.get_by_test_id("ghost")).to_be_visible()
+    good.keyboard.press("Enter")
+    placed("warrior-of-rohan-3", 40.5, 14, *played.pages)
+    expect(spectator.locator('[data-stand="warrior-of-rohan-3"]')).to_have_attribute("data-facing", "30.0")
