@@ -195,6 +195,15 @@
         g.appendChild(B.el("polygon", { "class": "swept", points: polygonPoints(piece), "data-testid": "swept-area" }));
       });
     }
+    // Each enemy stand's 1" control zone (§6.2), which only a charge against it may enter.
+    document.querySelectorAll("#board .stand").forEach(function (el) {
+      var e = standInfo(el);
+      if (e.side === s.side) { return; }
+      g.appendChild(B.el("rect", {
+        "class": "zone-ring", x: -e.w / 2 - 1, y: -e.d / 2 - 1, width: e.w + 2, height: e.d + 2, rx: 1,
+        transform: "translate(" + e.x + " " + e.y + ") rotate(" + (-e.facing) + ")", "data-testid": "control-zone"
+      }));
+    });
     var end = fresh && answer.ok ? answer.end : [stage.x, stage.y, stage.facing];
     var c = corners(end[0], end[1], end[2], s.w, s.d);
     g.appendChild(B.el("polygon", { "class": "ghost", points: polygonPoints(c), "data-testid": "ghost" }));
@@ -440,6 +449,16 @@
     if (!heroCanAct(heroId, !!badge)) { return null; }
     return heroGesture(el, heroId, !!badge, point);
   }, 40);
+
+  // A hero escaping his destroyed stand may stand loose where his owner taps (the panel offers
+  // the stands he may join instead).
+  B.on("tap", function (detail) {
+    if (detail.piece || !detail.point) { return false; }
+    var place = legal().filter(function (a) { return a.command.type === "place_escaped" && a.params && a.params.point; })[0];
+    if (!place) { return false; }
+    send(Object.assign({}, place.command, { point: [round(detail.point[0]), round(detail.point[1])] }));
+    return true;
+  });
 
   // ---- after each push ------------------------------------------------------------------------
 

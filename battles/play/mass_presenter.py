@@ -94,6 +94,7 @@ def stand_view(state: MassState, stand: Stand, active: set[str]) -> dict[str, An
         "d": stats.depth,
         "half_w": stats.width / 2,
         "half_d": stats.depth / 2,
+        "reach": stand.rect.reach,
         "rotate": -stand.facing,
         "handle_y": stats.depth / 2 + 1,
         "models": stats.models,
