@@ -17,6 +17,9 @@ from battles.play.mass_setups import mass_battle_setup
 from tests.browser.conftest import OpenTable
 from tests.browser.tabletop import Touch, decide, pending, placed, to_screen
 from tests.browser.test_play_a_turn import screenshots_dir
+from tests.rules_core.mass_battle.battles import hero as rules_hero
+from tests.rules_core.mass_battle.battles import setup as rules_setup
+from tests.rules_core.mass_battle.battles import stand as rules_stand
 
 # Priority of turn 1 and 2: Good 1, Evil 6 (Evil takes it). The challenge's duel: Eomer 4,
 # Gothmog 3. Turn 3's Priority: Good 6, Evil 1; the Broken orcs' Courage tests as they finish moving:
@@ -296,3 +299,46 @@ def test_a_stand_turned_and_moved_with_the_keyboard(table: OpenTable) -> None:
     good.keyboard.press("Enter")
     placed("warrior-of-rohan-3", 40.5, 14, *played.pages)
     expect(spectator.locator('[data-stand="warrior-of-rohan-3"]')).to_have_attribute("data-facing", "30.0")
+
+
+def test_a_declined_challenge_a_stand_caught_on_its_flank_and_its_hero_escaping_where_tapped(
+    table: OpenTable,
+) -> None:
+    """The rules' T8b at the table: Evil declines Eomer's challenge; the orcs, with Hama's riders on
+    their flank, lose and are destroyed; Gothmog spends Fate to escape and Evil taps where he stands."""
+    data = rules_setup(
+        rules_stand("a", "good", "WR", 30, 20, 0, "eomer"),
+        rules_stand("b", "evil", "MO", 30, 22, 180, "gothmog"),
+        rules_stand("d", "good", "WR", 33, 23, 270, "hama"),
+        rules_hero("eomer", "good"),
+        rules_hero("gothmog", "evil"),
+        rules_hero("hama", "good"),
+    )
+    # Priority: Good 6, Evil 1. Combat: A 3, B 3. Gothmog's Fate die: 5.
+    played = table("Caught on the flank", data, dice="6 1 3 3 5")
+    good, evil, spectator = everyone = played.pages
+    decide(good, "Deployment done")
+    pending(spectator, "evil", "deploy")
+    decide(evil, "Deployment done")
+    decide(good, "Take Priority")
+    pass_declarations(everyone, "activate")
+    decide(good, "Finish moving")
+    pending(spectator, "evil", "activate")
+    decide(evil, "Finish moving")
+    pass_declarations(everyone, "issue_challenge")
+    # The contacts: B is caught between A's front and D on its flank.
+    expect(spectator.get_by_test_id("contact")).to_contain_text("D on its flank -1")
+    choose(good, "Eomer (110 points) challenges")
+    pending(spectator, "evil", "answer_challenge")
+    decide(evil, "Decline the challenge")
+    pending(spectator, "evil", "combat_might")
+    expect(evil.get_by_test_id("combat-panel")).to_contain_text("Combat in progress")
+    decide(evil, "Spend no more Might")
+    for page in everyone:
+        expect(page.get_by_test_id("combat-result")).to_contain_text("B is destroyed")
+    pending(spectator, "evil", "spend_fate")
+    decide(evil, "Gothmog spends a Fate point")
+    pending(spectator, "evil", "place_escaped")
+    evil.mouse.click(*to_screen(evil, 30, 27))
+    placed("gothmog", 30, 27, *everyone)
+    expect(spectator.locator('[data-testid=loose-hero][data-hero="gothmog"]')).to_be_visible()
