@@ -15,6 +15,7 @@ from battles.lists.catalogue import catalogue
 from battles.lists.listfile import FORMAT, VERSION, parse_list
 from battles.play.mass_setups import mass_battle_setup
 from tests.browser.conftest import OpenTable
+from tests.browser.test_accessibility import problems
 from tests.browser.tabletop import Touch, decide, pending, placed, to_screen
 from tests.browser.test_play_a_turn import screenshots_dir
 from tests.rules_core.mass_battle.battles import hero as rules_hero
@@ -342,3 +343,14 @@ def test_a_declined_challenge_a_stand_caught_on_its_flank_and_its_hero_escaping_
     evil.mouse.click(*to_screen(evil, 30, 27))
     placed("gothmog", 30, 27, *everyone)
     expect(spectator.locator('[data-testid=loose-hero][data-hero="gothmog"]')).to_be_visible()
+
+
+def test_no_serious_accessibility_problem_on_a_mass_battle(table: OpenTable) -> None:
+    played = table("Accessible mass battle", from_lists(), phone="evil")
+    good, evil, spectator = played.pages
+    spectator.locator('#board .stand[data-stand="warrior-of-rohan-2"]').click()
+    expect(spectator.get_by_test_id("unit-card")).to_contain_text(
+        "Eomer, Marshal of the Riddermark (130 duel points)"
+    )
+    found = {"good": problems(good), "evil (phone)": problems(evil), "spectator": problems(spectator)}
+    assert found == {"good": [], "evil (phone)": [], "spectator": []}
