@@ -9,7 +9,8 @@
 //   so the referee answers why not, in its own words and figures,
 // - keeps focus where the player was and tells a screen reader what the battle now waits for,
 // - sends a heartbeat so the server knows who is still here.
-// Zoom, pan, the tape, cards and highlighting are board.js (BeaconBoard), shared by every board.
+// Zoom, pan, the tape, cards and highlighting are board.js (BeaconBoard), shared by every board;
+// BeaconPage lends the sending of commands to a ruleset's own board script (mass.js).
 (function () {
   "use strict";
 
@@ -80,6 +81,10 @@
   }
 
   function legalActions() { return jsonData("legal-actions"); }
+
+  // What a ruleset's own board script (mass.js) acts with: the same command messages, legal
+  // actions and values chosen in the panel.
+  window.BeaconPage = { send: sendCommand, flash: flash, legal: legalActions, option: chosenOption };
 
   function actionsFor(modelId) {
     return legalActions().filter(function (a) {

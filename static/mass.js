@@ -19,55 +19,28 @@
   var KEY_TURN = 15; // degrees Q / E turn a stand (Shift: 5)
   var SAMPLE = 0.25; // inches between recorded points of a hero's dragged path
   var SIMPLIFY = 0.35; // inches a path may stray when it is reduced to its corners
-  var socket = null;
   var detachAfter = null; // a hero to detach once his stand's activation has begun
   var stage = null; // {stand, x, y, facing, target, answer}
   var asking = null;
 
-  document.addEventListener("htmx:wsOpen", function (evt) { socket = evt.detail.socketWrapper; });
+  var P = window.BeaconPage;
 
-  function legal() {
-    var el = document.getElementById("legal-actions");
-    return el ? JSON.parse(el.textContent) : [];
-  }
+  function legal() { return P.legal(); }
 
   function actionOf(type, key, id) {
     return legal().filter(function (a) { return a.command.type === type && a.command[key] === id; });
   }
 
-  function currentSeq() {
-    var el = document.getElementById("battle-seq");
-    return el ? parseInt(el.getAttribute("data-seq"), 10) : 0;
-  }
-
-  function commandId() {
-    if (window.crypto && crypto.randomUUID) { return crypto.randomUUID(); }
-    return "c" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12);
-  }
-
-  function flash(text) {
-    var el = document.getElementById("flash");
-    if (!el) { return; }
-    el.className = "flash error";
-    el.setAttribute("data-testid", "error");
-    el.textContent = text;
-  }
-
-  // Defaults of the optional params (a shout) as the action offers them.
+  // The optional params (a shout, a card) as the player set them in the panel, or their defaults.
   function withDefaults(action, command) {
     Object.keys(action ? action.params || {} : {}).forEach(function (name) {
       var spec = action.params[name];
-      if (command[name] === undefined && spec.default !== undefined) { command[name] = spec.default; }
+      if (command[name] === undefined && spec.default !== undefined) { command[name] = P.option(action, name, spec.default); }
     });
     return command;
   }
 
-  function send(command) {
-    if (!socket) { flash("Not connected yet: try again in a moment."); return; }
-    var page = document.querySelector(".battle-page");
-    if (page) { page.classList.add("busy"); }
-    socket.send(JSON.stringify({ type: "command", id: commandId(), expected_version: currentSeq(), command: command }));
-  }
+  function send(command) { P.send(command); }
 
   function round(v) { return Math.round(v * 100) / 100; }
 
@@ -471,8 +444,6 @@
       if (hero && legal().some(function (a) { return a.command.type === "detach" && a.command.hero === hero; })) {
         send({ type: "detach", hero: hero });
       }
-      var page = document.querySelector(".battle-page");
-      if (page) { page.classList.remove("busy"); }
     }
   });
 })();
