@@ -15,8 +15,8 @@ from battles.lists.catalogue import catalogue
 from battles.lists.listfile import FORMAT, VERSION, parse_list
 from battles.play.mass_setups import mass_battle_setup
 from tests.browser.conftest import OpenTable
-from tests.browser.test_accessibility import problems
 from tests.browser.tabletop import Touch, decide, pending, placed, to_screen
+from tests.browser.test_accessibility import problems
 from tests.browser.test_play_a_turn import screenshots_dir
 from tests.rules_core.mass_battle.battles import hero as rules_hero
 from tests.rules_core.mass_battle.battles import setup as rules_setup

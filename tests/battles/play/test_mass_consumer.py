@@ -22,6 +22,7 @@ from tests.battles.conftest import (
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
 RIDERS = "warrior-of-rohan-1"  # Good's first stand: (27, 11), facing the enemy, Move 6"
+FIVE_LEGS = [[27, 12], [27, 13], [27, 14], [27, 15], [27, 16]]
 
 
 async def at_the_move_phase(scripted_dice) -> tuple[Battle, object, object, object]:
@@ -54,11 +55,7 @@ async def at_the_move_phase(scripted_dice) -> tuple[Battle, object, object, obje
         ({"type": "move_stand", "stand": RIDERS, "via": [[27, 13]], "facing": "north"}, "not_allowed", "facing"),
         ({"type": "move_stand", "stand": RIDERS, "via": "far away", "facing": 0}, "not_allowed", "via"),
         ({"type": "move_stand", "stand": RIDERS, "via": [[27, 13]]}, "not_allowed", "missing a value"),
-        (
-            {"type": "move_stand", "stand": RIDERS, "via": [[27, 12], [27, 13], [27, 14], [27, 15], [27, 16]], "facing": 0},
-            "not_allowed",
-            "via",
-        ),
+        ({"type": "move_stand", "stand": RIDERS, "via": FIVE_LEGS, "facing": 0}, "not_allowed", "via"),
         ({"type": "move_stand", "stand": RIDERS, "via": [[27, 30]], "facing": 0}, "move_too_long", 'can move 6"'),
         (
             {"type": "move_stand", "stand": "mordor-orc-warrior-1", "via": [[27, 30]], "facing": 180},
