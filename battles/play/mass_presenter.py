@@ -8,13 +8,13 @@ its `scores`; nothing here works a rule out a second time.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from rules_core import Action, BattleState
 from rules_core.mass_battle.cards import HeldCard
 from rules_core.mass_battle.combat import combat_setup
 from rules_core.mass_battle.constants import BROKEN_FRACTION
-from rules_core.mass_battle.field import contacts_of
 from rules_core.mass_battle.losses import scores
 from rules_core.mass_battle.pairs import form_pairs
 from rules_core.mass_battle.state import MassState, Stand, stand_engaged
@@ -96,6 +96,8 @@ def stand_view(state: MassState, stand: Stand, active: set[str]) -> dict[str, An
         "half_d": stats.depth / 2,
         "reach": stand.rect.reach,
         "rotate": -stand.facing,
+        # A badge's M/W/F line goes on the side of the badge away from the stand, as seen.
+        "badge_dy": -0.85 if math.cos(math.radians(stand.facing)) >= 0 else 1.15,
         "handle_y": stats.depth / 2 + 1,
         "models": stats.models,
         "cf": stats.combat_factor,
@@ -137,6 +139,15 @@ def armies_bar(state: MassState) -> list[dict[str, Any]]:
     return bar
 
 
+def helper_line(helper: Stand, helped: Stand, label: str) -> dict[str, Any]:
+    """A line on the board from a stand that changes a pair's roll to the stand it changes."""
+    return {
+        "line": [helper.x, helper.y, helped.x, helped.y],
+        "mid": [(helper.x + helped.x) / 2, (helper.y + helped.y) / 2],
+        "label": label,
+    }
+
+
 def contacts_view(state: MassState) -> list[dict[str, Any]]:
     """The Fight phase's pairs as the referee forms them, each side's modifiers with their sources,
     and where a natural 1 would cost a hero (§8.7)."""
@@ -149,7 +160,7 @@ def contacts_view(state: MassState) -> list[dict[str, Any]]:
         sides = []
         for side, stand_id in zip(SIDES, pair, strict=True):
             stand = state.stand(stand_id)
-            contacts = contacts_of(field, stand_id)
+            total = sum(v for _, v in setup.modifiers[side])
             sides.append(
                 {
                     "side": side,
@@ -160,8 +171,11 @@ def contacts_view(state: MassState) -> list[dict[str, Any]]:
                     "cf": setup.factor[side],
                     "modifiers": [{"source": s, "value": v} for s, v in setup.modifiers[side]],
                     "hero_at_risk": setup.hero_at_risk[side],
-                    "support": contacts.rear_support or "",
-                    "overlaps": [state.stand(e).name for e, _ in contacts.overlaps],
+                    "net": f"{total:+d}" if total else "",
+                    "helpers": [
+                        helper_line(state.stand(h), stand, f"{value:+d} {what}")
+                        for h, what, value in setup.helpers[side]
+                    ],
                 }
             )
         a, b = state.stand(pair[0]), state.stand(pair[1])

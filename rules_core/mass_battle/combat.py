@@ -68,12 +68,17 @@ class Setup:
     """§8.7: a natural 1 would cost that side's stand a hero."""
     unrolled_strikes: dict[str, int]
     """Heroic Strikes whose D3 is not rolled yet, per side (for odds before the dice)."""
+    helpers: dict[str, list[tuple[str, str, int]]] = field(default_factory=dict)
+    """Each side's modifiers that another stand brings (rear support, an overlap, an enemy on a
+    flank or the rear): that stand, what it does, the modifier. For the page's contact overlay;
+    a combat in progress does not keep them."""
 
 
 def combat_setup(state: MassState, pair: Pair, out: list[str]) -> Setup:
     field_ = state.field()
     stands = {"good": state.stand(pair[0]), "evil": state.stand(pair[1])}
     mods: dict[str, list[tuple[str, int]]] = {}
+    brought: dict[str, list[tuple[str, str, int]]] = {}
     caught: dict[str, str] = {}
     at_risk: dict[str, bool] = {}
     for side in SIDES:
@@ -85,12 +90,15 @@ def combat_setup(state: MassState, pair: Pair, out: list[str]) -> Setup:
         if me.stats.cavalry and me.charged and not (in_difficult(state, me) or in_difficult(state, foe)):
             found.append(("cavalry charge", CAVALRY_CHARGE_BONUS))
         mine = contacts_of(field_, me.id)
+        bringing: list[tuple[str, str, int]] = []
         if mine.rear_support is not None:
             found.append((f"rear support by {state.stand(mine.rear_support).name}", REAR_SUPPORT_BONUS))
+            bringing.append((mine.rear_support, "rear support", REAR_SUPPORT_BONUS))
         if not ignores_overlaps(state.hands(me.id)):
             for enemy, _ in mine.overlaps:
                 if enemy not in out:
                     found.append((f"overlap by {state.stand(enemy).name}", OVERLAP_PENALTY))
+                    bringing.append((enemy, "overlap", OVERLAP_PENALTY))
         if any(e == foe.id for e, _ in mine.flank):
             found.append(("opponent on its flank", FLANK_PENALTY))
         if foe.id in mine.rear:
@@ -99,6 +107,8 @@ def combat_setup(state: MassState, pair: Pair, out: list[str]) -> Setup:
         for enemy, flank in helpers:
             where, value = ("flank", FLANK_PENALTY) if flank else ("rear", REAR_PENALTY)
             found.append((f"{state.stand(enemy).name} on its {where}", value))
+            bringing.append((enemy, f"on its {where}", value))
+        brought[side] = bringing
         if in_difficult(state, me):
             found.append(("in difficult terrain", DIFFICULT_TERRAIN_PENALTY))
         found += combat_modifiers(state.hands(me.id))
@@ -125,6 +135,7 @@ def combat_setup(state: MassState, pair: Pair, out: list[str]) -> Setup:
         },
         defended={s: bool(heroic(state, state.attached(stands[s].id), "heroic_defence")) for s in SIDES},
         hero_at_risk=at_risk,
+        helpers=brought,
         unrolled_strikes={
             s: sum(
                 1

@@ -329,6 +329,9 @@ def test_a_declined_challenge_a_stand_caught_on_its_flank_and_its_hero_escaping_
     pass_declarations(everyone, "issue_challenge")
     # The contacts: B is caught between A's front and D on its flank.
     expect(spectator.get_by_test_id("contact")).to_contain_text("D on its flank -1")
+    # On the board: D's line to B labelled with its modifier, and A's net modifier (+1, its hero).
+    expect(spectator.get_by_test_id("helper-label")).to_have_text("-1 on its flank")
+    expect(spectator.get_by_test_id("net-modifier")).to_have_text(re.compile(r"^\+1"))
     choose(good, "Eomer (110 points) challenges")
     pending(spectator, "evil", "answer_challenge")
     decide(evil, "Decline the challenge")

@@ -53,6 +53,8 @@ def test_the_battle_page_draws_stands_heroes_and_the_army_bar(client: Client) ->
     assert "Riders of Rohan: 5 stands, 2 heroes · lost" in page
     assert "(Break Point 3.5)" in page and "0 VP" in page
     assert "Turn 0 of 8" in page
+    # Beside each badge: Might, Will and Fate left, and duel points.
+    assert 'data-testid="badge-stats">3/3/3 · 130</text>' in page
     # Each hero's duel points and Battle Cards.
     assert 'data-stat="duel-points">130<' in page
     assert "War Banner" in page

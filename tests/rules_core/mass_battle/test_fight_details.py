@@ -4,6 +4,7 @@ support (§8.5); Heroic Accuracy's re-roll of a shot (§11); Aura of Dismay on s
 
 from __future__ import annotations
 
+from rules_core.mass_battle.combat import combat_setup
 from rules_core.mass_battle.courage import courage_modifiers, stand_need
 
 from .battles import Game, hero, setup, stand
@@ -96,3 +97,25 @@ def test_aura_of_dismay_weakens_nearby_enemy_stands_courage() -> None:
     near, far = game.state.stands["a"], game.state.stands["far"]
     assert courage_modifiers(game.state, near) == [("Aura of Dismay (Dark Sorcerer)", -1)]
     assert stand_need(game.state, near) == 8 and stand_need(game.state, far) == 7
+
+
+def test_a_combat_s_setup_names_the_stands_behind_its_modifiers() -> None:
+    """The page's contact overlay draws these: who supports, overlaps or strikes a flank, and by
+    how much (§8.5). A with S behind it, C overlapping it and F on its flank; B with nobody."""
+    game = Game(
+        setup(
+            stand("a", "good", "WR", 30, 20, 0),
+            stand("s", "good", "WR", 30, 18, 0),
+            stand("b", "evil", "MO", 30, 22, 180),
+            stand("c", "evil", "MO", 34, 22, 180),
+            stand("f", "evil", "MO", 27, 21, 90),
+        )
+    )
+    found = combat_setup(game.state, ("a", "b"), [])
+    assert sorted(found.helpers["good"]) == [
+        ("c", "overlap", -1),
+        ("f", "on its flank", -1),
+        ("s", "rear support", 1),
+    ]
+    assert found.helpers["evil"] == []
+    assert [v for _, v in found.modifiers["good"]] == [1, -1, -1]
