@@ -357,3 +357,31 @@ def test_no_serious_accessibility_problem_on_a_mass_battle(table: OpenTable) -> 
     )
     found = {"good": problems(good), "evil (phone)": problems(evil), "spectator": problems(spectator)}
     assert found == {"good": [], "evil (phone)": [], "spectator": []}
+
+
+def test_a_loose_hero_dragged_onto_another_charges_him_and_their_duel_is_shown(table: OpenTable) -> None:
+    """The rules' T1 at the table: Haleth, loose, is dragged onto the Goblin Captain; in the Fight
+    phase their duel is fought and shown (6 + 30 against 2 + 40: Haleth dies, lower total)."""
+    data = rules_setup(rules_hero("haleth", "good", 20, 20), rules_hero("goblin_captain", "evil", 20, 25))
+    played = table("Loose duel", data, dice="6 1 6 2")
+    good, evil, spectator = everyone = played.pages
+    decide(good, "Deployment done")
+    pending(spectator, "evil", "deploy")
+    decide(evil, "Deployment done")
+    decide(good, "Take Priority")
+    pass_declarations(everyone, "activate")
+    for page in everyone:
+        expect(
+            page.locator('[data-testid=loose-hero][data-hero="haleth"] [data-testid=badge-stats]')
+        ).to_have_text("1/1/2 · 30")
+    drag_board(good, (20, 20), (20, 24.8))
+    everywhere(everyone, "Haleth")
+    placed("haleth", 20, 24.016, *everyone)
+    decide(good, "Finish moving")
+    pending(spectator, "evil", "activate")
+    decide(evil, "Finish moving")
+    for page in everyone:
+        expect(page.get_by_test_id("last-duel")).to_contain_text("Haleth")
+        expect(page.get_by_test_id("duel-result")).to_contain_text("Haleth dies")
+    expect(spectator.get_by_test_id("last-duel")).to_contain_text("lower total")
+    expect(spectator.get_by_test_id("losses-good")).to_have_text("1")
