@@ -61,8 +61,6 @@
     };
   }
 
-  function standEl(id) { return document.querySelector('#board .stand[data-stand="' + id + '"]'); }
-
   // Corners of a stand's footprint at a pose (§2.2: front f = (sin θ, cos θ), right r = (cos θ, −sin θ)).
   function corners(x, y, facing, w, d) {
     var t = facing * Math.PI / 180, f = [Math.sin(t), Math.cos(t)], r = [Math.cos(t), -Math.sin(t)];
@@ -105,8 +103,8 @@
       return withDefaults(charge, { type: "charge", stand: stage.stand.id, target: stage.target.id });
     }
     var move = actionOf("move_stand", "stand", stage.stand.id)[0];
-    var moved = B.dist([stage.x, stage.y], [stage.stand.x, stage.stand.y]) > 1e-6;
-    var command = { type: "move_stand", stand: stage.stand.id, via: moved ? [[round(stage.x), round(stage.y)]] : [], facing: normal(stage.facing) };
+    // One leg, to where it ends (where it stands, for a turn on the spot), and its final facing.
+    var command = { type: "move_stand", stand: stage.stand.id, via: [[round(stage.x), round(stage.y)]], facing: normal(stage.facing) };
     return withDefaults(move, command);
   }
 

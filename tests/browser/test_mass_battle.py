@@ -300,6 +300,13 @@ def test_a_stand_turned_and_moved_with_the_keyboard(table: OpenTable) -> None:
     good.keyboard.press("Enter")
     placed("warrior-of-rohan-3", 40.5, 14, *played.pages)
     expect(spectator.locator('[data-stand="warrior-of-rohan-3"]')).to_have_attribute("data-facing", "30.0")
+    # A turn on the spot: Q turns the other way.
+    good.locator('#board .stand[data-stand="warrior-of-rohan-1"]').focus()
+    good.keyboard.press("q")
+    good.keyboard.press("q")
+    good.keyboard.press("Enter")
+    expect(spectator.locator('[data-stand="warrior-of-rohan-1"]')).to_have_attribute("data-facing", "330.0")
+    placed("warrior-of-rohan-1", 31.5, 11, spectator)
 
 
 def test_a_declined_challenge_a_stand_caught_on_its_flank_and_its_hero_escaping_where_tapped(
