@@ -193,6 +193,9 @@ def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
     expect(good.get_by_test_id("decision")).to_contain_text("activates Warrior of Rohan (Shield) 1: what")
     drag_badge(good, "hama", (31.5, 7))
     everywhere(everyone, "Hama, Captain of Rohan leaves Warrior of Rohan (Shield) 1.")
+    expect(spectator.locator('.hero-card[data-hero="hama"] [data-testid=hero-flags]')).to_contain_text(
+        "Left Warrior of Rohan (Shield) 1 this turn"
+    )
     hama = good.locator('[data-testid=loose-hero][data-hero="hama"]')
     drag_board(good, (float(hama.get_attribute("data-x")), float(hama.get_attribute("data-y"))), (36.5, 9.0))
     placed("hama", 36.5, 9.0, *everyone)
@@ -235,6 +238,9 @@ def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
         "Challenge from Eomer, Marshal of the Riddermark (130 duel points)"
     )
     expect(evil.get_by_test_id("odds").first).to_be_visible()
+    expect(spectator.get_by_test_id("challenge-prompt")).to_contain_text(
+        "Evil accepts with one of its heroes"
+    )
     choose(evil, "Gothmog (120 points) accepts")
     for page in everyone:
         expect(page.get_by_test_id("last-duel")).to_contain_text("lower total")
