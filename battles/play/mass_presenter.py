@@ -73,7 +73,9 @@ def hero_view(state: MassState, model: Model) -> dict[str, Any]:
     }
 
 
-def stand_view(state: MassState, stand: Stand, active: set[str]) -> dict[str, Any]:
+def stand_view(
+    state: MassState, stand: Stand, active: set[str], movable: frozenset[str] = frozenset()
+) -> dict[str, Any]:
     stats = stand.stats
     heroes = [hero_view(state, m) for m in state.attached(stand.id)]
     flags = []
@@ -112,6 +114,7 @@ def stand_view(state: MassState, stand: Stand, active: set[str]) -> dict[str, An
         "watching": stand.watching,
         "activated": stand.activated,
         "can_act": stand.id in active,
+        "can_move": stand.id in movable,
         "flags": flags,
         "monster": bool(stand.monster),
     }
@@ -282,7 +285,10 @@ def mass_context(state: BattleState, actions: list[Action], recent: list[dict[st
     active = {a.group for a in actions if a.group} | {
         str(a.command.get("stand", "")) for a in actions if a.command.get("stand")
     }
-    stands = [stand_view(state, s, active) for s in state.stands.values() if s.on_board]
+    movable = frozenset(
+        str(a.command["stand"]) for a in actions if a.command.get("type") in ("move_stand", "charge")
+    )
+    stands = [stand_view(state, s, active, movable) for s in state.stands.values() if s.on_board]
     loose = [hero_view(state, m) for m in state.loose()]
     for hero in loose:
         hero["can_act"] = hero["id"] in active
