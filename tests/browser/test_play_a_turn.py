@@ -81,7 +81,10 @@ def screen_point(page: Page, x: float, y: float) -> tuple[float, float]:
 
 
 def drag(page: Page, model_id: str, to: tuple[float, float], expect_label: str | None = None) -> None:
-    """Press on a token, drag it to board inches `to`, check the distance shown, and let go."""
+    """Press on a token, drag it to board inches `to`, check the distance shown, and let go. The
+    board is brought into view first: a click in the panel below it may have scrolled it away, and
+    a mouse pressed outside the window presses nothing."""
+    page.locator("#board").scroll_into_view_if_needed()
     t = token(page, model_id)
     start = screen_point(page, float(t.get_attribute("data-x")), float(t.get_attribute("data-y")))
     end = screen_point(page, *to)
