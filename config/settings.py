@@ -88,6 +88,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CHANNELS_PREFIX = os.environ.get("CHANNELS_PREFIX", "beacon")  # Redis keys of the channel layer and presence
+REDIS_SOCKET_TIMEOUT_SECONDS = 15  # three times channels-redis' 5 s blocking read
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -95,7 +96,18 @@ if REDIS_URL:
             "CONFIG": {
                 # redis-py 8 caps a pool at 100 connections and fails the 101st at once: hundreds of
                 # sockets joining or leaving together (a restart, a club's screen) need more.
-                "hosts": [{"address": REDIS_URL, "max_connections": 2000}],
+                # It also stops waiting for a reply after 5 s by default, the time channels-redis
+                # blocks waiting for a socket's next message (brpop_timeout): the client gave up
+                # first and every idle socket was closed. So wait longer than that block, and still
+                # notice a Redis that has gone silent.
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "max_connections": 2000,
+                        "socket_timeout": REDIS_SOCKET_TIMEOUT_SECONDS,
+                        "socket_connect_timeout": 5,
+                    }
+                ],
                 "prefix": CHANNELS_PREFIX,
                 "capacity": 500,
                 "expiry": 30,

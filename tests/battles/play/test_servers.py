@@ -4,41 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Callable, Iterator
 
 import pytest
 from django.conf import settings
 
 from battles.models import Battle
-from battles.play.create import create_battle
 from battles.play.records import battle_record
-from battles.play.setups import demo_setup
 from rules_core.record import replay
+from tests.battles.play.conftest import new_battle
 from tests.conftest import skip_or_fail
-from tests.livestack import DaphneServer, JsonSocket
+from tests.livestack import JsonSocket
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def start_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], DaphneServer]]:
-    """Start Daphne processes on the test database; every one is stopped at the end."""
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM is used beside asyncio.run
-    started: list[DaphneServer] = []
-
-    def start() -> DaphneServer:
-        server = DaphneServer().start()
-        started.append(server)
-        return server
-
-    yield start
-    for server in started:
-        server.stop()
-
-
-def new_battle() -> tuple[Battle, dict[str, str]]:
-    battle = create_battle("Live", demo_setup())
-    return battle, {s.side: s.token for s in battle.seats.all()}
 
 
 def test_kill_9_mid_battle_loses_nothing_and_clients_carry_on(start_server) -> None:
