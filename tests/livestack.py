@@ -158,6 +158,13 @@ class JsonSocket:
         )
         return message_id
 
+    async def next_message(self, timeout: float = 15.0) -> dict[str, Any]:
+        """The next message other than a presence update."""
+        while True:
+            message = json.loads(await asyncio.wait_for(self.socket.recv(), timeout))
+            if message["type"] != "presence":
+                return dict(message)
+
     async def next(self, kind: str = "step", timeout: float = 15.0) -> dict[str, Any]:
         """The next message of `kind`; presence updates in between are skipped unless asked for."""
         while True:

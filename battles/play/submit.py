@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import rules_core
-from rules_core import BattleState, Dice, Side
+from rules_core import BattleState, Dice, RuleViolation, Side
 
 from .dice import make_dice
 from .models import Battle, BattleEvent
@@ -50,7 +50,15 @@ def submit(
             earlier = _check_version_and_id(locked, command_id, expected_version)
             if earlier is not None:
                 return Submitted(earlier, duplicate=True)
-            state, event = _apply(battle, side, command, command_id, dice or make_dice())
+            try:
+                state, event = _apply(battle, side, command, command_id, dice or make_dice())
+            except RuleViolation:
+                # The lock's query looked for the id before it waited for the lock: a first try
+                # committed meanwhile (through another process) is seen only now, by a new query.
+                earlier = applied_event(battle_id, command_id) if command_id else None
+                if earlier is not None:
+                    return Submitted(earlier, duplicate=True)
+                raise
             record_step(battle, event)
             transaction.on_commit(lambda: _committed(battle, event, state))
         return Submitted(event, duplicate=False)

@@ -68,3 +68,60 @@ def test_idle_sockets_stay_open_on_redis_and_presence_stays_exact(start_server) 
     asyncio.run(play())
     log = server.log_path.read_text(errors="replace")
     assert "TimeoutError" not in log
+
+
+RACES = 10
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        {"type": "place", "model": "aragorn", "at": [24.0, 40.0]},  # the rules would take it twice
+        {"type": "ready"},  # the rules would refuse it a second time
+    ],
+    ids=["place", "ready"],
+)
+def test_a_retry_racing_its_first_try_through_another_server_is_answered_duplicate(
+    start_server, command
+) -> None:
+    """A client that lost its answer retries through another server while the first try is still
+    being applied: one applies, the other is told `duplicate` with the step it made, never an error
+    (the first try's commit is not yet visible when the second looks for its id)."""
+    need_postgresql_and_redis()
+    first, second = start_server(), start_server()
+    battles = [new_battle() for _ in range(RACES)]
+
+    async def race(public_id: str, token: str) -> list[list[dict]]:
+        message = {"type": "command", "id": "once", "command": command}
+        sockets = [JsonSocket(server.url, public_id, token) for server in (first, second)]
+        for socket in sockets:
+            await socket.open()
+        await asyncio.gather(*(socket.send(message) for socket in sockets))
+        answers = [await answers_until_pong(socket) for socket in sockets]
+        for socket in sockets:
+            await socket.close()
+        return answers
+
+    async def play() -> list[list[list[dict]]]:
+        return [await race(battle.public_id, tokens["good"]) for battle, tokens in battles]
+
+    for answers in asyncio.run(play()):
+        kinds = [[a["type"] for a in socket_answers] for socket_answers in answers]
+        assert not any("error" in k for k in kinds), answers
+        duplicates = [a for socket_answers in answers for a in socket_answers if a["type"] == "duplicate"]
+        assert [(d["id"], d["seq"]) for d in duplicates] == [("once", 1)]
+    for battle, _ in battles:
+        battle.refresh_from_db()
+        assert battle.version == 1 and battle.events.count() == 1
+
+
+async def answers_until_pong(socket: JsonSocket) -> list[dict]:
+    """Every answer to what the socket sent before a ping (a socket answers its messages in order),
+    and the step, which every socket of the battle gets."""
+    await socket.send({"type": "ping"})
+    answers: list[dict] = []
+    while not answers or answers[-1]["type"] != "pong":
+        answers.append(await socket.next_message())
+    while not any(a["type"] == "step" for a in answers):
+        answers.append(await socket.next())
+    return [a for a in answers if a["type"] != "pong"]
