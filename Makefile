@@ -7,6 +7,10 @@ PORT ?= 8000
 
 .PHONY: run test bench lint install
 
+# Local development mode: with SECRET_KEY unset, this checkout makes its own random key and keeps it
+# in .secret-key (gitignored). A deployment sets SECRET_KEY and never BEACON_DEV (docs/deploy.md).
+export BEACON_DEV ?= 1
+
 # `make run` installs only what the app needs; `make install` (for test, lint and bench) adds the test
 # tools. Both lists are pyproject.toml's: [project] dependencies, and its "test" extra. The project
 # itself is not installed: everything runs from this folder.

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 
 import dj_database_url
 import django_stubs_ext
+from django.core.exceptions import ImproperlyConfigured
 
 # Django's generic classes (ModelAdmin[Profile], ModelForm[Profile] ...) take their type at run time too.
 django_stubs_ext.monkeypatch()
@@ -22,7 +24,31 @@ def env_flag(name: str, default: bool = False) -> bool:
 
 
 DEBUG = env_flag("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY") or "dev-only-secret-key-change-me-for-anything-public"
+# Local development mode: `make run` and `make test` set BEACON_DEV=1 (and the tests' settings do,
+# tests/settings.py). Only there may the secret key be left unset.
+DEV_MODE = env_flag("BEACON_DEV", False)
+LOCAL_SECRET_KEY_FILE = BASE_DIR / ".secret-key"  # gitignored
+
+
+def local_secret_key(path: Path) -> str:
+    """This checkout's own random key, made on first use and kept in `path`: never a key that
+    anyone else knows, and the same for every process of this checkout (sessions survive a restart)."""
+    try:
+        with path.open("x") as new:
+            new.write(secrets.token_urlsafe(50))
+    except FileExistsError:
+        pass
+    return path.read_text().strip()
+
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
+if not SECRET_KEY:
+    if not DEV_MODE:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. Set it to a long random secret of your own (docs/deploy.md); "
+            "for local development on this machine, set BEACON_DEV=1 instead (make run does)."
+        )
+    SECRET_KEY = local_secret_key(LOCAL_SECRET_KEY_FILE)
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()
 ]

@@ -65,6 +65,7 @@ class DaphneServer:
             **os.environ,
             "DATABASE_URL": self.database_url or test_database_url(),
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "SECRET_KEY": settings.SECRET_KEY,  # sessions made by the test are the server's too
             "PYTHONUNBUFFERED": "1",
         }
         if settings.REDIS_URL:

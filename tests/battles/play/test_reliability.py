@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
+import sys
 
 import pytest
 from django.conf import settings
 
 from tests.battles.play.conftest import new_battle
 from tests.conftest import skip_or_fail
-from tests.livestack import JsonSocket
+from tests.livestack import ROOT, DaphneServer, JsonSocket
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -125,3 +127,31 @@ async def answers_until_pong(socket: JsonSocket) -> list[dict]:
     while not any(a["type"] == "step" for a in answers):
         answers.append(await socket.next())
     return [a for a in answers if a["type"] != "pong"]
+
+
+def test_a_server_without_a_secret_key_refuses_to_start(tmp_path) -> None:
+    """A cookie signed with a public default key would be accepted: outside local development the
+    server does not start without a key of its own, and says why."""
+    unset = {"SECRET_KEY": "", "BEACON_DEV": "", "DJANGO_SETTINGS_MODULE": "config.settings"}
+    server = DaphneServer(extra_env=unset, log_dir=tmp_path)
+    with pytest.raises(RuntimeError, match="exited early"):
+        server.start()
+    assert "SECRET_KEY is not set" in server.log_path.read_text()
+
+
+def test_local_development_makes_and_keeps_a_key_of_its_own() -> None:
+    """`make run` without SECRET_KEY: a random key, the same in every process of this checkout,
+    kept in a file git ignores."""
+    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
+    env.update(BEACON_DEV="1", DJANGO_SETTINGS_MODULE="config.settings")
+    show_key = [
+        sys.executable,
+        "-c",
+        "import django; django.setup(); from django.conf import settings; print(settings.SECRET_KEY)",
+    ]
+    keys = {
+        subprocess.run(show_key, env=env, cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        for _ in range(2)
+    }
+    assert len(keys) == 1 and len(keys.pop().strip()) >= 50
+    assert subprocess.run(["git", "check-ignore", "-q", ".secret-key"], cwd=ROOT).returncode == 0
