@@ -17,7 +17,7 @@ from rules_core.mass_battle.cards import CARDS
 from .catalogue import SIDE_NAMES, catalogue_side
 from .mass_rules import MAX_CARDS_LISTED, MAX_HEROES, MAX_STANDS, is_monster, known_cards
 from .models import MASS_BATTLE, RULESETS, SKIRMISH, Profile
-from .profiles import BadData, clean_profile
+from .profiles import BadData, clean_profile, has_control_characters
 from .rules import MAX_COUNT, MAX_MODELS, MAX_POINTS_LIMIT, MAX_WARBANDS
 
 FORMAT = "beacon-army-list"
@@ -177,6 +177,8 @@ def parse_list(doc: Any) -> ListDraft | MassListDraft:
     name = doc.get("name")
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 100:
         raise BadData("The list needs a name of 1 to 100 characters.")
+    if has_control_characters(name):
+        raise BadData("The list's name must be plain text, without control characters.")
     limit = doc.get("points_limit")
     if isinstance(limit, bool) or not isinstance(limit, int) or not 0 < limit <= MAX_POINTS_LIMIT:
         raise BadData(f"The points limit must be a whole number from 1 to {MAX_POINTS_LIMIT}.")

@@ -9,6 +9,7 @@ the referee's (rules_core.wargear); mounts are the catalogue's (`MOUNTS`).
 from __future__ import annotations
 
 import math
+import unicodedata
 from typing import Any
 
 from rules_core.wargear import read_piece
@@ -43,7 +44,9 @@ class BadData(ValueError):
 
 
 def _number(value: Any, label: str, low: float, high: float, whole: bool) -> float | int:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise BadData(f"{label} must be a number.")
+    if isinstance(value, float) and not math.isfinite(value):  # an int of any size is finite
         raise BadData(f"{label} must be a number.")
     if whole and value != int(value):
         raise BadData(f"{label} must be a whole number.")
@@ -57,7 +60,14 @@ def _text(value: Any, label: str, limit: int = MAX_NAME) -> str:
         raise BadData(f"{label} must be some text.")
     if len(value.strip()) > limit:
         raise BadData(f"{label} must be at most {limit} characters.")
+    if has_control_characters(value):
+        raise BadData(f"{label} must be plain text, without control characters.")
     return value.strip()
+
+
+def has_control_characters(text: str) -> bool:
+    """Whether `text` holds a control character (a NUL, which PostgreSQL cannot store, among them)."""
+    return any(unicodedata.category(c) == "Cc" for c in text)
 
 
 def _words(value: Any, label: str) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from typing import Any
 from urllib.parse import parse_qs
@@ -55,11 +56,11 @@ class BattleConsumer(DirectDispatch):
         self.format = "json" if params.get("format", [""])[0] == "json" else "html"
         found = await database_sync_to_async(_find)(public_id, token)
         if found is None:
-            await self.close(code=4404)
+            await refuse(self, UNKNOWN_BATTLE)
             return
         battle_id, side = found
         if token and side is None:
-            await self.close(code=4403)
+            await refuse(self, NOT_A_SEAT)
             return
         self.battle_id, self.public_id, self.side = battle_id, public_id, side
         self.audience = audience_of(side)
@@ -126,10 +127,11 @@ class BattleConsumer(DirectDispatch):
             raise ProtocolError("too_large", "That message is too large.")
         try:
             data = json.loads(raw)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise ProtocolError("malformed", "That message is not valid JSON.") from exc
         if not isinstance(data, dict):
             raise ProtocolError("malformed", "A message must be a JSON object.")
+        _check_shape(data)
         return data
 
     async def _command(self, data: dict[str, Any], message_id: str) -> None:
@@ -237,11 +239,58 @@ def _expected_version(data: dict[str, Any]) -> int | None:
     return expected
 
 
+UNKNOWN_BATTLE = 4404
+"""Close code: no battle has this address (docs/protocol.md)."""
+NOT_A_SEAT = 4403
+"""Close code: the seat token is no seat of this battle."""
+
+
+async def refuse(consumer: AsyncWebsocketConsumer, code: int) -> None:
+    """Close a new socket with one of the documented close codes. Accepted first: a socket closed
+    before it is accepted reaches the browser as an HTTP 403, whatever the code."""
+    await consumer.accept()
+    await consumer.close(code=code)
+
+
+class NoSuchAddress(AsyncWebsocketConsumer):
+    """Every websocket address that is no battle's (a battle id that is not hex, say): 4404."""
+
+    async def connect(self) -> None:
+        await refuse(self, UNKNOWN_BATTLE)
+
+
+MAX_DEPTH = 16
+"""How deeply a message's arrays and objects may nest (a command needs four levels)."""
+
+
+def _check_shape(data: dict[str, Any]) -> None:
+    """Refuse a message nested deeper than MAX_DEPTH, or holding a NUL character (which no command
+    needs, and PostgreSQL cannot store)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ProtocolError("malformed", f"A message may nest at most {MAX_DEPTH} levels deep.")
+        if isinstance(value, str):
+            if "\x00" in value:
+                raise ProtocolError("malformed", "A message may not hold a NUL character.")
+        elif isinstance(value, dict):
+            stack.extend((item, depth + 1) for pair in value.items() for item in pair)
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+
+
+SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a seat token looks like (models.new_seat_token): anything else is no seat, unasked."""
+
+
 def _find(public_id: str, token: str) -> tuple[int, Side | None] | None:
     battle = Battle.objects.filter(public_id=public_id).only("id").first()
     if battle is None:
         return None
     if not token:
+        return battle.id, None
+    if not SEAT_TOKEN.fullmatch(token):
         return battle.id, None
     seat = Seat.objects.filter(battle=battle, token=token).only("side").first()
     return battle.id, as_side(seat.side) if seat else None

@@ -147,6 +147,12 @@ BAD_FILES: list[tuple[str, Any, str]] = [
     ("bad power", _set("profiles.0.powers", [{"name": "Blast", "range": 12, "casting": 9}]), "casting value"),
     ("bad heroic action", _set("profiles.0.heroic_actions", ["heroic_teleport"]), "not a specialised Heroic"),
     ("duplicate profiles", None, "Two profiles are called"),
+    ("400-digit fight", _set("profiles.0.fight", 10**400), "Fight Value must be from 0 to 10"),
+    ("400-digit move", _set("profiles.0.move", -(10**400)), "Move must be from 0 to 24"),
+    ("400-digit limit", _set("points_limit", 10**400), "points limit"),
+    ("NUL in a profile's name", _set("profiles.0.name", "Ara\x00gorn"), "without control characters"),
+    ("NUL in a keyword", _set("profiles.0.keywords", ["Man\x00"]), "without control characters"),
+    ("NUL in the list's name", _set("name", "Fellow\x00ship"), "without control characters"),
 ]
 
 

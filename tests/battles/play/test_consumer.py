@@ -189,6 +189,13 @@ async def test_a_spectator_cannot_act(scripted_dice) -> None:
             json.dumps({"type": "command", "command": {"type": "place", "model": "aragorn", "at": "x"}}),
             "not_allowed",
         ),
+        (json.dumps({"type": "command", "id": "a\x00b", "command": {"type": "ready"}}), "malformed"),
+        (json.dumps({"type": "command", "command": {"type": "take_test", "reason": "x\x00"}}), "malformed"),
+        (
+            '{"type": "command", "command": {"type": "ready", "x": ' + "[" * 1000 + "]" * 1000 + "}}",
+            "malformed",
+        ),
+        ('{"type": "command", "command": {"type": "ready", "x": ' + "[" * 20 + "]" * 20 + "}}", "malformed"),
     ],
 )
 async def test_bad_input_gets_a_clear_error_and_changes_nothing(scripted_dice, raw: str, code: str) -> None:
@@ -369,24 +376,29 @@ async def test_seat_tokens_work_only_on_their_own_battle(scripted_dice) -> None:
     battle = await create_battle("Mine", demo_setup())
     other = await create_battle("Theirs", demo_setup())
     other_tokens = await seats(other)
-    for token in ("forged", other_tokens["good"]):
+    for token in ("forged", other_tokens["good"], "%00", "a%00b"):
         ws = WebsocketCommunicator(
             application,
             f"/ws/battles/{battle.public_id}/?seat={token}",
             headers=[(b"origin", b"http://127.0.0.1")],
         )
-        connected, code = await ws.connect()
-        assert not connected
-        assert code == 4403
+        assert await closed_with(ws) == 4403
 
 
 async def test_an_unknown_battle_is_refused(scripted_dice) -> None:
-    ws = WebsocketCommunicator(
-        application, "/ws/battles/abcdef123456/", headers=[(b"origin", b"http://127.0.0.1")]
-    )
-    connected, code = await ws.connect()
-    assert not connected
-    assert code == 4404
+    for path in ("/ws/battles/abcdef123456/", "/ws/battles/not-hex/", "/ws/battles/%00/", "/ws/elsewhere/"):
+        ws = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1")])
+        assert await closed_with(ws) == 4404
+
+
+async def closed_with(ws: WebsocketCommunicator) -> int:
+    """The close code of a socket the server refuses: accepted, then closed at once with a code a
+    browser sees (a socket closed before it is accepted is an HTTP 403, whatever its code)."""
+    connected, _ = await ws.connect()
+    assert connected
+    closing = await ws.receive_output()
+    assert closing["type"] == "websocket.close"
+    return int(closing["code"])
 
 
 async def test_a_foreign_origin_is_refused(scripted_dice) -> None:
