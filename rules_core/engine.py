@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -170,7 +171,13 @@ def param_ok(spec: Mapping[str, Any], value: Any) -> bool:
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool) and spec["min"] <= value <= spec["max"]
     if kind == "text":
-        return isinstance(value, str) and 0 < len(value.strip()) <= spec["max_length"]
+        # The limit counts the text as sent (and stored in the battle's record), spaces and all.
+        return (
+            isinstance(value, str)
+            and len(value) <= spec["max_length"]
+            and bool(value.strip())
+            and not any(unicodedata.category(c) == "Cc" for c in value)  # tabs, newlines, NUL ...
+        )
     if kind == "number":
         return _finite_number(value) and spec.get("min", -1e6) <= value <= spec.get("max", 1e6)
     if kind == "point":

@@ -541,3 +541,18 @@ def test_a_broken_side_whose_models_are_all_engaged_still_lets_a_resolute_hero_s
     assert "Captain passes its Courage test (its army is Broken): its Heroic Resolve." in lines
     assert 'Captain calls "Stand Fast!"' in lines
     assert not any(line.startswith("Guard takes a Courage test") for line in lines)  # Engaged: no test
+
+
+@pytest.mark.parametrize("reason", [" " * 15_000 + "x", "x" * 81, "tab\there", "nul\x00"])
+def test_a_reason_is_refused_if_what_would_be_stored_is_too_long_or_not_plain_text(reason: str) -> None:
+    """The limit counts what is stored (the command as sent), not what is left after stripping."""
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(
+        setup([model("man", profile("Man", courage=5), 10, 40)], [model("orc", profile("Orc"), 10, 4)]), dice
+    )
+    ask = {"type": "take_test", "model": "man", "test": "courage", "reason": reason}
+    with pytest.raises(RuleViolation) as refused:
+        apply(state, "good", ask, dice)
+    assert refused.value.code == "not_allowed"
+    dice.script.extend([3, 3])
+    assert apply(state, "good", {**ask, "reason": "  " + "x" * 78}, dice).events
