@@ -172,7 +172,11 @@ LOGGING = {
 
 # Websocket limits: a message larger than this, or more than RATE messages in a second, is refused.
 WS_MAX_MESSAGE_BYTES = int(os.environ.get("WS_MAX_MESSAGE_BYTES", "16384"))
-WS_RATE_PER_SECOND = int(os.environ.get("WS_RATE_PER_SECOND", "10"))
+WS_RATE_PER_SECOND = int(os.environ.get("WS_RATE_PER_SECOND", "10"))  # a seat's, over all its sockets
+# How many sockets a seat (a player's tabs and devices), and a client address (a club's screens
+# behind one router), may hold open at once; more are closed with 4429.
+WS_MAX_SOCKETS_PER_SEAT = int(os.environ.get("WS_MAX_SOCKETS_PER_SEAT", "8"))
+WS_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WS_MAX_SOCKETS_PER_ADDRESS", "200"))
 
 # Presence: a socket counts as here until this long after its last heartbeat (browsers send one
 # every 20 seconds), so a socket whose server died stops counting on its own.

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import logging
 import re
-import time
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -17,7 +16,7 @@ from django.template.loader import render_to_string
 
 from rules_core import Refused, Side
 
-from . import announce, chat, jsontext, presence
+from . import announce, chat, jsontext, limits, presence
 from .models import Battle, BattleEvent, Seat, as_side
 from .offers import OFFER_MESSAGES, receive_offer
 from .presenter import audience_of, render_view, step_json, view_json
@@ -62,9 +61,11 @@ class BattleConsumer(DirectDispatch):
         if token and side is None:
             await refuse(self, NOT_A_SEAT)
             return
+        if not await self._hold_places(public_id, side):
+            await refuse(self, TOO_MANY_SOCKETS)
+            return
         self.battle_id, self.public_id, self.side = battle_id, public_id, side
         self.audience = audience_of(side)
-        self.window_start, self.window_count = time.monotonic(), 0
         self.presence: presence.Summary | None = None
         self.chat_pace = chat.Pace()
         await self.channel_layer.group_add(group_name(battle_id), self.channel_name)
@@ -74,7 +75,28 @@ class BattleConsumer(DirectDispatch):
         await self.send_view()
         await self._heartbeat(arrived=True)
 
+    async def _hold_places(self, public_id: str, side: Side | None) -> bool:
+        """Take this socket's place among its seat's and its address's sockets (False if either
+        has as many as it may); the places are renewed by the heartbeat and given back on disconnect."""
+        client = self.scope.get("client")  # none on a Unix socket: nothing to count by
+        caps = [(f"address:{client[0]}", settings.WS_MAX_SOCKETS_PER_ADDRESS)] if client else []
+        if side is not None:
+            caps.append((f"seat:{public_id}:{side}", settings.WS_MAX_SOCKETS_PER_SEAT))
+        self.held: list[tuple[str, int]] = []
+        for key, most in caps:
+            if not await limits.store().hold(key, self.channel_name, most, settings.PRESENCE_TTL_SECONDS):
+                await self._give_back_places()
+                return False
+            self.held.append((key, most))
+        return True
+
+    async def _give_back_places(self) -> None:
+        for key, _ in getattr(self, "held", []):
+            await limits.store().release(key, self.channel_name)
+        self.held = []
+
     async def disconnect(self, code: int) -> None:
+        await self._give_back_places()
         if hasattr(self, "battle_id"):
             await self.channel_layer.group_discard(group_name(self.battle_id), self.channel_name)
             await presence.store().unlisten(self.public_id, self._listener())
@@ -85,9 +107,14 @@ class BattleConsumer(DirectDispatch):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         message_id = ""
         try:
-            self._check_rate()
-            data = self._parse(text_data, bytes_data)
+            try:
+                data, unreadable = self._parse(text_data, bytes_data), None
+            except ProtocolError as refusal:
+                data, unreadable = {}, refusal
             message_id = str(data.get("id") or "")[:64]
+            await self._check_rate()  # counts unreadable messages too
+            if unreadable is not None:
+                raise unreadable
             kind = data.get("type")
             if kind == "command":
                 await self._command(data, message_id)
@@ -110,15 +137,15 @@ class BattleConsumer(DirectDispatch):
         except Exception:
             log.exception("battle %s: message failed", getattr(self, "battle_id", "?"))
             await self.send_error(
-                ServerRefusal("server_error", "Something went wrong on the server; nothing was changed.")
+                ServerRefusal("server_error", "Something went wrong on the server; nothing was changed."),
+                message_id,
             )
 
-    def _check_rate(self) -> None:
-        now = time.monotonic()
-        if now - self.window_start >= 1.0:
-            self.window_start, self.window_count = now, 0
-        self.window_count += 1
-        if self.window_count > settings.WS_RATE_PER_SECOND:
+    async def _check_rate(self) -> None:
+        """A seat's messages are counted together, whichever of its sockets sends them (and
+        whichever server process holds it); a spectator's socket by itself."""
+        key = f"seat:{self.public_id}:{self.side}" if self.side else f"socket:{self.channel_name}"
+        if not await limits.store().within_rate(key, settings.WS_RATE_PER_SECOND):
             raise ProtocolError("rate_limited", "Too many messages: slow down and try again in a moment.")
 
     def _parse(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
@@ -188,6 +215,8 @@ class BattleConsumer(DirectDispatch):
         """Renew this socket's presence; tell everyone if it changed or someone's entry expired."""
         who = presence.member(self.audience, self.channel_name)
         summary, expired = await presence.store().touch(self.public_id, who, settings.PRESENCE_TTL_SECONDS)
+        for key, most in self.held:
+            await limits.store().hold(key, self.channel_name, most, settings.PRESENCE_TTL_SECONDS)
         if arrived or expired or summary != self.presence:
             await announce.presence_changed(self.channel_layer, self.battle_id, self.public_id)
 
@@ -243,6 +272,8 @@ UNKNOWN_BATTLE = 4404
 """Close code: no battle has this address (docs/protocol.md)."""
 NOT_A_SEAT = 4403
 """Close code: the seat token is no seat of this battle."""
+TOO_MANY_SOCKETS = 4429
+"""Close code: the seat, or the client's address, has as many sockets open as it may."""
 
 
 async def refuse(consumer: AsyncWebsocketConsumer, code: int) -> None:

@@ -29,12 +29,15 @@ ServerCode = Literal[
 
 SERVER_CODES: dict[ServerCode, str] = {
     "malformed": (
-        "The message is not JSON or not an object, or its command, expected_version or chat line is of "
-        "the wrong kind."
+        "The message is not JSON or not an object, holds a NUL or nests too deep, or its command, "
+        "expected_version or chat line is of the wrong kind."
     ),
     "unknown_type": "The message's type is none the server knows.",
     "too_large": "The message is larger than the server takes (WS_MAX_MESSAGE_BYTES).",
-    "rate_limited": "The socket sent more messages in a second than the server takes (WS_RATE_PER_SECOND).",
+    "rate_limited": (
+        "The seat (over all its sockets), or the spectator's socket, "
+        "sent more messages in a second than the server takes (WS_RATE_PER_SECOND)."
+    ),
     "spectator": "A spectator sent a command: only the two players act.",
     "unknown_battle": "The battle the command is for does not exist (any more).",
     "stale_version": "The command was chosen on a screen the battle has moved on from; the whole view comes first.",

@@ -31,9 +31,10 @@ def _fresh_presence_and_layer(monkeypatch: pytest.MonkeyPatch) -> None:
     asyncio locks bound to the event loop of the test that first used it."""
     from channels.layers import channel_layers
 
-    from battles.play import presence
+    from battles.play import limits, presence
 
     monkeypatch.setattr(presence, "_store", None)
+    monkeypatch.setattr(limits, "_store", None)
     monkeypatch.setattr(channel_layers, "backends", {})
 
 

@@ -23,8 +23,10 @@ SERVER_ENV = {
     "DATABASE_URL": DATABASE_URL,
     "REDIS_URL": REDIS_URL,
     "CHANNELS_PREFIX": CHANNELS_PREFIX,
-    # Bots decide as fast as the server answers: lift the per-socket message limit (10/s for people).
+    # Bots decide as fast as the server answers, hundreds of them from this one address: lift the
+    # per-seat message limit (10/s for people) and the cap on one address's sockets.
     "WS_RATE_PER_SECOND": "100000",
+    "WS_MAX_SOCKETS_PER_ADDRESS": "100000",
     "LOG_LEVEL": "WARNING",
 }
 

@@ -9,7 +9,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from battles.models import Battle
-from battles.play import consumers, presence
+from battles.play import consumers, limits, presence
 from battles.play.setups import demo_setup
 from config.asgi import application
 from tests.battles.conftest import (
@@ -358,18 +358,67 @@ async def ping(ws: WebsocketCommunicator) -> dict[str, dict]:
     }
 
 
-async def test_a_burst_beyond_the_rate_limit_is_refused(scripted_dice, settings) -> None:
-    settings.WS_RATE_PER_SECOND = 2
+async def test_a_seat_gets_exactly_its_rate_over_all_its_sockets(
+    scripted_dice, settings, monkeypatch
+) -> None:
+    """Ten sockets of one seat used to send ten times the limit: now the seat's messages are counted
+    together, and each refusal names the command it refuses."""
+    settings.WS_RATE_PER_SECOND = 4
+    now = [1_000_000.0]
+    monkeypatch.setattr(limits.store(), "clock", lambda: now[0])  # every message in one second
     battle = await create_battle("Burst", demo_setup())
     tokens = await seats(battle)
-    good = await connect(battle.public_id, tokens["good"])
-    await receive(good, "view")
-    for _ in range(6):
-        await good.send_json_to({"type": "command", "id": "same", "command": {"type": "declare"}})
-    codes = [(await receive(good, "error"))["code"] for _ in range(6)]
-    assert codes.count("rate_limited") >= 1
-    assert set(codes) <= {"rate_limited", "not_allowed"}
+    sockets = [await connect(battle.public_id, tokens["good"]) for _ in range(2)]
+    for ws in sockets:
+        await receive(ws, "view")
+    for i in range(6):
+        await command(sockets[i % 2], {"type": "declare"}, message_id=f"c{i}")
+    errors = [await receive(ws, "error") for ws in sockets for _ in range(3)]
+    refused = sorted(e["id"] for e in errors if e["code"] == "rate_limited")
+    assert len(refused) == 2 and len(errors) - len(refused) == settings.WS_RATE_PER_SECOND
+    assert set(refused) <= {f"c{i}" for i in range(6)}
+    assert {e["code"] for e in errors} == {"rate_limited", "not_allowed"}
+
+    now[0] += 1  # the next second
+    await command(sockets[0], {"type": "declare"}, message_id="later")
+    assert (await receive(sockets[0], "error")) | {"message": ""} == {
+        "type": "error",
+        "id": "later",
+        "code": "not_allowed",
+        "message": "",
+    }
     assert (await saved(battle)).version == 0
+    for ws in sockets:
+        await ws.disconnect()
+
+
+async def test_a_seat_and_an_address_hold_only_so_many_sockets(scripted_dice, settings) -> None:
+    settings.WS_MAX_SOCKETS_PER_SEAT = 2
+    settings.WS_MAX_SOCKETS_PER_ADDRESS = 3
+    battle = await create_battle("Crowded", demo_setup())
+    tokens = await seats(battle)
+    good = [await connect(battle.public_id, tokens["good"]) for _ in range(2)]
+    assert await closed_with(socket_to(f"/ws/battles/{battle.public_id}/?seat={tokens['good']}")) == 4429
+    evil = await connect(battle.public_id, tokens["evil"])  # another seat has places of its own
+    await good[0].disconnect()
+    good[0] = await connect(battle.public_id, tokens["good"])  # a place given back is free again
+
+    home = [socket_to(f"/ws/battles/{battle.public_id}/", "10.0.0.7") for _ in range(4)]
+    for ws in home[:3]:
+        connected, _ = await ws.connect()
+        assert connected
+    assert await closed_with(home[3]) == 4429
+    elsewhere = socket_to(f"/ws/battles/{battle.public_id}/", "10.0.0.8")
+    assert (await elsewhere.connect())[0]
+    for ws in [*good, evil, *home[:3], elsewhere]:
+        await ws.disconnect()
+
+
+def socket_to(path: str, address: str | None = None) -> WebsocketCommunicator:
+    ws = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1")])
+    if address:
+        ws.scope["client"] = [address, 40000]
+    return ws
 
 
 async def test_seat_tokens_work_only_on_their_own_battle(scripted_dice) -> None:

@@ -1,0 +1,102 @@
+"""How much one seat, one socket or one address may ask of the server, counted where every server
+process sees the same count: in Redis when REDIS_URL is set, otherwise in this process's memory.
+
+Two kinds of limit:
+- a rate: at most so many messages in one second of the clock (a fixed window), for a seat across
+  all its sockets (a player cannot multiply the limit by opening more), or for one spectator socket;
+- a cap: at most so many sockets held at once, for a seat or for a client address. A socket holds
+  its place from its connect to its disconnect, renewed by its heartbeat like its presence, so the
+  place of a socket whose server died (kill -9) frees itself.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+
+from . import presence
+
+
+class MemoryLimits:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self.windows: dict[str, tuple[int, int]] = {}
+        self.holds: dict[str, dict[str, float]] = {}
+
+    async def within_rate(self, key: str, per_second: int) -> bool:
+        """Count one message for `key`; False if it is over `per_second` in this second."""
+        second = int(self.clock())
+        start, count = self.windows.get(key, (second, 0))
+        count = count + 1 if start == second else 1
+        self.windows[key] = (second, count)
+        if len(self.windows) > 10_000:  # forget the windows of seconds gone by
+            self.windows = {k: w for k, w in self.windows.items() if w[0] == second}
+        return count <= per_second
+
+    async def hold(self, key: str, who: str, most: int, ttl: float) -> bool:
+        """Take (or renew) `who`'s place under `key`; False, and nothing held, if `most` are taken."""
+        now = self.clock()
+        places = {w: until for w, until in self.holds.get(key, {}).items() if until > now}
+        if who not in places and len(places) >= most:
+            self.holds[key] = places
+            return False
+        places[who] = now + ttl
+        self.holds[key] = places
+        return True
+
+    async def release(self, key: str, who: str) -> None:
+        self.holds.get(key, {}).pop(who, None)
+
+
+class RedisLimits:
+    """A counter per key and second (it expires with the next), and a sorted set of places per key
+    (member = socket, score = when its place expires), on the presence store's connections."""
+
+    def __init__(
+        self, client: Callable[[], Any], prefix: str, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.client = client
+        self.prefix = prefix
+        self.clock = clock
+
+    async def within_rate(self, key: str, per_second: int) -> bool:
+        counter = f"{self.prefix}:rate:{key}:{int(self.clock())}"
+        async with self.client().pipeline(transaction=True) as pipe:
+            pipe.incr(counter)
+            pipe.expire(counter, 2)
+            count, _ = await pipe.execute()
+        return int(count) <= per_second
+
+    async def hold(self, key: str, who: str, most: int, ttl: float) -> bool:
+        now, places = self.clock(), f"{self.prefix}:sockets:{key}"
+        async with self.client().pipeline(transaction=True) as pipe:
+            pipe.zremrangebyscore(places, "-inf", now)
+            pipe.zscore(places, who)
+            pipe.zadd(places, {who: now + ttl})
+            pipe.expire(places, int(ttl * 2) + 1)
+            pipe.zcard(places)
+            _, held_before, _, _, taken = await pipe.execute()
+        if held_before is not None or int(taken) <= most:
+            return True  # a renewal never fails
+        await self.client().zrem(places, who)  # over the cap: give the place back
+        return False
+
+    async def release(self, key: str, who: str) -> None:
+        await self.client().zrem(f"{self.prefix}:sockets:{key}", who)
+
+
+_store: MemoryLimits | RedisLimits | None = None
+
+
+def store() -> MemoryLimits | RedisLimits:
+    global _store
+    if _store is None:
+        sockets = presence.store()
+        if isinstance(sockets, presence.RedisPresence):
+            _store = RedisLimits(sockets.client, settings.CHANNELS_PREFIX)
+        else:
+            _store = MemoryLimits()
+    return _store
