@@ -11,6 +11,7 @@ import sys
 import pytest
 from django.conf import settings
 
+from battles.models import Battle
 from tests.battles.play.conftest import new_battle
 from tests.conftest import skip_or_fail
 from tests.livestack import ROOT, DaphneServer, JsonSocket
@@ -155,3 +156,41 @@ def test_local_development_makes_and_keeps_a_key_of_its_own() -> None:
     }
     assert len(keys) == 1 and len(keys.pop().strip()) >= 50
     assert subprocess.run(["git", "check-ignore", "-q", ".secret-key"], cwd=ROOT).returncode == 0
+
+
+def test_the_protocols_refusals_reach_a_client_through_a_real_server(start_server) -> None:
+    """docs/protocol.md's close codes and size limits, as a client of a real Daphne meets them (an
+    in-process test skips Daphne's own handshake and frame limit)."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    server = start_server()
+    battle, tokens = new_battle()
+    ws_url = server.url.replace("http://", "ws://")
+
+    async def close_code(path: str) -> int:
+        async with connect(ws_url + path, origin=server.url, proxy=None) as socket:  # type: ignore[arg-type]
+            with pytest.raises(ConnectionClosed) as closed:
+                await socket.recv()
+            assert closed.value.rcvd is not None
+            return closed.value.rcvd.code
+
+    async def play() -> None:
+        assert await close_code(f"/ws/battles/{battle.public_id}/?seat=forged") == 4403
+        assert await close_code(f"/ws/battles/{battle.public_id}/?seat=%00") == 4403
+        assert await close_code("/ws/battles/abcdef123456/") == 4404
+        assert await close_code("/ws/battles/NOT-HEX/") == 4404
+
+        good = JsonSocket(server.url, battle.public_id, tokens["good"])
+        await good.open()
+        await good.send({"type": "command", "id": "big", "command": {"type": "ready"}, "pad": "x" * 20_000})
+        assert (await good.next("error"))["code"] == "too_large"
+        await good.send({"type": "command", "id": "huge", "command": {"type": "ready"}, "pad": "x" * 2**21})
+        with pytest.raises(ConnectionClosed) as closed:
+            await good.next("error")
+        assert closed.value.rcvd is None  # dropped unread, without a closing handshake (1006)
+        assert (await good.open())["seq"] == 0  # and the client reconnects as after any drop
+        await good.close()
+
+    asyncio.run(play())
+    assert Battle.objects.get(pk=battle.pk).version == 0
