@@ -144,6 +144,19 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache counts attempts at signing in, signing up and importing (battles/throttle.py): in Redis
+# when it is set, so that every server process counts the same attempts.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": CHANNELS_PREFIX,
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
@@ -177,6 +190,12 @@ WS_RATE_PER_SECOND = int(os.environ.get("WS_RATE_PER_SECOND", "10"))  # a seat's
 # behind one router), may hold open at once; more are closed with 4429.
 WS_MAX_SOCKETS_PER_SEAT = int(os.environ.get("WS_MAX_SOCKETS_PER_SEAT", "8"))
 WS_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WS_MAX_SOCKETS_PER_ADDRESS", "200"))
+
+# Throttles (battles/throttle.py), per client address (and per username for signing in): failed
+# sign-ins in 15 minutes, sign-ups and army-list imports in an hour.
+THROTTLE_SIGN_IN_FAILURES = int(os.environ.get("THROTTLE_SIGN_IN_FAILURES", "10"))
+THROTTLE_SIGN_UPS = int(os.environ.get("THROTTLE_SIGN_UPS", "10"))
+THROTTLE_IMPORTS = int(os.environ.get("THROTTLE_IMPORTS", "60"))
 
 # Presence: a socket counts as here until this long after its last heartbeat (browsers send one
 # every 20 seconds), so a socket whose server died stops counting on its own.

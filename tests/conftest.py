@@ -55,3 +55,14 @@ def _fast_password_hashing() -> Iterator[None]:
     by design. Servers the tests start (Daphne) keep the real one."""
     with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
         yield
+
+
+@pytest.fixture(autouse=True)
+def _own_throttle_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test counts its own sign-in, sign-up and import attempts (the cache may be Redis, which
+    outlives a test run)."""
+    import uuid
+
+    from battles import throttle
+
+    monkeypatch.setattr(throttle, "namespace", f"throttle-test-{uuid.uuid4().hex}")

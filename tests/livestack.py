@@ -66,6 +66,10 @@ class DaphneServer:
             "DATABASE_URL": self.database_url or test_database_url(),
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
             "SECRET_KEY": settings.SECRET_KEY,  # sessions made by the test are the server's too
+            # Browser tests sign up and in from this one address, again and again.
+            "THROTTLE_SIGN_IN_FAILURES": "100000",
+            "THROTTLE_SIGN_UPS": "100000",
+            "THROTTLE_IMPORTS": "100000",
             "PYTHONUNBUFFERED": "1",
         }
         if settings.REDIS_URL:

@@ -23,6 +23,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from battles.http import HtmxRequest, SignedInRequest
+from battles.throttle import IMPORT, throttled_posts
 
 from . import mass_pages, services
 from .forms import (
@@ -76,6 +77,7 @@ def new_list(request: SignedInRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+@throttled_posts("import", IMPORT)
 def import_list(request: SignedInRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
