@@ -26,6 +26,11 @@
   var selected = null;
   var drag = null;
 
+  // A list's Print button (an onclick attribute is script the Content Security Policy refuses).
+  document.addEventListener("click", function (evt) {
+    if (evt.target.closest && evt.target.closest("[data-print]")) { window.print(); }
+  });
+
   if (window.htmx) {
     // Reconnect quickly at first, then every few seconds, so a restarted server is found soon.
     htmx.config.wsReconnectDelay = function (retry) {

@@ -41,7 +41,10 @@
 
   B.el = function (name, attrs, text) {
     var el = document.createElementNS(SVG_NS, name);
-    Object.keys(attrs || {}).forEach(function (k) { el.setAttribute(k, attrs[k]); });
+    // A style through the CSSOM: a style attribute is one the Content Security Policy refuses.
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "style") { el.style.cssText = attrs[k]; } else { el.setAttribute(k, attrs[k]); }
+    });
     if (text) { el.textContent = text; }
     return el;
   };
@@ -656,7 +659,17 @@
     });
   }
 
+  // The board as large as the window allows, its whole height in view (set here, not in a style
+  // attribute, which the Content Security Policy refuses).
+  function fit() {
+    var s = B.svg();
+    if (s && s.dataset.width && s.dataset.height) {
+      s.style.maxWidth = "calc((100vh - 9rem) * " + s.dataset.width + " / " + s.dataset.height + ")";
+    }
+  }
+
   B.redrawn = function () {
+    fit();
     apply();
     describe();
     var s = B.svg();
