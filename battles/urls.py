@@ -1,12 +1,13 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import accounts
+from . import accounts, health
 from .throttle import SIGN_UP, throttled_posts, throttled_sign_in
 
 urlpatterns = [
     path("", include("battles.play.urls")),
     path("", include("battles.lists.urls")),
+    path("health/", health.health, name="health"),
     path("accounts/signup/", throttled_posts("sign-up", SIGN_UP)(accounts.sign_up), name="signup"),
     path("accounts/login/", throttled_sign_in(auth_views.LoginView.as_view()), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -55,6 +55,23 @@ ALLOWED_HOSTS = [
 ]
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 
+# Behind TLS (docs/deploy.md): HTTPS=1 makes the session and CSRF cookies secure, redirects plain
+# HTTP to HTTPS (but the health check, which a proxy may ask over plain HTTP) and sends HSTS.
+# TRUST_X_FORWARDED_PROTO=1 when the reverse proxy sets X-Forwarded-Proto (and strips a client's).
+HTTPS = env_flag("HTTPS", False)
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", HTTPS)
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if HTTPS else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", False)
+if env_flag("TRUST_X_FORWARDED_PROTO", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Asking browsers to preload HSTS for the domain is the domain owner's choice, hard to undo:
+# SECURE_HSTS_PRELOAD=1 opts in; check --deploy is not to insist.
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
+
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
