@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 
 import pytest
 from channels.testing import WebsocketCommunicator
@@ -22,6 +23,7 @@ from tests.battles.conftest import (
     saved,
     seats,
 )
+from tests.conftest import skip_or_fail
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -329,10 +331,20 @@ async def presence_reaches(ws: WebsocketCommunicator, seats: dict[str, bool], sp
         continue  # an earlier state, told before the last changes
 
 
-async def test_a_socket_that_stops_its_heartbeat_expires(scripted_dice, monkeypatch, settings) -> None:
-    """A socket whose server was killed never disconnects; the next heartbeat finds it expired."""
+@pytest.mark.parametrize("store", ["memory", "redis"])
+async def test_a_socket_that_stops_its_heartbeat_expires(scripted_dice, monkeypatch, settings, store) -> None:
+    """A socket whose server was killed never disconnects; the next heartbeat finds it expired
+    (in this process's memory, and in Redis, where several servers count their sockets)."""
     clock = [1000.0]
-    monkeypatch.setattr(presence, "_store", presence.MemoryPresence(clock=lambda: clock[0]))
+    if store == "memory":
+        monkeypatch.setattr(presence, "_store", presence.MemoryPresence(clock=lambda: clock[0]))
+    else:
+        if not settings.REDIS_URL:
+            skip_or_fail("presence in Redis needs Redis (REDIS_URL)")
+        prefix = f"{settings.CHANNELS_PREFIX}-expiry-{uuid.uuid4().hex}"  # its own keys, on this clock
+        monkeypatch.setattr(
+            presence, "_store", presence.RedisPresence(settings.REDIS_URL, prefix, lambda: clock[0])
+        )
     settings.PRESENCE_TTL_SECONDS = 60
     battle = await create_battle("Heartbeat", demo_setup())
     tokens = await seats(battle)
