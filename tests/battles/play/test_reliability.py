@@ -11,7 +11,7 @@ import sys
 import pytest
 from django.conf import settings
 
-from battles.models import Battle
+from battles.models import Battle, BattleEvent
 from tests.battles.play.conftest import new_battle
 from tests.conftest import skip_or_fail
 from tests.livestack import ROOT, DaphneServer, JsonSocket
@@ -194,3 +194,62 @@ def test_the_protocols_refusals_reach_a_client_through_a_real_server(start_serve
 
     asyncio.run(play())
     assert Battle.objects.get(pk=battle.pk).version == 0
+
+
+def test_commands_in_flight_at_kill_9_are_answered_duplicate_when_retried(start_server) -> None:
+    """A server killed outright with commands in flight: after the restart the client sends them all
+    again with the same ids; those applied before the kill are answered `duplicate` with the step
+    they made, the rest are applied now, and every command is applied exactly once."""
+    server = start_server()
+    battle, tokens = new_battle()
+    places = [
+        {
+            "type": "command",
+            "id": f"place-{i}",
+            "command": {"type": "place", "model": "aragorn", "at": [10.0 + i, 40.0]},
+        }
+        for i in range(5)
+    ]
+
+    async def send_all(socket: JsonSocket) -> None:
+        for message in places:
+            await socket.send(message)
+
+    async def before_the_kill() -> None:
+        good = JsonSocket(server.url, battle.public_id, tokens["good"])
+        await good.open()
+        await send_all(good)  # no answer read
+        while not BattleEvent.objects.filter(battle=battle).exists():
+            await asyncio.sleep(0.01)  # until the first is committed, then kill mid-stream
+        server.kill()
+
+    asyncio.run(before_the_kill())
+    applied_before = list(
+        BattleEvent.objects.filter(battle=battle).order_by("seq").values_list("command_id", flat=True)
+    )
+    assert applied_before == [m["id"] for m in places[: len(applied_before)]]
+
+    server.start()
+
+    async def after_the_restart() -> tuple[list[dict], list[dict]]:
+        good = JsonSocket(server.url, battle.public_id, tokens["good"])
+        await good.open()
+        await send_all(good)
+        await good.send({"type": "ping"})
+        answers: list[dict] = []
+        while not answers or answers[-1]["type"] != "pong":
+            answers.append(await good.next_message())
+        applied_now = {m["id"] for m in places} - set(applied_before)
+        steps = [a for a in answers if a["type"] == "step"]
+        while {s["id"] for s in steps} < applied_now:
+            steps.append(await good.next())
+        await good.close()
+        return [a for a in answers if a["type"] not in ("step", "pong")], steps
+
+    others, steps = asyncio.run(after_the_restart())
+    duplicates = [(a["id"], a["seq"]) for a in others if a["type"] == "duplicate"]
+    assert duplicates == [(command_id, seq) for seq, command_id in enumerate(applied_before, start=1)]
+    assert [a for a in others if a["type"] != "duplicate"] == []  # no error
+    assert [s["id"] for s in steps] == [m["id"] for m in places[len(applied_before) :]]
+    made = BattleEvent.objects.filter(battle=battle).order_by("seq").values_list("command_id", flat=True)
+    assert list(made) == [m["id"] for m in places]
