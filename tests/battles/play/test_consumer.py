@@ -215,6 +215,23 @@ async def test_bad_input_gets_a_clear_error_and_changes_nothing(scripted_dice, r
     await good.disconnect()
 
 
+async def test_a_server_failure_is_answered_with_the_commands_id(scripted_dice, monkeypatch, caplog) -> None:
+    """The client must know which of its commands failed: the error names it, as every error does."""
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(consumers, "submit", broken)
+    battle = await create_battle("Broken", demo_setup())
+    good = await connect(battle.public_id, (await seats(battle))["good"])
+    await receive(good, "view")
+    await command(good, {"type": "ready"}, version=0, message_id="cmd-7")
+    error = await receive(good, "error")
+    assert (error["id"], error["code"]) == ("cmd-7", "server_error")
+    assert error["message"] == "Something went wrong on the server; nothing was changed."
+    await good.disconnect()
+
+
 async def test_the_same_command_id_is_applied_once(scripted_dice) -> None:
     battle = await create_battle("Twice", demo_setup())
     good, evil, spectator = await three_sockets(battle)
