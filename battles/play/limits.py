@@ -48,7 +48,10 @@ class MemoryLimits:
         return True
 
     async def release(self, key: str, who: str) -> None:
-        self.holds.get(key, {}).pop(who, None)
+        places = self.holds.get(key, {})
+        places.pop(who, None)
+        if not places:
+            self.holds.pop(key, None)  # an address or a seat with no socket left is forgotten
 
 
 class RedisLimits:
