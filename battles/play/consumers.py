@@ -105,6 +105,8 @@ class BattleConsumer(DirectDispatch):
             await announce.presence_changed(self.channel_layer, self.battle_id, self.public_id)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not hasattr(self, "battle_id"):
+            return  # a refused socket, accepted only to be closed with its code
         message_id = ""
         try:
             try:
