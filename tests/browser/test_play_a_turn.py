@@ -120,7 +120,9 @@ def answer_until(kind: str, players: dict[str, Page], watcher: Page) -> None:
         side = decision.get_attribute("data-pending-side")
         before = seq(watcher)
         players[side].locator("[data-testid=decision] button:visible").first.click()
-        watcher.wait_for_function(f"+document.querySelector('#battle-seq').dataset.seq > {before}")
+        # A function, not an expression: Playwright evals an expression in the page, which the
+        # Content Security Policy refuses.
+        watcher.wait_for_function(f"() => +document.querySelector('#battle-seq').dataset.seq > {before}")
     raise AssertionError(f"the battle never came to {kind}")
 
 
@@ -217,7 +219,7 @@ def test_two_players_and_a_spectator_play_a_turn_and_survive_a_restart(
         "Warrior of Minas Tirith (bow) shoots at Mordor Orc Warrior (bow)"
     )
     expect(spectator.get_by_test_id("roll").filter(has_text="for to hit")).to_have_count(1)
-    evil.wait_for_function(f"+document.querySelector('#battle-seq').dataset.seq >= {seq(spectator)}")
+    evil.wait_for_function(f"() => +document.querySelector('#battle-seq').dataset.seq >= {seq(spectator)}")
     decision = evil.get_by_test_id("decision")
     if (
         decision.get_attribute("data-pending-side") == "evil"
