@@ -1,4 +1,8 @@
-"""Browser tests: Debian's Chromium driven by Playwright against a live Daphne server."""
+"""Browser tests: Debian's Chromium driven by Playwright against a live Daphne server.
+
+The pages run under the app's Content Security Policy, which refuses eval: give Playwright's
+wait_for_function a function ("() => ..."), which it runs itself, never a bare expression, which it
+evals in the page (and fails with an EvalError)."""
 
 from __future__ import annotations
 

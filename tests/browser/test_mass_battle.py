@@ -127,7 +127,7 @@ def pass_declarations(table: tuple[Page, Page, Page], until: str) -> None:
         side = decision.get_attribute("data-pending-side")
         before = int(spectator.locator("#battle-seq").get_attribute("data-seq"))
         decide(good if side == "good" else evil, "Pass")
-        spectator.wait_for_function(f"+document.querySelector('#battle-seq').dataset.seq > {before}")
+        spectator.wait_for_function(f"() => +document.querySelector('#battle-seq').dataset.seq > {before}")
     raise AssertionError(f"never came to {until}")
 
 

@@ -58,5 +58,15 @@ def test_every_kind_of_page_passes_the_content_security_policy(browser: Any, liv
     expect(page.locator("#board svg text").first).to_be_attached()
     seen.extend(f"battle: {v}" for v in violations(page))
 
+    # A mass battle's page: its own stylesheet and script.
+    visit("/?ruleset=mass_battle")
+    page.get_by_test_id("new-battle").click()
+    mass_link = page.get_by_test_id("good-link").get_attribute("href")
+    assert mass_link
+    page.goto(mass_link)
+    expect(page.locator(".battle-page")).to_have_attribute("data-connected", "true")
+    expect(page.locator("#board [data-stand]").first).to_be_attached()
+    seen.extend(f"mass battle: {v}" for v in violations(page))
+
     assert seen == [] and console == []
     context.close()
