@@ -192,8 +192,11 @@ class Combat(Frame):
 
     def _result_if_raised(self, state: BattleState, side: Side, die: int, amount: int) -> str:
         best = self._best(state)
+        before = self._standing(state, dict(best))
         best[side] = max(best[side], die + amount)
         now = self._standing(state, best)
+        if now == before:
+            return ""
         return "win" if now == side else "roll-off" if now is None else ""
 
     def _next_bidder(self, state: BattleState) -> Side | None:

@@ -186,9 +186,11 @@ def next_bidder(
     winning: Side | None, first_on_tie: Side, stopped: Collection[Side], can_bid: Callable[[Side], bool]
 ) -> Side | None:
     """Who is asked next in Might bidding: the side losing as the dice stand (on a tie
-    `first_on_tie`, then the other), unless it has stopped bidding or no bid of its can change
-    the result."""
-    candidates = [other(winning)] if winning is not None else [first_on_tie, other(first_on_tie)]
+    `first_on_tie`), then the other, unless it has stopped bidding or no bid of its can change
+    the result. The side ahead is asked too, after the losing side: where a result has degrees
+    (a mass combat's recoil or destruction) a winner's Might can still change it."""
+    first = other(winning) if winning is not None else first_on_tie
+    candidates = [first, other(first)]
     return next((side for side in candidates if side not in stopped and can_bid(side)), None)
 
 

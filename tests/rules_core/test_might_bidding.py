@@ -18,7 +18,9 @@ def test_the_losing_side_is_asked_first_and_on_a_tie_the_side_named_then_the_oth
     assert next_bidder("good", "good", [], everyone) == "evil"
     assert next_bidder(None, "evil", [], everyone) == "evil"
     assert next_bidder(None, "evil", ["evil"], everyone) == "good"
-    assert next_bidder("good", "good", ["evil"], everyone) is None
+    assert next_bidder("good", "good", ["evil"], everyone) == "good", "the side ahead may still bid"
+    assert next_bidder("good", "good", ["evil", "good"], everyone) is None
+    assert next_bidder("good", "good", [], lambda side: side == "good") == "good"
     assert next_bidder(None, "good", [], lambda side: side == "evil") == "evil"
 
 

@@ -9,6 +9,7 @@ from rules_core.mass_battle.courage import courage_modifiers, stand_need
 
 from .battles import Game, hero, setup, stand
 from .fixtures import hero_profile
+from .test_odds import outcomes
 from .test_scenarios import NEXT_TURN, a_against_b, finished
 
 
@@ -119,3 +120,28 @@ def test_a_combat_s_setup_names_the_stands_behind_its_modifiers() -> None:
     ]
     assert found.helpers["evil"] == []
     assert [v for _, v in found.modifiers["good"]] == [1, -1, -1]
+
+
+def test_the_side_ahead_is_offered_might_to_turn_a_recoil_into_a_destruction() -> None:
+    """§8.6: a bid is offered whenever it changes the result class, also to the side winning."""
+    game = Game(
+        setup(
+            stand("a", "good", "WR", 30, 20, 0, "eomer"),
+            stand("b", "evil", "MO", 30, 22, 180),
+            hero("eomer", "good"),
+        )
+    )
+    game.script += [4, 4]
+    game.pass_until("combat_might")
+    assert game.state.pending.side == "good", "8 against 7: B recoils, but Eomer's Might can destroy it"
+    bids = {a["label"]: a for a in game.actions() if a["kind"] in ("bid", "pass")}
+    assert sorted(bids) == [
+        "Eomer: spend 2 Might (4 becomes 6): B is destroyed",
+        "Spend no more Might: B recoils",
+    ]
+    assert [outcomes(a) for a in bids.values()] == [{"B is destroyed": 1}, {"B recoils": 1}]
+    game.play("good", {"type": "bid", "hero": "eomer", "amount": 2}, NEXT_TURN)
+    finished(game)
+    combat = game.of("combat")[0]
+    assert combat["totals"] == {"a": 10, "b": 7} and combat["result"]["kind"] == "destroyed"
+    assert game.state.models["eomer"].might == 1

@@ -77,6 +77,8 @@ def test_heroic_combat_destroys_its_opponent_and_follows_up_with_a_charge() -> N
     assert game.of("heroic_follow_up")[0]["stand"] == "a"
     assert game.state.pending.detail["reason"] == "heroic_combat"
     game.play("good", {"type": "charge", "stand": "a", "target": "c"}, [3, 3, *NEXT_TURN])
+    assert game.state.pending.kind == "combat_might", "8 against 6: Boromir's Might could destroy C"
+    game.play("good", {"type": "pass"})
     finished(game)
     assert game.at("a") == (30, 25), "conformed on C's front edge (y = 26)"
     combats = game.of("combat")

@@ -199,7 +199,9 @@ def test_t5a_a_natural_1_costs_the_stand_its_hero() -> None:
     game = a_against_b()
     to_combat(game, [1, 4])
     assert game.state.pending.side == "good"
-    game.play("good", {"type": "pass"}, NEXT_TURN)
+    game.play("good", {"type": "pass"})
+    assert game.state.pending.side == "evil", "8 against 6: Gothmog's Might could destroy A"
+    game.play("evil", {"type": "pass"}, NEXT_TURN)
     finished(game)
     order = [k for k in game.kinds() if k in ("combat", "hero_lost", "stand_recoiled")]
     assert order == ["combat", "hero_lost", "stand_recoiled"]
@@ -235,6 +237,8 @@ def test_t6_both_stands_roll_1_and_each_owner_chooses_whom_to_lose() -> None:
     to_combat(game, [1, 1])
     assert game.state.pending.side == "evil"
     game.play("evil", {"type": "pass"})
+    assert game.state.pending.side == "good", "6 against 5: Might could still destroy B"
+    game.play("good", {"type": "pass"})
     assert (game.state.pending.kind, game.state.pending.side) == ("choose_lost", "good")
     game.play("good", {"type": "choose_lost", "hero": "hama"})
     assert (game.state.pending.kind, game.state.pending.side) == ("choose_lost", "evil")
