@@ -185,7 +185,7 @@ def param_ok(spec: Mapping[str, Any], value: Any) -> bool:
     if kind == "path":
         return (
             isinstance(value, list)
-            and 1 <= len(value) <= spec.get("max_points", 64)
+            and spec.get("min_points", 1) <= len(value) <= spec.get("max_points", 64)
             and all(isinstance(p, list) and len(p) == 2 and all(_finite_number(c) for c in p) for p in value)
         )
     return False

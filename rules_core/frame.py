@@ -42,7 +42,8 @@ class Action:
     `command` is sent as is, with a value for each entry of `params` added; `params` describe the
     allowed values: {"type": "choice", "options": [{"value": .., "label": ..}]},
     {"type": "int", "min": 1, "max": 3}, {"type": "number", "min": 0, "max": 360},
-    {"type": "path", "max_length": 6.0} or {"type": "point", "zone": [x0, y0, x1, y1]}. A param
+    {"type": "path", "max_length": 6.0} (at least `min_points` waypoints, 1 unless
+    given; at most `max_points`) or {"type": "point", "zone": [x0, y0, x1, y1]}. A param
     with a "default" may be left out.
     """
 

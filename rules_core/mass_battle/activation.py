@@ -135,7 +135,12 @@ def stand_options(
                 f'Move {stand.name} (up to {allowance:g}")',
                 {"type": "move_stand", "stand": stand.id},
                 {
-                    "via": {"type": "path", "max_points": MAX_MOVE_LEGS, "max_length": allowance},
+                    "via": {
+                        "type": "path",
+                        "min_points": 0,
+                        "max_points": MAX_MOVE_LEGS,
+                        "max_length": allowance,
+                    },
                     "facing": {"type": "number", "min": -720, "max": 720},
                     **extra,
                 },

@@ -283,7 +283,8 @@ def carry_out(
             **where,
         )
     else:
-        ctx.log("stand_moved", f'{stand.name} moves {move.length:.1f}"{why}.', stand=stand.id, **where)
+        verb = "turns on the spot" if start[:2] == [stand.x, stand.y] else "moves"
+        ctx.log("stand_moved", f'{stand.name} {verb} {move.length:.1f}"{why}.', stand=stand.id, **where)
     for hero_id in move.overrun:
         hero = state.models[hero_id]
         lose_hero(ctx, hero, f"overrun by {stand.name}", event="hero_overrun")

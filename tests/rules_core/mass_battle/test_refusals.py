@@ -167,3 +167,16 @@ def test_a_preview_shows_a_move_without_making_it() -> None:
     too_far = preview(game.state, {"type": "move_stand", "stand": "s", "via": [[30, 30]], "facing": 0})
     assert too_far == {"ok": False, "code": "move_too_long", "message": too_far["message"]}
     assert game.state.to_dict() == before
+
+
+def test_a_stand_turns_on_the_spot_with_no_legs(game: Game) -> None:
+    """§6.2: a move is up to 4 legs plus a final facing, so none is a turn in place; its length is
+    the farthest a corner moves (§3)."""
+    move = next(a for a in game.actions() if a["kind"] == "move_stand" and a["command"]["stand"] == "f")
+    game.play("good", {"type": "move_stand", "stand": "f", "via": [], "facing": 90})
+    assert move["params"]["via"]["min_points"] == 0, "the page is told a path may be empty"
+    assert game.at("f") == (30, 14) and game.state.stands["f"].facing == 90
+    moved = game.of("stand_moved")[0]
+    assert moved["text"] == 'F turns on the spot 3.2".' and moved["length"] == pytest.approx(
+        10**0.5, abs=1e-3
+    )
