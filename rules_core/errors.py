@@ -110,6 +110,7 @@ RuleCode = Literal[
     "not_in_range",
     "no_line_of_sight",
     "no_mass_effect",
+    "wrong_side_target",
 ]
 """Every code the referee refuses a command with; mypy holds each refusal to one of these."""
 
@@ -153,7 +154,7 @@ RULE_CODES: dict[RuleCode, str] = {
     "not_a_hero": "A profile that is not a hero is listed among the heroes.",
     "hero_as_stand": "A hero's profile is listed among the stands.",
     "unknown_stand": "A hero is attached to a stand that is not in the battle.",
-    "not_your_stand": "A hero is attached to an enemy stand.",
+    "not_your_stand": "A hero is attached to (or, in play, would join) an enemy stand.",
     "unknown_hero": "A stand lists a hero who is not in the setup.",
     "not_your_hero": "A stand lists an enemy hero.",
     "hero_attached_twice": "A hero is attached to more than one stand.",
@@ -199,6 +200,7 @@ RULE_CODES: dict[RuleCode, str] = {
     "not_in_range": "The target is out of range (or, for a shot, not ahead of the shooter's front edge).",
     "no_line_of_sight": "The shooter or caster cannot see the target.",
     "no_mass_effect": "The Magical Power has no mass-battle version, so it cannot be cast in a mass battle.",
+    "wrong_side_target": "The target is on the wrong side: a friend charged, shot at or cursed by a power.",
 }
 """What each referee refusal code means, in one line."""
 

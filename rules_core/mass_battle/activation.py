@@ -18,12 +18,12 @@ from ..errors import RuleViolation
 from ..frame import Action, Ctx, Frame, Option, Pending, Refusal
 from ..heroic import SHOUTS, resolute
 from ..movement import move_model
-from ..state import BattleState, Effect, Model, Side, side_name
+from ..state import BattleState, Effect, Model, Side, other, side_name
 from .cards import play
 from .charge import ChargePlan
 from .constants import FURY_CHARGE_MOVE_BONUS, MAX_MOVE_LEGS, SHOUT_RANGE
 from .courage import StandTest, hero_chance, stand_need
-from .field import HeroBase, Obstruction
+from .field import HeroBase, Obstruction, wrong_side
 from .geometry import rect_distance
 from .lasting import hero_terrifies, stand_terrifies
 from .loose import detach_spot
@@ -179,7 +179,14 @@ def charge_options(state: MassState, stand: Stand, extra: dict[str, Any], near: 
             ],
         }
     }
-    for target in state.army_stands("evil" if stand.side == "good" else "good"):
+    enemy = other(stand.side)
+    for lone in state.loose(enemy):
+        refused = charge_problem(state, stand, lone.id)
+        assert refused is not None
+        choices.append(
+            Refusal({"type": "charge", "stand": stand.id, "target": lone.id}, refused.code, refused.message)
+        )
+    for target in [*state.army_stands(stand.side), *state.army_stands(enemy)]:
         command = {"type": "charge", "stand": stand.id, "target": target.id}
         problem = charge_problem(state, stand, target.id)
         reach = allowance + (FURY_CHARGE_MOVE_BONUS if fury else 0.0)
@@ -294,7 +301,7 @@ def hero_options(
                 )
             )
             choices += duel_charge_options(state, hero, allowance, extra)
-        for stand in state.army_stands(hero.side):
+        for stand in [*state.army_stands(hero.side), *state.army_stands(other(hero.side))]:
             command = {"type": "attach", "hero": hero.id, "stand": stand.id}
             planned = plan_attach(state, hero, stand, near)
             if isinstance(planned, Obstruction):
@@ -324,7 +331,12 @@ def duel_charge_options(
 ) -> list[Option]:
     """§6.4: a loose hero may charge an enemy loose hero who is not already in base contact with one."""
     choices: list[Option] = []
-    for enemy in state.loose("evil" if hero.side == "good" else "good"):
+    for friend in state.loose(hero.side):
+        if friend.id != hero.id:
+            refused = wrong_side(friend.name, True, "a loose hero charges only an enemy loose hero")
+            command = {"type": "charge_hero", "hero": hero.id, "target": friend.id}
+            choices.append(Refusal(command, refused.code, refused.message))
+    for enemy in state.loose(other(hero.side)):
         command = {"type": "charge_hero", "hero": hero.id, "target": enemy.id}
         distance = hero.distance_to(enemy)
         if hero_foes(state, enemy):

@@ -104,6 +104,13 @@ class Obstruction:
         return RuleViolation(self.code, self.message)
 
 
+def wrong_side(name: str, own: bool, rule: str) -> Obstruction:
+    """A target on the wrong side, with the rule it breaks ("B is on your side: a charge must
+    target an enemy stand."); `own` says whether it is the player's own piece or an enemy one."""
+    whose = "on your side" if own else "an enemy"
+    return Obstruction("wrong_side_target", f"{name} is {whose}: {rule}.")
+
+
 # --- Contacts (§3) --------------------------------------------------------------------------------
 
 

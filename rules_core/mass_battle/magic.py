@@ -20,7 +20,7 @@ from ..magic.casting import cast_chance, channelling
 from ..magic.registry import Cast
 from ..state import BattleState, Effect, Model, Power, other
 from .aftermath import Repulse, direction_from
-from .field import Obstruction
+from .field import Obstruction, wrong_side
 from .lasting import COMMAND, DISMAY, TERRIFYING, TRANSFIXED
 from .odds import exact_odds
 from .shooting import Volley
@@ -183,6 +183,13 @@ def target_problem(
             return Obstruction("bad_target", f"{power.name} targets another friendly hero, not the caster.")
     else:
         stand = state.stands.get(target)
+        if (
+            stand is not None
+            and stand.on_board
+            and entry.aim != "friendly_hero"
+            and stand.side == caster.side
+        ):
+            return wrong_side(stand.name, True, f"{power.name} targets an enemy stand")
         if stand is None or not stand.on_board or entry.aim == "friendly_hero" or stand.side == caster.side:
             return Obstruction("bad_target", f"{power.name} targets an enemy stand.")
         if entry.aim == "enemy_cavalry" and not stand.stats.cavalry:
@@ -222,6 +229,16 @@ def _blockers(state: MassState, caster: str, target: str) -> list[str]:
     return [s.id for s in state.stands.values() if s.on_board and s.id not in own]
 
 
+def wrong_sided(state: MassState, caster: Model, entry: MassPower) -> list[str]:
+    """The pieces a power aimed at others may never target, so a player who tries is told why:
+    enemy heroes for a power on a friendly hero, the caster's own stands for one on the enemy."""
+    if entry.aim == "own":
+        return []
+    if entry.aim == "friendly_hero":
+        return [m.id for m in state.models.values() if m.on_board and m.side != caster.side]
+    return [s.id for s in state.army_stands(caster.side)]
+
+
 def targets_of(state: MassState, caster: Model, entry: MassPower) -> list[str]:
     if entry.aim == "own":
         return []
@@ -259,6 +276,10 @@ def cast_options(state: MassState, casters: list[Model]) -> list[Option]:
             params: dict[str, dict[str, Any]] = {"will": {"type": "int", "min": 1, "max": most}}
             if entry.aim != "own":
                 allowed = []
+                for target in wrong_sided(state, caster, entry):
+                    refused = target_problem(state, caster, power, spec, target)
+                    assert refused is not None
+                    choices.append(Refusal({**command, "target": target}, refused.code, refused.message))
                 for target in targets_of(state, caster, entry):
                     problem = target_problem(state, caster, power, spec, target)
                     if problem is None:

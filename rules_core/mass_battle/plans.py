@@ -23,7 +23,7 @@ from .constants import (
     MAX_HEROES_PER_STAND,
     SHOUT_RANGE,
 )
-from .field import Obstruction, free_edges
+from .field import Obstruction, free_edges, wrong_side
 from .geometry import EDGES, Rect
 from .lasting import held
 from .loose import loose_path_problem, spot_problem, touched_edges
@@ -136,7 +136,20 @@ def charge_problem(state: MassState, stand: Stand, target_id: str) -> Obstructio
             "no_charge", f"{stand.name} is under {marching[0][0]} and cannot charge this turn."
         )
     target = state.stands.get(target_id)
-    if target is None or not target.on_board or target.side == stand.side:
+    if target is not None and target.id == stand.id:
+        return Obstruction(
+            "wrong_side_target", f"{stand.name} cannot charge itself: a charge must target an enemy stand."
+        )
+    if target is not None and target.side == stand.side:
+        return wrong_side(target.name, True, "a charge must target an enemy stand")
+    lone = state.models.get(target_id) if target is None else None
+    if lone is not None and lone.on_board and lone.side != stand.side and state.stand_of(lone) is None:
+        return Obstruction(
+            "bad_target",
+            f"{lone.name} is a lone hero: a charge must target an enemy stand"
+            " (a stand that moves across him overruns him).",
+        )
+    if target is None or not target.on_board:
         return Obstruction("bad_target", f"{stand.name} can only charge an enemy stand on the board.")
     return None
 
@@ -187,6 +200,10 @@ class AttachPlan:
 def attach_problem(state: MassState, hero: Model, stand: Stand) -> Obstruction | None:
     """§6.3, why a loose hero may not join a stand whatever the distance."""
     info = state.heroes[hero.id]
+    if stand.side != hero.side and stand.on_board:
+        return Obstruction(
+            "not_your_stand", f"{stand.name} is an enemy stand: a hero joins only a friendly stand."
+        )
     if stand.side != hero.side or not stand.on_board:
         return Obstruction("not_your_stand", f"{hero.name} can only join a friendly stand on the board.")
     if stand.monster is not None:

@@ -25,7 +25,7 @@ from .constants import (
     SHOOTING_DESTROY_MARGIN,
     TARGET_IN_COVER_BONUS,
 )
-from .field import Obstruction
+from .field import Obstruction, wrong_side
 from .geometry import ahead_of_front, front_distance
 from .losses import check_wiped_out
 from .odds import exact_odds
@@ -85,6 +85,10 @@ def shot_options(
             if shooter.stats.shooting_factor is not None:
                 choices.append(Refusal(command, "cannot_shoot", reason))
             continue
+        for friend in state.army_stands(shooter.side):
+            if friend.id != shooter.id:
+                refused = wrong_side(friend.name, True, "a stand shoots only at enemy stands")
+                choices.append(Refusal({**command, "target": friend.id}, refused.code, refused.message))
         for target in state.army_stands(other(shooter.side)):
             problem = target_problem(state, shooter, target)
             aimed = {**command, "target": target.id}

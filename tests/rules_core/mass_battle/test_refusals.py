@@ -12,6 +12,7 @@ from rules_core import RuleViolation, new_battle
 from rules_core.mass_battle.geometry import Rect
 
 from .battles import Game, hero, setup, stand
+from .test_further_scenarios import WIZARD
 
 
 def refused(game: Game, side: str, command: dict[str, Any]) -> RuleViolation:
@@ -180,3 +181,62 @@ def test_a_stand_turns_on_the_spot_with_no_legs(game: Game) -> None:
     assert moved["text"] == 'F turns on the spot 3.2".' and moved["length"] == pytest.approx(
         10**0.5, abs=1e-3
     )
+
+
+def test_charging_a_friend_says_a_charge_must_target_an_enemy_stand(game: Game) -> None:
+    """§6.5: a charge ends in contact with one target *enemy* stand; §6.4: a stand never charges a
+    lone hero (it overruns him by moving across him, §6.6)."""
+    error = refused(game, "good", {"type": "charge", "stand": "a", "target": "f"})
+    assert error.code == "wrong_side_target"
+    assert error.message == "F is on your side: a charge must target an enemy stand."
+    error = refused(game, "good", {"type": "charge", "stand": "a", "target": "a"})
+    assert error.message == "A cannot charge itself: a charge must target an enemy stand."
+    error = refused(game, "good", {"type": "charge", "stand": "a", "target": "grinnah"})
+    assert error.code == "bad_target" and error.message.startswith("Grinnah is a lone hero:")
+
+
+def test_a_hero_joining_an_enemy_stand_or_charging_a_friend_is_told_why() -> None:
+    """§6.3: a hero attaches to a friendly stand; §6.4: a loose hero charges an enemy loose hero."""
+    game = Game(
+        setup(
+            stand("e", "evil", "MO", 40, 14, 180),
+            hero("hama", "good", 40, 4),
+            hero("eomer", "good", 44, 4),
+        )
+    )
+    error = refused(game, "good", {"type": "attach", "hero": "hama", "stand": "e"})
+    assert (
+        error.code == "not_your_stand"
+        and error.message == "E is an enemy stand: a hero joins only a friendly stand."
+    )
+    error = refused(
+        game, "good", {"type": "charge_hero", "hero": "hama", "target": "eomer", "path": [[43, 4]]}
+    )
+    assert error.code == "wrong_side_target"
+    assert error.message == "Eomer is on your side: a loose hero charges only an enemy loose hero."
+
+
+def test_shooting_at_a_friend_says_stands_shoot_only_at_enemy_stands() -> None:
+    game = Game(
+        setup(
+            stand("s", "good", "BW", 30, 30, 0),
+            stand("f", "good", "WR", 30, 36, 0),
+            stand("t", "evil", "MO", 20, 40, 180),
+        )
+    )
+    game.pass_until("shoot")
+    error = refused(game, "good", {"type": "shoot", "stand": "s", "target": "f"})
+    assert error.code == "wrong_side_target"
+    assert error.message == "F is on your side: a stand shoots only at enemy stands."
+
+
+def test_a_harmful_power_at_a_friend_says_it_targets_an_enemy_stand() -> None:
+    data = setup(stand("a", "good", "WR", 30, 20, 0), stand("m", "evil", "MO", 20, 36, 180))
+    data["armies"]["evil"]["heroes"].append({"id": "sorcerer", "profile": "Dark Sorcerer", "x": 30, "y": 30})
+    data["profiles"].append(WIZARD)
+    game = Game(data)
+    game.play("good", {"type": "end_moves"})
+    command = {"type": "cast", "model": "sorcerer", "power": "Black Dart", "target": "m", "will": 1}
+    error = refused(game, "evil", command)
+    assert error.code == "wrong_side_target"
+    assert error.message == "M is on your side: Black Dart targets an enemy stand."
