@@ -27,7 +27,9 @@ from rules_core.mass_battle.cards import Card, HeldCard, cards_cost, duel_points
 from rules_core.mass_battle.stands import StandStats, stand_stats
 from rules_core.setup import load_profile
 
+from .catalogue import MOUNTS
 from .rules import (
+    chosen_mount,
     repeated_unique_heroes,
     rules_profile,
     several_generals,
@@ -47,9 +49,25 @@ MAX_CARDS_LISTED = 20
 the builder shows, many more is no list at all)."""
 
 
+def mass_profile(profile: Any, options: list[str]) -> dict[str, Any]:
+    """The profile as the mass-battle referee reads it, for a stand's models or a hero (§2.2): a
+    model riding a mount (its profile's own, or one its list bought) is Cavalry and has its mount's
+    Move, so the mount's points buy what cavalry have in a mass battle: 4 riders a stand, a 10"
+    move, +1 in a combat after charging (§8.5), +5" from a Heroic March (§11). The rider's own
+    Fight, Strength and Defence make the Combat Factor, as the rider fights in the skirmish game;
+    his base stays his own (a 50 mm base would make the stand large)."""
+    data = rules_profile(profile, options)
+    mount = chosen_mount(profile, options)
+    if mount:
+        if "Cavalry" not in data["keywords"]:
+            data["keywords"] = [*data["keywords"], "Cavalry"]
+        data["move"] = float(MOUNTS.get(mount, {}).get("move", data["move"]))
+    return data
+
+
 def stats_of(profile: Any, options: list[str]) -> StandStats:
     """A stand of this profile with these options, as the referee fields it (§2.2)."""
-    return stand_stats(load_profile(rules_profile(profile, options)))
+    return stand_stats(load_profile(mass_profile(profile, options)))
 
 
 def is_monster(profile: Any) -> bool:

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from battles.lists.demo import demo_army
-from battles.lists.mass_rules import known_cards, stats_of, summarise_mass
+from battles.lists.mass_rules import known_cards, mass_profile, stats_of, summarise_mass
 from battles.lists.profiles import BadData
-from battles.lists.rules import rules_profile, unit_points
+from battles.lists.rules import unit_points
 from rules_core.mass_battle.constants import BOARD_HEIGHT, BOARD_WIDTH, MAX_HEROES_PER_STAND
 from rules_core.mass_battle.setup import default_zones
 from rules_core.state import SIDES, Board, Side
@@ -83,7 +83,7 @@ def _army(army: Any, side: Side, zone: tuple[float, float, float, float], taken:
             entry = {
                 "id": _model_id(line.profile, taken),
                 "name": _stand_name(line.profile.name, line.options),
-                "profile": rules_profile(line.profile, line.options),
+                "profile": mass_profile(line.profile, line.options),
                 "points": each,
                 "heroes": [],
             }
@@ -94,7 +94,7 @@ def _army(army: Any, side: Side, zone: tuple[float, float, float, float], taken:
     for hero, line in zip(army.heroes_in_order(), summary.hero_lines, strict=True):
         entry = {
             "id": _model_id(hero.profile, taken),
-            "profile": rules_profile(hero.profile, hero.options),
+            "profile": mass_profile(hero.profile, hero.options),
             "points": line.points,
             "cards": [card.name for card in known_cards(hero.cards)],
         }

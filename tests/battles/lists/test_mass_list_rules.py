@@ -193,3 +193,25 @@ def test_the_mass_battle_demo_armies_follow_every_rule() -> None:
         army = demo_army(side, "mass_battle")
         assert army.ruleset == "mass_battle"
         assert summary_of(army).problems == []
+
+
+def test_a_bought_mount_makes_the_stand_cavalry(build_mass: BuildMass, ann) -> None:
+    """§2.2: 4 cavalry a stand, the models' Move (cavalry 10"); the horse's points are paid for it."""
+    riders = make_profile(ann, name="Riders", move=6, options=[{"name": "Horse", "points": 10}])
+    army = build_mass([(riders, 1, ["Horse"]), (riders, 1, [])], [(EOMER, [])])
+    summary = summarise_mass(army)
+    assert summary.problems == []
+    mounted, on_foot = summary.stand_lines
+    assert (mounted.stats.kind, mounted.stats.models, mounted.stats.move, mounted.each) == (
+        "cavalry",
+        4,
+        10,
+        80,
+    )
+    assert (on_foot.stats.kind, on_foot.stats.models, on_foot.stats.move, on_foot.each) == (
+        "infantry",
+        8,
+        6,
+        80,
+    )
+    assert mounted.stats.combat_factor == on_foot.stats.combat_factor, "the rider fights, not the horse"

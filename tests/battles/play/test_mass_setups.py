@@ -19,7 +19,7 @@ from battles.models import Battle, Profile
 from battles.play.create import start_battle
 from battles.play.mass_setups import demo_mass_setup, mass_battle_setup
 from rules_core.mass_battle.setup import read_setup
-from tests.battles.lists.conftest import Build, BuildMass, make_monster_hero
+from tests.battles.lists.conftest import Build, BuildMass, make_monster_hero, make_profile
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 EOMER = "Eomer, Marshal of the Riddermark"
@@ -208,3 +208,23 @@ def test_a_mass_battle_has_no_scenario(ann: User, build_mass: BuildMass) -> None
             "Domination", {"good": army, "evil": demo_army("evil", "mass_battle")}, scenario="domination"
         )
     assert not Battle.objects.exists()
+
+
+def test_a_bought_mount_reaches_the_referee(profiles: dict[str, Profile], ann: User) -> None:
+    """A stand or hero whose list bought a Horse is Cavalry with the horse's Move in the battle (§2.2,
+    §6.4: a loose hero moves with his Move; §11: Heroic March +5" for Cavalry), and the horse's
+    points count in the stand's points and the hero's duel points (§2.3)."""
+    horse = [{"name": "Horse", "points": 10}]
+    riders = make_profile(ann, name="Riders", move=6, options=horse)
+    captain = make_profile(ann, name="Captain", move=6, tier="fortitude", might=1, points=50, options=horse)
+    host = MassListDraft(
+        "Eored", 1000, [StandDraft(riders, 2, ["Horse"])], [HeroDraft(captain, ["Horse"], [], True)]
+    )
+    setup = read_setup(mass_battle_setup({"good": host, "evil": demo_army("evil", "mass_battle")}))
+    good = setup.armies["good"]
+    assert [(s.stats.kind, s.stats.models, s.stats.move, s.points) for s in good.stands] == [
+        ("cavalry", 4, 10, 80),
+        ("cavalry", 4, 10, 80),
+    ]
+    (hero,) = good.heroes
+    assert ("Cavalry" in hero.profile.keywords, hero.profile.move, hero.points) == (True, 10, 60)
