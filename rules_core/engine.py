@@ -218,7 +218,17 @@ def _describe_refused(
         return f"{mover.name} cannot {str(kind).replace('_', ' ')} now."
     if offered:
         names = sorted({name for c in offered for name in c.params} | set(offered[0].command))
-        return (
-            f"That '{kind}' is missing a value or has one that is not allowed (it takes: {', '.join(names)})."
+        takes = f"(it takes: {', '.join(names)})"
+        fitting = [c for c in offered if _fixed_part_matches(c.command, command)]
+        missing = sorted(
+            {n for c in fitting for n, s in c.params.items() if "default" not in s} - set(command)
         )
+        if missing:
+            return f"That '{kind}' is missing a value for {', '.join(missing)} {takes}."
+        bad = sorted(
+            {n for c in fitting for n in c.params if n in command and not param_ok(c.params[n], command[n])}
+        )
+        if bad:
+            return f"That '{kind}' has a value for {', '.join(bad)} that is not allowed {takes}."
+        return f"That '{kind}' is missing a value or has one that is not allowed {takes}."
     return f"'{kind}' is not a choice you can make now: the battle waits for this: {state.pending.label}."

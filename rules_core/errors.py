@@ -111,6 +111,7 @@ RuleCode = Literal[
     "no_line_of_sight",
     "no_mass_effect",
     "wrong_side_target",
+    "activate_first",
 ]
 """Every code the referee refuses a command with; mypy holds each refusal to one of these."""
 
@@ -201,6 +202,7 @@ RULE_CODES: dict[RuleCode, str] = {
     "no_line_of_sight": "The shooter or caster cannot see the target.",
     "no_mass_effect": "The Magical Power has no mass-battle version, so it cannot be cast in a mass battle.",
     "wrong_side_target": "The target is on the wrong side: a friend charged, shot at or cursed by a power.",
+    "activate_first": "A hero with a stand leaves it, moves or casts only as that stand activates: activate it first.",
 }
 """What each referee refusal code means, in one line."""
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..courage import BROKEN, TERROR, Test, call_stand_fast, chance_to_pass
-from ..errors import RuleViolation
+from ..errors import RuleCode, RuleViolation
 from ..frame import Action, Ctx, Frame, Option, Pending, Refusal
 from ..heroic import SHOUTS, resolute
 from ..movement import move_model
@@ -121,6 +121,7 @@ def stand_options(
                 "activate", f"Activate {stand.name}", {"type": "activate", "stand": stand.id}, group=stand.id
             )
         )
+        choices += not_yet_activated(state, stand, heroes)
     blocked = why_stand_cannot_move(state, stand)
     if blocked is not None:
         choices += [
@@ -159,6 +160,30 @@ def stand_options(
     if mode == "open":
         choices += detach_options(state, stand)
         choices += cast_options(state, heroes)
+    return choices
+
+
+def not_yet_activated(state: MassState, stand: Stand, heroes: list[Model]) -> list[Option]:
+    """§6.1, §6.3: a hero with a stand leaves it (and then moves) or casts only as the stand
+    activates, so before that each says so (or why he cannot leave it at all) instead of "not a
+    choice you can make now"."""
+    choices: list[Option] = []
+    for hero in heroes:
+        problem = detach_problem(state, stand, hero)
+        leave = f"Activate {stand.name} first: {hero.name} may leave it as it activates."
+        code: RuleCode = "activate_first" if problem is None else problem.code
+        choices += [
+            Refusal({"type": kind, "hero": hero.id}, code, leave if problem is None else problem.message)
+            for kind in ("detach", "move_hero")
+        ]
+        if hero.profile.powers:
+            choices.append(
+                Refusal(
+                    {"type": "cast", "model": hero.id},
+                    "activate_first",
+                    f"{hero.name} is with {stand.name}: he casts as it activates; activate {stand.name} first.",
+                )
+            )
     return choices
 
 

@@ -156,7 +156,8 @@ def test_commands_the_rules_do_not_offer_are_refused_with_a_reason_a_player_read
         (move("ghost", (1, 1)), "There is no model called 'ghost' in this battle."),
         (move("orc", (40, 38)), "Orc is not one of your models."),
         (move("rider", (10, 24)), "Rider cannot move now."),
-        ({"type": "move", "model": "other"}, "That 'move' is missing a value or has one that is not allowed"),
+        ({"type": "move", "model": "other"}, "That 'move' is missing a value for path (it takes:"),
+        ({"type": "move", "model": "other", "path": "north"}, "That 'move' has a value for path that is not"),
         ({"type": "shoot", "model": "other", "target": "orc"}, "'shoot' is not a choice you can make now"),
     ]
     for command, message in cases:

@@ -54,7 +54,7 @@ async def at_the_move_phase(scripted_dice) -> tuple[Battle, object, object, obje
         ({"type": "move_stand", "stand": "nobody", "via": [[27, 13]], "facing": 0}, "not_allowed", "no stand"),
         ({"type": "move_stand", "stand": RIDERS, "via": [[27, 13]], "facing": "north"}, "not_allowed", "facing"),
         ({"type": "move_stand", "stand": RIDERS, "via": "far away", "facing": 0}, "not_allowed", "via"),
-        ({"type": "move_stand", "stand": RIDERS, "via": [[27, 13]]}, "not_allowed", "missing a value"),
+        ({"type": "move_stand", "stand": RIDERS, "via": [[27, 13]]}, "not_allowed", "missing a value for facing"),
         ({"type": "move_stand", "stand": RIDERS, "via": FIVE_LEGS, "facing": 0}, "not_allowed", "via"),
         ({"type": "move_stand", "stand": RIDERS, "via": [[27, 30]], "facing": 0}, "move_too_long", 'can move 6"'),
         (
@@ -63,7 +63,7 @@ async def at_the_move_phase(scripted_dice) -> tuple[Battle, object, object, obje
             "not one of your stands",
         ),
         ({"type": "charge", "stand": RIDERS, "target": "mordor-orc-warrior-1"}, "charge_unreachable", '24.0" away'),
-        ({"type": "charge", "stand": RIDERS, "target": "warrior-of-rohan-2"}, "not_allowed", "not a choice"),
+        ({"type": "charge", "stand": RIDERS, "target": "warrior-of-rohan-2"}, "wrong_side_target", "is on your side"),
         ({"type": "detach", "hero": "gothmog"}, "not_allowed", "not one of your"),
         ({"type": "attach", "hero": "eomer", "stand": RIDERS}, "hero_attached_twice", "must leave it first"),
         ({"type": "issue_challenge", "stand": RIDERS, "hero": "eomer"}, "not_allowed", "not a choice"),

@@ -240,3 +240,19 @@ def test_a_harmful_power_at_a_friend_says_it_targets_an_enemy_stand() -> None:
     error = refused(game, "evil", command)
     assert error.code == "wrong_side_target"
     assert error.message == "M is on your side: Black Dart targets an enemy stand."
+
+
+def test_a_hero_with_a_stand_is_told_to_activate_it_first(game: Game) -> None:
+    """§6.1, §6.3: a hero leaves his stand (then moves) only as it activates."""
+    for command in (
+        {"type": "detach", "hero": "eomer"},
+        {"type": "move_hero", "hero": "eomer", "path": [[30, 6]]},
+    ):
+        error = refused(game, "good", command)
+        assert error.code == "activate_first"
+        assert error.message == "Activate A first: Eomer may leave it as it activates."
+
+
+def test_a_missing_value_is_named(game: Game) -> None:
+    error = refused(game, "good", {"type": "move_stand", "stand": "f", "via": [[30, 16]]})
+    assert error.message.startswith("That 'move_stand' is missing a value for facing")
