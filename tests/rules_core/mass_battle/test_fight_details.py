@@ -145,3 +145,24 @@ def test_the_side_ahead_is_offered_might_to_turn_a_recoil_into_a_destruction() -
     combat = game.of("combat")[0]
     assert combat["totals"] == {"a": 10, "b": 7} and combat["result"]["kind"] == "destroyed"
     assert game.state.models["eomer"].might == 1
+
+
+def test_a_shooter_s_hero_is_offered_might_to_turn_a_recoil_into_a_destruction() -> None:
+    """§7 and §10: the shot is the same opposed roll, so its bidding asks the side ahead too."""
+    game = Game(
+        setup(
+            stand("s", "good", "BW", 30, 20, 0, "hama"),
+            stand("t", "evil", "MO", 30, 32, 180),
+            hero("hama", "good"),
+        )
+    )
+    game.pass_until("shoot")
+    game.play("good", {"type": "shoot", "stand": "s", "target": "t"}, [4, 3])
+    assert game.state.pending.side == "good", "7 against 6: T recoils, but Hama's 2 Might destroy it"
+    bids = [a for a in game.actions() if a["kind"] in ("bid", "pass")]
+    assert [(a["label"], outcomes(a)) for a in bids] == [
+        ("Hama: spend 2 Might (4 becomes 6): T is destroyed", {"T is destroyed": 1}),
+        ("Spend no more Might: T recoils", {"T recoils": 1}),
+    ]
+    game.play("good", {"type": "bid", "hero": "hama", "amount": 2}, NEXT_TURN)
+    assert game.of("volley")[0]["result"] == "destroyed"
