@@ -1,6 +1,8 @@
 // The mass battle on the battle page (rules §16). The board's zoom, pan, tape and cards are
 // board.js's; this script only adds what stands and mass-battle heroes need:
-// - drag a stand to move it (release sends `move_stand`), drop it on an enemy stand to charge it;
+// - drag a stand to move it (release sends `move_stand`: the dragged path reduced to its corners,
+//   at most the referee's 4 legs, so a stand is steered round what is in its way), drop it on an
+//   enemy stand to charge it;
 //   drag its round handle to turn it; on a focused stand the arrow keys move it, Q and E turn it,
 //   Enter sends and Escape puts it back. While dragging, the referee's own preview (the
 //   /preview/ endpoint, rules_core.mass_battle.preview) draws the swept area, the end pose (a
@@ -20,7 +22,7 @@
   var SAMPLE = 0.25; // inches between recorded points of a hero's dragged path
   var SIMPLIFY = 0.35; // inches a path may stray when it is reduced to its corners
   var detachAfter = null; // a hero to detach once his stand's activation has begun
-  var stage = null; // {stand, x, y, facing, target, answer}
+  var stage = null; // {stand, x, y, facing, corners, target, answer}: corners are the legs' ends before (x, y)
   var asking = null;
 
   var P = window.BeaconPage;
@@ -103,9 +105,27 @@
       return withDefaults(charge, { type: "charge", stand: stage.stand.id, target: stage.target.id });
     }
     var move = actionOf("move_stand", "stand", stage.stand.id)[0];
-    // One leg, to where it ends (where it stands, for a turn on the spot), and its final facing.
-    var command = { type: "move_stand", stand: stage.stand.id, via: [[round(stage.x), round(stage.y)]], facing: normal(stage.facing) };
-    return withDefaults(move, command);
+    // The legs, the last to where it ends (where it stands, for a turn on the spot), and its final facing.
+    var via = stage.corners.concat([[stage.x, stage.y]]).map(function (q) { return [round(q[0]), round(q[1])]; });
+    return withDefaults(move, { type: "move_stand", stand: stage.stand.id, via: via, facing: normal(stage.facing) });
+  }
+
+  // The most legs a stand's move may have (the referee's path param; §6.2: 4).
+  function maxLegs(id) {
+    var move = actionOf("move_stand", "stand", id)[0];
+    var spec = move && move.params && move.params.via;
+    return spec && spec.max_points ? spec.max_points : 4;
+  }
+
+  // A dragged path (the stand's centre, sampled) as the corners between its legs: its own corners
+  // when it has few enough, else the path straightened further until it fits in `max` legs.
+  function cornersOf(points, max) {
+    var tolerance = SIMPLIFY, kept = B.simplify(points, tolerance);
+    while (kept.length - 1 > max) {
+      tolerance *= 1.5;
+      kept = B.simplify(points, tolerance);
+    }
+    return kept.slice(1, -1);
   }
 
   function previewUrl(command) {
@@ -141,7 +161,8 @@
     var s = stage.stand;
     if (!answer) { return { text: "…", refused: false }; }
     if (!answer.ok) { return { text: answer.message, refused: true }; }
-    var parts = [answer.length.toFixed(1) + '" of ' + answer.allowance + '"'];
+    var legs = stage.target ? 1 : stage.corners.length + 1;
+    var parts = [answer.length.toFixed(1) + '" of ' + answer.allowance + '"' + (legs > 1 ? " in " + legs + " legs" : "")];
     if (stage.target) { parts.unshift("Charges the " + (EDGE_NAMES[answer.edge] || answer.edge) + " edge of " + stage.target.name); }
     (answer.overrun || []).forEach(function (id) {
       var el = document.querySelector('#board [data-model="' + id + '"]');
@@ -175,6 +196,13 @@
         transform: "translate(" + e.x + " " + e.y + ") rotate(" + (-e.facing) + ")", "data-testid": "control-zone"
       }));
     });
+    if (!stage.target && stage.corners.length) {
+      // The legs as they will be sent: the centre's path from corner to corner.
+      var legs = [[s.x, s.y]].concat(stage.corners, [[stage.x, stage.y]]);
+      g.appendChild(B.el("polyline", {
+        "class": "legs", points: polygonPoints(legs), fill: "none", "data-testid": "move-legs", "data-legs": legs.length - 1
+      }));
+    }
     var end = fresh && answer.ok ? answer.end : [stage.x, stage.y, stage.facing];
     var c = corners(end[0], end[1], end[2], s.w, s.d);
     g.appendChild(B.el("polygon", { "class": "ghost", points: polygonPoints(c), "data-testid": "ghost" }));
@@ -232,7 +260,7 @@
   function startStage(el) {
     var s = standInfo(el);
     if (!stage || stage.stand.id !== s.id) {
-      stage = { stand: s, x: s.x, y: s.y, facing: s.facing, target: null, answer: null };
+      stage = { stand: s, x: s.x, y: s.y, facing: s.facing, corners: [], target: null, answer: null };
     }
     return stage;
   }
@@ -272,14 +300,20 @@
     if (!el || !canMove(el.getAttribute("data-stand"))) { return null; }
     var s = startStage(el);
     var start = point, base = [stage.x, stage.y], dragging = false;
+    // The centre's path: from the stand, through the legs already staged, on along the drag.
+    var path = [[s.x, s.y]].concat(stage.corners);
+    if (B.dist(base, path[path.length - 1]) > 0) { path.push(base); }
+    var legs = maxLegs(s.id);
     return {
       move: function (e) {
         var p = B.point(e);
         var here = [base[0] + p[0] - start[0], base[1] + p[1] - start[1]];
         if (!dragging && B.dist(here, base) < DRAG_START) { return; }
         dragging = true;
+        if (B.dist(here, path[path.length - 1]) >= SAMPLE) { path.push(here); }
         var enemy = standAt(p, s.id);
         stage.target = enemy && enemy.side !== s.side ? enemy : null;
+        stage.corners = cornersOf(path.concat([here]), legs);
         stage.x = here[0];
         stage.y = here[1];
         draw();
@@ -309,6 +343,7 @@
       evt.stopImmediatePropagation();
       startStage(el);
       if (arrows[evt.key]) {
+        stage.corners = []; // the keys move it in one straight leg
         stage.x += arrows[evt.key][0] * step;
         stage.y += arrows[evt.key][1] * step;
       } else {
