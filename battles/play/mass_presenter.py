@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from rules_core import Action, BattleState
-from rules_core.mass_battle.cards import HeldCard
+from rules_core.mass_battle.cards import HeldCard, applies_now
 from rules_core.mass_battle.combat import combat_setup
 from rules_core.mass_battle.constants import BROKEN_FRACTION
 from rules_core.mass_battle.losses import scores
@@ -28,14 +28,22 @@ def initials(name: str) -> str:
     return "".join(w[0] for w in words[:2]) or name[:2]
 
 
-def card_view(held: HeldCard, attached: bool) -> dict[str, Any]:
+def card_view(state: MassState, held: HeldCard, hero: str) -> dict[str, Any]:
+    """A Battle Card on the hero card strip: a Once card ready or used, a Constant card lit while
+    the referee says it applies (`cards.applies_now`), else idle."""
     card = held.card
     if card.timing == "once":
-        state = "used" if held.used else "ready"
+        shown = "used" if held.used else "ready"
     else:
-        applies = not attached if card.window == "loose_move" else attached
-        state = "lit" if applies else "idle"
-    return {"name": card.name, "kind": card.timing, "state": state, "text": card.text, "cost": 0}
+        stand = state.stands.get(state.heroes[hero].attached_to or "")
+        applies = not state.heroes[hero].lost and applies_now(
+            card,
+            attached=stand is not None,
+            in_combat=stand is not None and stand_engaged(state, stand),
+            rerolled=stand is not None and stand.rerolled,
+        )
+        shown = "lit" if applies else "idle"
+    return {"name": card.name, "kind": card.timing, "state": shown, "text": card.text, "cost": 0}
 
 
 def hero_view(state: MassState, model: Model) -> dict[str, Any]:
@@ -68,7 +76,7 @@ def hero_view(state: MassState, model: Model) -> dict[str, Any]:
         "on_board": model.on_board,
         "lost": hero.lost,
         "flags": flags,
-        "cards": [card_view(c, stand is not None) for c in hero.cards],
+        "cards": [card_view(state, c, model.id) for c in hero.cards],
         "activated": model.activated,
     }
 

@@ -275,6 +275,26 @@ def escape_roll(hand: Sequence[HeldCard]) -> int | None:
     return min(rolls) if rolls else None
 
 
+def applies_now(card: Card, *, attached: bool, in_combat: bool, rerolled: bool = False) -> bool:
+    """Whether a Constant card of a hero on the board acts now (§2.4: Constant cards work whenever
+    their condition holds), as the hero card strip lights it: a card for "his stand" needs him
+    attached (Bodyguard, and Rallying Presence's +1), the combat cards need that stand in contact
+    with an enemy (Captain of the Line, Shieldwall; War Banner until its re-roll of this Fight phase
+    is used), Swift needs him loose, and Rallying Presence's Stand Fast reaches 12" attached or
+    loose. A Once card is played, never lit: False."""
+    if not card.constant:
+        return False
+    if card.window == "loose_move":
+        return not attached
+    if card.window == "courage":
+        return True
+    if card.window in ("combat_total", "overlaps"):
+        return attached and in_combat
+    if card.window == "combat_reroll":
+        return attached and in_combat and not rerolled
+    return attached
+
+
 def playable(hand: Sequence[HeldCard], window: Window) -> list[Card]:
     """The hero's Once cards not yet used that act in `window`."""
     return [

@@ -150,8 +150,9 @@ def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
     expect(spectator.locator('[data-hero="eomer"] [data-testid=battle-card]')).to_have_text(
         "Captain of the Line"
     )
+    # Captain of the Line acts in combat: idle until his stand is in contact.
     expect(spectator.locator('[data-hero="eomer"] [data-testid=battle-card]')).to_have_class(
-        re.compile("lit")
+        re.compile("idle")
     )
     expect(spectator.locator('.hero-card[data-hero="eomer"] [data-stat=duel-points]')).to_have_text("130")
 
@@ -234,6 +235,9 @@ def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
     pass_declarations(everyone, "issue_challenge")
     expect(spectator.get_by_test_id("contact")).to_contain_text("hero attached +1")
     expect(spectator.get_by_test_id("contact")).to_contain_text("Captain of the Line +1")
+    expect(spectator.locator('[data-hero="eomer"] [data-testid=battle-card]')).to_have_class(
+        re.compile("lit")
+    )
     decide(evil, "Issue no (more) challenges")
     pending(spectator, "good", "issue_challenge")
     choose(good, "Eomer, Marshal of the Riddermark (130 points) challenges")

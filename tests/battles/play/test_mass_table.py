@@ -94,6 +94,35 @@ def test_a_loose_hero_has_a_warning_ring_and_the_fight_shows_contacts() -> None:
     assert page.count("⚠ a natural 1 costs a hero") == 2
 
 
+def cards_shown(page: str, hero_id: str) -> dict[str, str]:
+    """A hero card's Battle Cards as shown: name -> lit, idle, ready or used."""
+    card = page.split(f'data-testid="hero-card" data-hero="{hero_id}"')[1].split("</ul>")[0]
+    shown = {}
+    for item in card.split('<li class="battle-card ')[1:]:
+        classes, name = item.split('"', 1)[0], item.split(">", 1)[1].split("<", 1)[0]
+        shown[name] = classes.split()[1]
+    return shown
+
+
+def test_a_constant_card_is_lit_only_while_the_referee_says_it_applies(client: Client) -> None:
+    """Eomer's stand is in contact with the orcs, Hama's is not: both carry Captain of the Line,
+    lit on Eomer's card only; Hama's Bodyguard is lit (he is attached), his Swift idle (he is not
+    loose); Haleth, loose, has his Swift lit and his Mighty Blow (a Once card) ready."""
+    data = setup(
+        stand("a", "good", "WR", 30, 20, 0, "eomer"),
+        stand("b", "evil", "MO", 30, 22, 180),
+        stand("c", "good", "WR", 50, 20, 0, "hama"),
+        hero("eomer", "good", cards=["Captain of the Line", "Shieldwall"]),
+        hero("hama", "good", cards=["Captain of the Line", "Bodyguard", "Swift"]),
+        hero("haleth", "good", 10, 10, cards=["Swift", "Mighty Blow"]),
+    )
+    battle = create_battle("Cards", data)
+    page = client.get(f"/battles/{battle.public_id}/").content.decode()
+    assert cards_shown(page, "eomer") == {"Captain of the Line": "lit", "Shieldwall": "lit"}
+    assert cards_shown(page, "hama") == {"Captain of the Line": "idle", "Bodyguard": "lit", "Swift": "idle"}
+    assert cards_shown(page, "haleth") == {"Swift": "lit", "Mighty Blow": "ready"}
+
+
 def test_a_move_preview_is_the_referees_and_bad_input_is_refused(client: Client) -> None:
     battle = play(create_battle("Preview", demo_mass_setup()), *OPENING)
     url = f"/battles/{battle.public_id}/preview/"

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from rules_core import RuleViolation
+from rules_core.mass_battle.cards import CARDS, applies_now
 from rules_core.mass_battle.lasting import hero_terrifies
 
 from .battles import Game, hero, setup, stand
@@ -137,6 +138,29 @@ def test_captain_of_the_line_adds_one_and_shieldwall_ignores_overlaps() -> None:
     game.play("good", {"type": "pass"}, NEXT_TURN)
     sources = {m["source"]: m["value"] for m in modifiers(game, "a")}
     assert sources == {"hero attached": 1, "Captain of the Line": 1}, "no overlap by C"
+
+
+def test_a_constant_card_applies_only_while_its_condition_holds() -> None:
+    """What the hero card strip lights: the combat cards while his stand is in contact (War Banner
+    until its re-roll is used), Bodyguard while attached, Swift while loose, Rallying Presence's
+    Stand Fast always; a Once card never."""
+    out_of_combat = {"attached": True, "in_combat": False}
+    fighting = {"attached": True, "in_combat": True}
+    loose = {"attached": False, "in_combat": False}
+    lit = {
+        key: [applies_now(CARDS[key], **when) for when in (out_of_combat, fighting, loose)]
+        for key in ("captain_of_the_line", "shieldwall", "war_banner", "bodyguard", "swift")
+    }
+    assert lit == {
+        "captain_of_the_line": [False, True, False],
+        "shieldwall": [False, True, False],
+        "war_banner": [False, True, False],
+        "bodyguard": [True, True, False],
+        "swift": [False, False, True],
+    }
+    assert not applies_now(CARDS["war_banner"], **fighting, rerolled=True)
+    assert applies_now(CARDS["rallying_presence"], **loose)
+    assert not applies_now(CARDS["mighty_blow"], **fighting)
 
 
 def test_hold_the_line_keeps_a_beaten_stand_in_place() -> None:
