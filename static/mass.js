@@ -2,12 +2,12 @@
 // board.js's; this script only adds what stands and mass-battle heroes need:
 // - drag a stand to move it (release sends `move_stand`: the dragged path reduced to its corners,
 //   at most the referee's 4 legs, so a stand is steered round what is in its way), drop it on an
-//   enemy stand to charge it;
-//   drag its round handle to turn it; on a focused stand the arrow keys move it, Q and E turn it,
-//   Enter sends and Escape puts it back. While dragging, the referee's own preview (the
-//   /preview/ endpoint, rules_core.mass_battle.preview) draws the swept area, the end pose (a
-//   charge's conformed pose and the edge it hits), the length against the Move, the heroes it
-//   would overrun, or the refusal it would give;
+//   enemy stand to charge it; drag its round handle (or a finger's width around it) to turn it;
+//   on a focused stand the arrow keys move it, Q and E turn it, Enter sends and Escape puts it
+//   back. While dragging, the referee's own preview (the /preview/ endpoint,
+//   rules_core.mass_battle.preview) draws the swept area, the end pose (a charge's conformed pose
+//   and the edge it hits), the length against the Move, the heroes it would overrun, or the
+//   refusal it would give;
 // - drag a hero's badge off his stand to detach him; drag a loose hero to move him, onto a friendly
 //   stand to join it, onto an enemy loose hero to charge him;
 // every gesture becomes one of the legal actions the server embedded (#legal-actions), or the
@@ -21,6 +21,8 @@
   var KEY_TURN = 15; // degrees Q / E turn a stand (Shift: 5)
   var SAMPLE = 0.25; // inches between recorded points of a hero's dragged path
   var SIMPLIFY = 0.35; // inches a path may stray when it is reduced to its corners
+  var HANDLE_R = 0.45; // inches: a turn handle as drawn
+  var HIT_PX = 48; // screen pixels across a turn handle's hit area (a finger: at least 44)
   var detachAfter = null; // a hero to detach once his stand's activation has begun
   var stage = null; // {stand, x, y, facing, corners, target, answer}: corners are the legs' ends before (x, y)
   var asking = null;
@@ -275,12 +277,34 @@
     if (button.getAttribute("data-stage") === "send") { sendStage(); } else { clearStage(); }
   });
 
-  // A press on the turn handle of a stand that may move: turn it (staged, not sent).
+  // Each turn handle's hit area a finger wide on the screen at any zoom (HIT_PX across; never
+  // smaller than the handle drawn), sized again whenever the view changes or the board is redrawn.
+  B.on("view", function () {
+    var s = B.svg(), ctm = s && s.getScreenCTM();
+    if (!ctm) { return false; }
+    var r = Math.max(HANDLE_R, HIT_PX / 2 / Math.hypot(ctm.a, ctm.b));
+    document.querySelectorAll("#board .turn-hit").forEach(function (hit) { hit.setAttribute("r", r.toFixed(3)); });
+    return false;
+  });
+
+  // The stand whose turn handle is nearest a press on the screen (the finger-sized hit areas of
+  // neighbouring stands may overlap).
+  function nearestHandle(evt) {
+    var best = null, bestDistance = Infinity;
+    document.querySelectorAll("#board .turn-hit").forEach(function (hit) {
+      var c = new DOMPoint(parseFloat(hit.getAttribute("cx")), parseFloat(hit.getAttribute("cy"))).matrixTransform(hit.getScreenCTM());
+      var d = Math.hypot(c.x - evt.clientX, c.y - evt.clientY);
+      if (d < bestDistance) { best = hit; bestDistance = d; }
+    });
+    return best && document.querySelector('#board .stand[data-stand="' + best.getAttribute("data-turns") + '"]');
+  }
+
+  // A press on the turn handle (or its hit area) of a stand that may move: turn it (staged, not sent).
   B.onPress(function (evt) {
-    var handle = evt.target.closest ? evt.target.closest("#board .stand .turn-handle") : null;
+    var handle = evt.target.closest ? evt.target.closest("#board .stand .turn-handle, #board .turn-hit") : null;
     if (!handle) { return null; }
-    var el = handle.closest(".stand");
-    if (!canMove(el.getAttribute("data-stand"))) { return null; }
+    var el = handle.classList.contains("turn-hit") ? nearestHandle(evt) : handle.closest(".stand");
+    if (!el || !canMove(el.getAttribute("data-stand"))) { return null; }
     startStage(el);
     return {
       move: function (e) {

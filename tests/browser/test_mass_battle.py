@@ -290,6 +290,20 @@ def test_a_stand_moved_by_touch_on_a_phone(table: OpenTable) -> None:
     pass_declarations(played.pages, "activate")
     touch = Touch(evil)
     evil.locator('[data-stand="mordor-orc-warrior-3"]').scroll_into_view_if_needed()
+    # At the fit zoom the turn handle is a few pixels across; a finger's width around it turns the
+    # stand: its hit area is at least 44 px square, and a finger pressed 18 px off the handle's
+    # centre, on the side away from the stand, turns it.
+    handle = evil.locator('[data-stand="mordor-orc-warrior-3"] [data-testid=turn-handle]').bounding_box()
+    hit = evil.locator('[data-testid=turn-hit][data-turns="mordor-orc-warrior-3"]').bounding_box()
+    assert handle is not None and hit is not None
+    assert handle["width"] < 10, "the fit zoom shows the whole board"
+    assert hit["width"] >= 44 and hit["height"] >= 44, hit
+    centre = (handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
+    touch.drag((centre[0], centre[1] - 18), (centre[0] + 30, centre[1] - 18), hold=True)
+    expect(evil.get_by_test_id("stage-text")).to_contain_text("of 6")
+    touch.release()
+    evil.get_by_test_id("stage-reset").click()
+    expect(evil.get_by_test_id("ghost")).to_have_count(0)
     touch.drag(to_screen(evil, 40.5, 37), to_screen(evil, 40.5, 33), hold=True)
     expect(evil.get_by_test_id("drag-distance")).to_contain_text('4.0" of 6"')
     touch.release()
