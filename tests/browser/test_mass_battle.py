@@ -359,6 +359,10 @@ def test_a_stand_steered_round_a_friend_in_its_way(table: OpenTable) -> None:
     drag_board(good, (30, 20), (31.5, 21), (31.5, 25), stage=r'5\.8" of 6" in 2 legs', legs=2)
     placed("a", 31.5, 25, *everyone)
     expect(spectator.locator('[data-stand="a"]')).to_have_attribute("data-facing", "0.0")
+    # A wiggly drag (six legs) is straightened until it fits the 4 legs the referee allows.
+    wiggle = [(27, 23), (25.5, 23.5), (25.2, 24.2), (25.6, 24.8), (25.2, 25.4), (26, 26)]
+    drag_board(good, *wiggle, stage=r'of 6" in 4 legs', legs=4)
+    placed("b", 26, 26, *everyone)
 
 
 def test_a_declined_challenge_a_stand_caught_on_its_flank_and_its_hero_escaping_where_tapped(
