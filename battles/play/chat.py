@@ -9,21 +9,19 @@ Everything refused here (empty, too long, too many too fast, the wrong chat) sto
 
 from __future__ import annotations
 
-import time
-from collections import deque
-from collections.abc import Callable
 from typing import Any
 
 from django.template.loader import render_to_string
 
-from . import jsontext
+from . import jsontext, limits
 from .models import Battle, ChatLine
 from .refusals import ServerRefusal
 
 MAX_CHARS = 500
 LINES_PER_WINDOW = 5
-WINDOW_SECONDS = 10.0
-"""A socket may say LINES_PER_WINDOW lines in any WINDOW_SECONDS; the next is refused as flooding."""
+WINDOW_SECONDS = 10
+"""A seat, over all its sockets (or a spectator's socket), may say LINES_PER_WINDOW lines in each
+window of WINDOW_SECONDS of the clock (limits.py counts them); the next is refused as flooding."""
 SHOWN = 100
 """Lines of each chat a page or view carries (the latest); the replay shows as many."""
 
@@ -64,26 +62,15 @@ def checked_text(audience: str, channel: Any, text: Any) -> tuple[str, str]:
     return channel, cleaned
 
 
-class Pace:
-    """How fast one socket talks: at most LINES_PER_WINDOW lines in any WINDOW_SECONDS."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self.said: deque[float] = deque()
-
-    def check(self) -> None:
-        """Count a line about to be said, or refuse it (uncounted) as flooding."""
-        now = self.clock()
-        while self.said and now - self.said[0] >= WINDOW_SECONDS:
-            self.said.popleft()
-        if len(self.said) >= LINES_PER_WINDOW:
-            wait = max(1, round(WINDOW_SECONDS - (now - self.said[0])))
-            raise ChatRefusal(
-                "chat_flood",
-                f"Too many lines too fast: at most {LINES_PER_WINDOW} in {WINDOW_SECONDS:g} seconds. "
-                f"Wait {wait} s and say it again.",
-            )
-        self.said.append(now)
+async def check_pace(counted_as: str) -> None:
+    """Count a line about to be said by `counted_as` (the seat, or a spectator's socket, as the
+    socket's messages are counted), or refuse it as flooding."""
+    if not await limits.store().within_rate(f"chat:{counted_as}", LINES_PER_WINDOW, WINDOW_SECONDS):
+        raise ChatRefusal(
+            "chat_flood",
+            f"Too many lines too fast: at most {LINES_PER_WINDOW} in {WINDOW_SECONDS:g} seconds. "
+            f"Wait {limits.seconds_left(WINDOW_SECONDS)} s and say it again.",
+        )
 
 
 def say(battle_id: int, audience: str, channel: str, text: str, name: str = "") -> ChatLine:

@@ -67,7 +67,6 @@ class BattleConsumer(DirectDispatch):
         self.battle_id, self.public_id, self.side = battle_id, public_id, side
         self.audience = audience_of(side)
         self.presence: presence.Summary | None = None
-        self.chat_pace = chat.Pace()
         await self.channel_layer.group_add(group_name(battle_id), self.channel_name)
         # Listed before the view is read, so a step committed meanwhile is in the view or sent after it.
         await presence.store().listen(public_id, self._listener())
@@ -143,11 +142,14 @@ class BattleConsumer(DirectDispatch):
                 message_id,
             )
 
+    def _counted_as(self) -> str:
+        """Whom this socket's messages (and chat lines) are counted against: its seat, whichever of
+        the seat's sockets sends them (and whichever server process holds it); a spectator's socket
+        by itself."""
+        return f"seat:{self.public_id}:{self.side}" if self.side else f"socket:{self.channel_name}"
+
     async def _check_rate(self) -> None:
-        """A seat's messages are counted together, whichever of its sockets sends them (and
-        whichever server process holds it); a spectator's socket by itself."""
-        key = f"seat:{self.public_id}:{self.side}" if self.side else f"socket:{self.channel_name}"
-        if not await limits.store().within_rate(key, settings.WS_RATE_PER_SECOND):
+        if not await limits.store().within_rate(self._counted_as(), settings.WS_RATE_PER_SECOND):
             raise ProtocolError("rate_limited", "Too many messages: slow down and try again in a moment.")
 
     def _parse(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
@@ -178,7 +180,7 @@ class BattleConsumer(DirectDispatch):
 
     async def _chat(self, data: dict[str, Any]) -> None:
         channel, text = chat.checked_text(self.audience, data.get("channel"), data.get("text"))
-        self.chat_pace.check()
+        await chat.check_pace(self._counted_as())
         user = self.scope.get("user")
         name = ""  # a spectator's account name, if signed in
         if self.side is None and user is not None and user.is_authenticated:

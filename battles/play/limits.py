@@ -2,8 +2,9 @@
 process sees the same count: in Redis when REDIS_URL is set, otherwise in this process's memory.
 
 Two kinds of limit:
-- a rate: at most so many messages in one second of the clock (a fixed window), for a seat across
-  all its sockets (a player cannot multiply the limit by opening more), or for one spectator socket;
+- a rate: at most so many messages in one window of the clock (fixed windows of so many seconds:
+  one second for every message, ten for chat lines), for a seat across all its sockets (a player
+  cannot multiply the limit by opening more), or for one spectator socket;
 - a cap: at most so many sockets held at once, for a seat or for a client address. A socket holds
   its place from its connect to its disconnect, renewed by its heartbeat like its presence, so the
   place of a socket whose server died (kill -9) frees itself.
@@ -11,6 +12,7 @@ Two kinds of limit:
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -23,18 +25,19 @@ from . import presence
 class MemoryLimits:
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
-        self.windows: dict[str, tuple[int, int]] = {}
+        self.windows: dict[str, tuple[int, int]] = {}  # key: (when its window ends, messages in it)
         self.holds: dict[str, dict[str, float]] = {}
 
-    async def within_rate(self, key: str, per_second: int) -> bool:
-        """Count one message for `key`; False if it is over `per_second` in this second."""
-        second = int(self.clock())
-        start, count = self.windows.get(key, (second, 0))
-        count = count + 1 if start == second else 1
-        self.windows[key] = (second, count)
-        if len(self.windows) > 10_000:  # forget the windows of seconds gone by
-            self.windows = {k: w for k, w in self.windows.items() if w[0] == second}
-        return count <= per_second
+    async def within_rate(self, key: str, most: int, seconds: int = 1) -> bool:
+        """Count one message for `key`; False if it is over `most` in this window of `seconds`."""
+        now = self.clock()
+        ends = (window_of(now, seconds) + 1) * seconds
+        ended, count = self.windows.get(key, (ends, 0))
+        count = count + 1 if ended == ends else 1
+        self.windows[key] = (ends, count)
+        if len(self.windows) > 10_000:  # forget the windows gone by
+            self.windows = {k: w for k, w in self.windows.items() if w[0] > now}
+        return count <= most
 
     async def hold(self, key: str, who: str, most: int, ttl: float) -> bool:
         """Take (or renew) `who`'s place under `key`; False, and nothing held, if `most` are taken."""
@@ -55,7 +58,7 @@ class MemoryLimits:
 
 
 class RedisLimits:
-    """A counter per key and second (it expires with the next), and a sorted set of places per key
+    """A counter per key and window (it expires with the next), and a sorted set of places per key
     (member = socket, score = when its place expires), on the presence store's connections."""
 
     def __init__(
@@ -65,13 +68,13 @@ class RedisLimits:
         self.prefix = prefix
         self.clock = clock
 
-    async def within_rate(self, key: str, per_second: int) -> bool:
-        counter = f"{self.prefix}:rate:{key}:{int(self.clock())}"
+    async def within_rate(self, key: str, most: int, seconds: int = 1) -> bool:
+        counter = f"{self.prefix}:rate:{key}:{window_of(self.clock(), seconds)}"
         async with self.client().pipeline(transaction=True) as pipe:
             pipe.incr(counter)
-            pipe.expire(counter, 2)
+            pipe.expire(counter, 2 * seconds)
             count, _ = await pipe.execute()
-        return int(count) <= per_second
+        return int(count) <= most
 
     async def hold(self, key: str, who: str, most: int, ttl: float) -> bool:
         now, places = self.clock(), f"{self.prefix}:sockets:{key}"
@@ -89,6 +92,19 @@ class RedisLimits:
 
     async def release(self, key: str, who: str) -> None:
         await self.client().zrem(f"{self.prefix}:sockets:{key}", who)
+
+
+def window_of(now: float, seconds: int) -> int:
+    """The number of the window of `seconds` that the time `now` falls in (windows start at whole
+    multiples of `seconds`, so every process counts in the same ones)."""
+    return int(now) // seconds
+
+
+def seconds_left(seconds: int) -> int:
+    """Whole seconds (at least 1) until the current window of `seconds` ends and its count starts
+    again: how long a sender over its rate waits."""
+    now = store().clock()
+    return max(1, math.ceil((window_of(now, seconds) + 1) * seconds - now))
 
 
 _store: MemoryLimits | RedisLimits | None = None

@@ -13,6 +13,7 @@ from battles.models import Battle
 from battles.play import create, submit
 from config.asgi import application
 from rules_core import ScriptedDice
+from tests.conftest import skip_or_fail
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
 
@@ -36,6 +37,17 @@ def _fresh_presence_and_layer(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(presence, "_store", None)
     monkeypatch.setattr(limits, "_store", None)
     monkeypatch.setattr(channel_layers, "backends", {})
+
+
+@pytest.fixture(params=["memory", "redis"])
+def limits_store(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, settings) -> None:
+    """The limits counted in this process's memory, and in Redis (where every process counts)."""
+    from battles.play import limits
+
+    if request.param == "memory":
+        monkeypatch.setattr(limits, "_store", limits.MemoryLimits())
+    elif not settings.REDIS_URL:
+        skip_or_fail("limits in Redis need Redis (REDIS_URL)")
 
 
 async def connect(public_id: str, token: str = "", fmt: str = "json") -> WebsocketCommunicator:

@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from battles.models import Battle, ChatLine
-from battles.play import chat
+from battles.play import chat, limits
 from battles.play.setups import demo_setup
 from tests.battles.conftest import connect, create_battle, nothing_but_presence, receive, receive_text, seats
 
@@ -129,31 +129,66 @@ async def test_a_line_of_exactly_500_characters_is_said(scripted_dice) -> None:
     assert len((await receive(good, "chat"))["text"]) == 500
 
 
-async def test_flooding_the_chat_is_refused_and_stores_nothing(scripted_dice) -> None:
+@pytest.mark.usefixtures("limits_store")
+async def test_a_seat_says_exactly_its_lines_over_all_its_sockets(scripted_dice, monkeypatch) -> None:
+    """Two tabs of one seat used to say 5 lines each in 10 seconds: the seat's lines are counted
+    together now, whichever tab (and server process) says them, and its flood holds back no one else."""
+    now = [1_000_000.0]  # the start of a 10-second window
+    monkeypatch.setattr(limits.store(), "clock", lambda: now[0])
     battle = await create_battle("Flood", demo_setup())
-    good, evil, _ = await table(battle)
+    tokens = await seats(battle)
+    tabs = [await connect(battle.public_id, tokens["good"]) for _ in range(2)]
+    evil = await connect(battle.public_id, tokens["evil"])
+    for ws in (*tabs, evil):
+        await receive(ws, "view")
     for n in range(chat.LINES_PER_WINDOW):
-        await say(good, "players", f"line {n}")
-        await receive(good, "chat")
-    await say(good, "players", "one too many")
-    error = await receive(good, "error")
-    assert error["code"] == "chat_flood"
-    assert "Too many lines too fast: at most 5 in 10 seconds" in error["message"]
+        await say(tabs[n % 2], "players", f"line {n}")
+        for ws in tabs:
+            await receive(ws, "chat")
+
+    now[0] += 3
+    await say(tabs[1], "players", "one too many")
+    error = await receive(tabs[1], "error")
+    assert (error["code"], error["id"], error["message"]) == (
+        "chat_flood",
+        "line-1",
+        "Too many lines too fast: at most 5 in 10 seconds. Wait 7 s and say it again.",
+    )
+    await say(tabs[0], "players", "from the other tab")
+    assert (await receive(tabs[0], "error"))["code"] == "chat_flood"
     assert [text for _, _, text in await stored(battle)] == [f"line {n}" for n in range(5)]
-    await say(evil, "players", "My turn to talk")  # one socket's flood holds back no one else
+
+    await say(evil, "players", "My turn to talk")
     heard = [(await receive(evil, "chat"))["text"] for _ in range(6)]
     assert heard == [*(f"line {n}" for n in range(5)), "My turn to talk"]
 
+    now[0] += 7  # the next window
+    await say(tabs[1], "players", "Sorry, I was excited")
+    assert (await receive(tabs[1], "chat"))["text"] == "My turn to talk"
+    assert (await receive(tabs[1], "chat"))["text"] == "Sorry, I was excited"
+    for ws in (*tabs, evil):
+        await ws.disconnect()
 
-def test_the_pace_lets_lines_through_again_once_the_window_has_passed() -> None:
-    now = [100.0]
-    pace = chat.Pace(clock=lambda: now[0])
-    for _ in range(chat.LINES_PER_WINDOW):
-        pace.check()
-    with pytest.raises(chat.ChatRefusal, match="Wait 10 s"):
-        pace.check()
-    now[0] += chat.WINDOW_SECONDS
-    pace.check()
+
+@pytest.mark.usefixtures("limits_store")
+async def test_each_spectators_socket_says_its_own_lines(scripted_dice, monkeypatch) -> None:
+    """A spectator has no seat to count by: each socket gets its own 5 lines in 10 seconds."""
+    now = [1_000_000.0]
+    monkeypatch.setattr(limits.store(), "clock", lambda: now[0])
+    battle = await create_battle("Crowd talk", demo_setup())
+    watchers = [await connect(battle.public_id) for _ in range(2)]
+    for ws in watchers:
+        await receive(ws, "view")
+    for watcher in watchers:
+        for n in range(chat.LINES_PER_WINDOW):
+            await say(watcher, "spectators", f"line {n}")
+            for ws in watchers:
+                await receive(ws, "chat")
+    await say(watchers[0], "spectators", "one too many")
+    assert (await receive(watchers[0], "error"))["code"] == "chat_flood"
+    assert len(await stored(battle)) == 2 * chat.LINES_PER_WINDOW
+    for ws in watchers:
+        await ws.disconnect()
 
 
 def test_the_replay_shows_what_was_said_up_to_its_step(client) -> None:

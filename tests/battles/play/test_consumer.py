@@ -387,15 +387,6 @@ async def ping(ws: WebsocketCommunicator) -> dict[str, dict]:
     }
 
 
-@pytest.fixture(params=["memory", "redis"])
-def limits_store(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, settings) -> None:
-    """The limits counted in this process's memory, and in Redis (where every process counts)."""
-    if request.param == "memory":
-        monkeypatch.setattr(limits, "_store", limits.MemoryLimits())
-    elif not settings.REDIS_URL:
-        skip_or_fail("limits in Redis need Redis (REDIS_URL)")
-
-
 @pytest.mark.usefixtures("limits_store")
 async def test_a_seat_gets_exactly_its_rate_over_all_its_sockets(
     scripted_dice, settings, monkeypatch
