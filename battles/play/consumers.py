@@ -8,6 +8,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs
 
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -233,6 +234,20 @@ class BattleConsumer(DirectDispatch):
             await self._send_json({"type": "error", "id": message_id, **refusal.to_dict()})
         else:
             await self.send(text_data=render_to_string("battles/_error.html", refusal.to_dict()))
+
+    # Channels' websocket send narrows AsyncConsumer.send(message); channels-stubs ignore the same.
+    async def send(  # type: ignore[override]
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except Disconnected:
+            # The browser left while a push was on its way to it: Daphne queues the socket's
+            # websocket.disconnect behind the push, and letting this end the consumer would skip
+            # disconnect(), so its presence (and its places) would stay until the heartbeat expiry.
+            log.debug(
+                "battle %s: a push reached a socket that had just closed", getattr(self, "public_id", "?")
+            )
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         await self.send(text_data=jsontext.dumps(data))
