@@ -1,7 +1,8 @@
 from django.contrib import admin
 
 from .lists.forms import ProfileForm
-from .models import ArmyList, Battle, BattleEvent, Follower, ListHero, Profile, Seat, StandLine, Warband
+from .models import ArmyList, Battle, BattleEvent, Profile, Seat
+from .rulesets import web_rulesets
 
 
 @admin.register(Profile)
@@ -15,39 +16,16 @@ class ProfileAdmin(admin.ModelAdmin[Profile]):
     search_fields = ("name",)
 
 
-class WarbandInline(admin.TabularInline[Warband, ArmyList]):
-    model = Warband
-    extra = 0
-    show_change_link = True
-
-
-class StandLineInline(admin.TabularInline[StandLine, ArmyList]):
-    model = StandLine
-    extra = 0
-
-
-class ListHeroInline(admin.TabularInline[ListHero, ArmyList]):
-    model = ListHero
-    extra = 0
-
-
 @admin.register(ArmyList)
 class ArmyListAdmin(admin.ModelAdmin[ArmyList]):
     list_display = ("name", "ruleset", "owner", "points_limit", "updated_at")
     list_filter = ("ruleset",)
     search_fields = ("name", "owner__username")
-    inlines = [WarbandInline, StandLineInline, ListHeroInline]
+    inlines = [inline for ruleset in web_rulesets() for inline in ruleset.admin_inlines()]
 
 
-class FollowerInline(admin.TabularInline[Follower, Warband]):
-    model = Follower
-    extra = 0
-
-
-@admin.register(Warband)
-class WarbandAdmin(admin.ModelAdmin[Warband]):
-    list_display = ("__str__", "army_list", "is_general")
-    inlines = [FollowerInline]
+for ruleset in web_rulesets():
+    ruleset.register_admin(admin.site)
 
 
 @admin.register(Battle)

@@ -1,7 +1,8 @@
-"""The app's models, one import away: army lists in battles/lists/models.py, live play in
-battles/play/models.py. Django loads them from here, and the migrations name their callables here."""
+"""The app's models, one import away: army lists in battles/lists/models.py, each ruleset's list
+contents in battles/rulesets/<key>/models.py, live play in battles/play/models.py. Django loads
+them from here, and the migrations name their callables here."""
 
-from .lists.models import ArmyList, Follower, ListHero, Profile, StandLine, Warband, new_share_token
+from .lists.models import ArmyList, Profile, new_share_token
 from .play.models import (
     Battle,
     BattleEvent,
@@ -12,20 +13,19 @@ from .play.models import (
     new_public_id,
     new_seat_token,
 )
+from .rulesets import import_models
+
+import_models()
 
 __all__ = [
     "ArmyList",
     "Battle",
     "BattleEvent",
     "ChatLine",
-    "Follower",
     "JSONTextField",
-    "ListHero",
     "Offer",
     "Profile",
     "Seat",
-    "StandLine",
-    "Warband",
     "new_public_id",
     "new_seat_token",
     "new_share_token",

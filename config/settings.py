@@ -121,7 +121,8 @@ ASGI_APPLICATION = "config.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        # Each ruleset's web code keeps its templates and static files in its own folder.
+        "DIRS": [BASE_DIR / "templates", *sorted(BASE_DIR.glob("battles/rulesets/*/templates"))],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -206,7 +207,7 @@ USE_I18N = False
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [BASE_DIR / "static", *sorted(BASE_DIR.glob("battles/rulesets/*/static"))]
 STATIC_ROOT = os.environ.get("STATIC_ROOT") or None  # only for collectstatic; finders serve otherwise
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG

@@ -5,35 +5,70 @@ state.pending                         # the one decision the battle waits for
 legal_actions(state, "good")          # what that side may do now
 outcome = apply(state, "good", command, dice)   # new state + events, or RuleViolation
 odds_between(state, "aragorn", "orc-1")           # exact odds of any two enemies fighting
+find_ruleset("mass_battle")           # a ruleset: its state, lists, preview, tape ...
+
+The public face of the referee, for the web app (an import-linter contract holds it): this
+package, `rules_core.record` (battle records), `rules_core.takeback`, `rules_core.scenarios`
+(matched play), and each ruleset's own module: `rules_core.skirmish`, `rules_core.mass_battle`.
+Every other module is the referee's inside (docs/rules-core.md).
 """
 
+from .army_lists import Listed, side_of, wrong_side
+from .chance import percent
 from .dice import Dice, RecordedDice, Roll, ScriptedDice, SeededDice, SystemDice
 from .engine import Outcome, apply, legal_actions
 from .errors import RULE_CODES, RecordMismatch, Refused, RuleViolation
 from .frame import Action, Pending
+from .heroic import HEROIC_ACTION_NAMES, SPECIALISED_HEROIC_ACTIONS
 from .matchup import odds_between
-from .rulesets import new_battle
-from .state import SIDES, BattleState, Side
+from .model_now import Characteristics, characteristics_now
+from .ruleset import DEFAULT_RULESET
+from .rulesets import RULESETS, Ruleset, find_ruleset, load_state, new_battle, ruleset_for
+from .state import MM_PER_INCH, SIDES, BattleState, Board, Model, Profile, Side, side_name
+from .tiers import TIERS, tier_name
+from .wargear import read_piece
 
 __all__ = [
+    "DEFAULT_RULESET",
+    "HEROIC_ACTION_NAMES",
+    "MM_PER_INCH",
+    "RULESETS",
     "RULE_CODES",
     "SIDES",
+    "SPECIALISED_HEROIC_ACTIONS",
+    "TIERS",
     "Action",
     "BattleState",
+    "Board",
+    "Characteristics",
     "Dice",
+    "Listed",
+    "Model",
     "Outcome",
     "Pending",
+    "Profile",
     "RecordMismatch",
     "RecordedDice",
     "Refused",
     "Roll",
     "RuleViolation",
+    "Ruleset",
     "ScriptedDice",
     "SeededDice",
     "Side",
     "SystemDice",
     "apply",
+    "characteristics_now",
+    "find_ruleset",
     "legal_actions",
+    "load_state",
     "new_battle",
     "odds_between",
+    "percent",
+    "read_piece",
+    "ruleset_for",
+    "side_name",
+    "side_of",
+    "tier_name",
+    "wrong_side",
 ]

@@ -9,7 +9,7 @@ from typing import Any
 
 from .casualties import end_battle
 from .courage import manual_test_action, start_manual_test
-from .dice import Dice, Roll
+from .dice import Dice, DiceExhausted, Roll, ScriptedDice
 from .errors import RuleViolation
 from .frame import Action, Ctx, Option, Refusal
 from .scenarios.ending import finish
@@ -77,31 +77,61 @@ def legal_actions(state: BattleState, side: Side) -> list[Action]:
 
 def apply(state: BattleState, side: Side, command: Mapping[str, Any], dice: Dice) -> Outcome:
     """Apply one side's command. Raises RuleViolation and leaves `state` untouched if refused."""
+    ctx, checked = _accepted(state, side, command, dice)
+    _carry_out(ctx, side, checked)
+    return _finish(ctx)
+
+
+@dataclass
+class DryRun:
+    """What a command would do up to its first die, on a copy that nobody keeps: the state and
+    events so far, and whether it stopped there because a die had to be rolled."""
+
+    state: BattleState
+    events: list[dict[str, Any]]
+    needs_dice: bool
+
+
+def dry_run(state: BattleState, side: Side, command: Mapping[str, Any]) -> DryRun:
+    """A command carried out as far as it goes without a die (for a preview). Raises RuleViolation
+    as `apply` would; `state` is untouched."""
+    ctx, checked = _accepted(state, side, command, ScriptedDice())
+    try:
+        _carry_out(ctx, side, checked)
+    except DiceExhausted:
+        return DryRun(ctx.state, ctx.events, True)
+    return DryRun(ctx.state, ctx.events, False)
+
+
+def _accepted(
+    state: BattleState, side: Side, command: Mapping[str, Any], dice: Dice
+) -> tuple[Ctx, dict[str, Any]]:
+    """The command checked against the rules, and a copy of the state to carry it out on."""
     if side not in SIDES:
         raise RuleViolation("unknown_side", f"There is no side called {side!r}.")
     if not isinstance(command, Mapping) or not isinstance(command.get("type"), str):
         raise RuleViolation("malformed_command", "A command needs a type.")
     if state.result is not None or not state.stack:
         raise RuleViolation("battle_over", "The battle is over.")
-    command = dict(command)
+    checked = dict(command)
+    if checked["type"] != "concede":
+        pending = state.pending
+        if pending.side != side:
+            waiting = side_name(pending.side) if pending.side else "nobody"
+            raise RuleViolation("not_your_decision", f"It is {waiting}'s decision now: {pending.label}.")
+        check_command(options(state, side), checked, state, side)
+    return Ctx(_copy(state), dice), checked
+
+
+def _carry_out(ctx: Ctx, side: Side, command: dict[str, Any]) -> None:
     if command["type"] == "concede":
-        new = _copy(state)
-        ctx = Ctx(new, dice)
         _concede(ctx, side)
-        return _finish(ctx)
-    pending = state.pending
-    if pending.side != side:
-        waiting = side_name(pending.side) if pending.side else "nobody"
-        raise RuleViolation("not_your_decision", f"It is {waiting}'s decision now: {pending.label}.")
-    check_command(options(state, side), command, state, side)
-    new = _copy(state)
-    ctx = Ctx(new, dice)
+        return
     if command["type"] == "take_test":
         start_manual_test(ctx, side, command)
     else:
-        new.stack[-1].handle(ctx, command)
+        ctx.state.stack[-1].handle(ctx, command)
     run_to_decision(ctx)
-    return _finish(ctx)
 
 
 def apply_sealed(state: BattleState, side: Side, command: Mapping[str, Any], dice: Dice) -> Outcome:

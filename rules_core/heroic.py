@@ -3,7 +3,7 @@ shouts and Heroic Challenges. (The heroes whose actions go first act in `heroic_
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -12,13 +12,13 @@ from .effects import NOTHING, Lasting, register_lasting, why_held
 from .errors import RuleCode
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal, choice
 from .might import spend
+from .ruleset import ruleset_of
 from .state import BattleState, Challenge, Effect, Model, Side, other, side_name
+from .tiers import tier_rank
 
 SHOUT_RANGE = 6.0
 RESOLVE_RANGE = 6.0
 CHALLENGE_RANGE = 6.0
-TIERS = {"legend": 5, "valour": 4, "fortitude": 3, "minor": 2, "independent": 1}
-"""Heroic tiers, highest first (core summary): "the same tier or higher" compares these."""
 
 HeroicPhase = Literal["move", "shoot", "fight"]
 """The phases with a Declare Heroic Actions step."""
@@ -51,12 +51,12 @@ def _has_powers(state: BattleState, hero: Model) -> str | None:
 
 def challenge_targets(state: BattleState, hero: Model) -> list[Model]:
     """Enemy Heroes within 6" of the same Heroic Tier or higher, that the rules let `hero` challenge."""
-    tier = TIERS.get(hero.profile.tier or "independent", 1)
+    tier = tier_rank(hero.profile.tier or "independent")
     found = []
     for enemy in state.army_models(other(hero.side)):
         if not enemy.is_hero or hero.distance_to(enemy) > CHALLENGE_RANGE + 1e-9:
             continue
-        if TIERS.get(enemy.profile.tier or "independent", 1) < tier:
+        if tier_rank(enemy.profile.tier or "independent") < tier:
             continue
         if _challenge_barred(state, hero, enemy) is None:
             found.append(enemy)
@@ -231,16 +231,20 @@ for _kind, _name, _lasting in (
     register_lasting(_kind, _name, _lasting)
 
 
-RULESET_HEROIC_ACTIONS: dict[str, dict[str, HeroicAction]] = {"skirmish": HEROIC_ACTIONS}
-"""Each ruleset's Heroic Actions: the same actions, declared the same way, with its own effects."""
+HEROIC_ACTION_NAMES = {key: action.name for key, action in HEROIC_ACTIONS.items()}
+"""What players call each Heroic Action."""
+SPECIALISED_HEROIC_ACTIONS = {key: a.name for key, a in sorted(HEROIC_ACTIONS.items()) if not a.universal}
+"""The Heroic Actions a profile must list to use (every Hero has the universal ones)."""
 
 
-def actions_for(state: BattleState) -> dict[str, HeroicAction]:
-    return RULESET_HEROIC_ACTIONS.get(state.ruleset, HEROIC_ACTIONS)
+def actions_for(state: BattleState) -> Mapping[str, HeroicAction]:
+    """The Heroic Actions of the battle's ruleset: the same actions, declared the same way, with
+    its own effects."""
+    return ruleset_of(state).heroic_actions
 
 
 def available_actions(
-    hero: Model, phase: str, actions: dict[str, HeroicAction] = HEROIC_ACTIONS
+    hero: Model, phase: str, actions: Mapping[str, HeroicAction] = HEROIC_ACTIONS
 ) -> list[HeroicAction]:
     return [
         a

@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .battlefield import can_see, sight_blockers
+from .errors import RuleViolation
 from .geometry import Point, dist, sight_lines
 from .shooting import why_cannot_shoot, why_not_target
-from .state import BattleState, Model
+from .state import BattleState, Board, Model
 
 End = Model | Point
 
@@ -37,6 +38,17 @@ class Measurement:
         if self.shot is not None:
             data["shot"] = self.shot
         return data
+
+
+def board_point(board: Board, text: str) -> Point:
+    """A point on the board written "x,y" in inches (a tape's end that is no piece)."""
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise RuleViolation("bad_target", f"{text!r} is neither a piece nor a point on the board.") from None
+    if not (0 <= x <= board.width and 0 <= y <= board.height):
+        raise RuleViolation("bad_target", "That point is off the board.")
+    return (x, y)
 
 
 def _describe(end: End) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 from .dice import RecordedDice, Roll
 from .engine import Outcome, apply, apply_sealed
 from .errors import RecordMismatch, RuleViolation
-from .rulesets import new_battle, ruleset_of
+from .rulesets import new_battle, ruleset_for
 from .scenarios.secrets import REFEREE, command_for, is_sealed, summary
 from .state import BattleState
 from .takeback import is_takeback
@@ -51,7 +51,7 @@ def build(
     record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "ruleset": state.ruleset if state is not None else ruleset_of(setup),
+        "ruleset": state.ruleset if state is not None else ruleset_for(setup).key,
         "setup": setup,
         "entries": [
             Entry(e.side, command_for(state, viewer, e.side, e.command), e.rolls).to_dict()

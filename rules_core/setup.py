@@ -10,12 +10,12 @@ from typing import Any
 from .errors import RuleViolation
 from .frame import Action, Ctx, Frame, Option, Pending
 from .geometry import point_in_polygon
-from .heroic import TIERS
 from .scenarios.catalogue import CATALOGUE, spec_of
 from .scenarios.data import Marker, ScenarioState
 from .scenarios.pregame import opening
 from .serial import load
 from .state import SIDES, Army, BattleState, Board, Model, Mount, Profile, Side, Terrain, Warband, side_name
+from .tiers import tier_rank
 from .turn import BattleFrame
 from .wargear import missile_from_wargear, read_kit
 
@@ -112,7 +112,7 @@ def _general(army: dict[str, Any], models: list[Model]) -> str:
             raise _bad(f"The General {named!r} is not a Hero of that army.")
         return str(named)
     heroes = [m for m in models if m.is_hero]
-    best = max(heroes, key=lambda m: TIERS.get(m.profile.tier or "", 0), default=None)
+    best = max(heroes, key=lambda m: tier_rank(m.profile.tier), default=None)
     return best.id if best else ""
 
 

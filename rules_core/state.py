@@ -278,10 +278,6 @@ class Challenge:
     accepted: bool | None = None
 
 
-RULESET_STATES: dict[str, type[BattleState]] = {}
-"""The state class of each ruleset, by its id: a ruleset's state registers itself by subclassing."""
-
-
 @dataclass(slots=True)
 class BattleState:
     RULESET: ClassVar[str] = "skirmish"
@@ -313,11 +309,6 @@ class BattleState:
         default_factory=dict, init=False, compare=False, repr=False, metadata={"transient": True}
     )
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        # dataclass(slots=True) makes a new class, so the zero-argument super() would name the old one.
-        super(BattleState, cls).__init_subclass__(**kwargs)
-        RULESET_STATES[cls.RULESET] = cls
-
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = to_data(self)
         return data
@@ -338,9 +329,9 @@ class BattleState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BattleState:
-        """The state of the ruleset the data names (a mass battle's comes back as its own class)."""
-        kind = RULESET_STATES.get(str(data.get("ruleset", cls.RULESET)), cls)
-        return load(kind if issubclass(kind, cls) else cls, data)
+        """A state of this class from its data (`rules_core.load_state` finds the class of the
+        ruleset the data names)."""
+        return load(cls, data)
 
     def model(self, model_id: str) -> Model:
         return self.models[model_id]

@@ -22,7 +22,12 @@ from vulture.config import make_config
 
 ROOT = Path(__file__).resolve().parents[1]
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-READERS = ("templates/**/*.html", "static/**/*.js")
+READERS = (
+    "templates/**/*.html",
+    "static/**/*.js",
+    "battles/rulesets/*/templates/**/*.html",
+    "battles/rulesets/*/static/**/*.js",
+)
 CALLERS = ("rules_core",)
 """Read for the names they use, not judged (the mass-battle referee is built there ahead of its callers)."""
 

@@ -1,4 +1,4 @@
-"""Forms: profiles (site and admin), list building (both rulesets), importing a list."""
+"""Forms: profiles (site and admin), list building (what every ruleset's builder uses), importing a list."""
 
 from __future__ import annotations
 
@@ -6,12 +6,13 @@ from typing import Any, cast
 
 from django import forms
 
-from rules_core.mass_battle.cards import CARDS
+from battles.rulesets import DEFAULT_RULESET, ruleset_choices
+from rules_core import SPECIALISED_HEROIC_ACTIONS, TIERS
 
 from .catalogue import MOUNTS
-from .models import RULESETS, SKIRMISH, ArmyList, Profile
+from .models import ArmyList, Profile
+from .options import MAX_COUNT, MAX_POINTS_LIMIT
 from .profiles import BadData, clean_profile
-from .rules import MAX_COUNT, MAX_POINTS_LIMIT, SPECIALISED_HEROIC_ACTIONS, TIERS
 
 STAT_FIELDS = [
     "move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage", "intelligence",
@@ -82,7 +83,7 @@ class ProfileForm(forms.ModelForm[Profile]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        tiers = [(key, name) for key, name, _ in TIERS]
+        tiers = [(tier.key, tier.name) for tier in TIERS]
         cast(forms.ChoiceField, self.fields["tier"]).choices = [("", "None: a Warrior"), *tiers]
         self.fields["side"].required = True
         self.fields["side"].help_text = "A list holds one side's profiles."
@@ -184,10 +185,12 @@ class ListSettingsForm(forms.ModelForm[ArmyList]):
 
 
 class NewListForm(ListSettingsForm):
-    """A new list: its ruleset, for good (the skirmish when not said), and its points limit (blank:
-    the ruleset's standard)."""
+    """A new list: its ruleset, for good (the default one when not said), and its points limit
+    (blank: the ruleset's standard)."""
 
-    ruleset = forms.ChoiceField(label="Ruleset", choices=RULESETS, initial=SKIRMISH, required=False)
+    ruleset = forms.ChoiceField(
+        label="Ruleset", choices=ruleset_choices, initial=DEFAULT_RULESET, required=False
+    )
     points_limit = forms.IntegerField(
         label="Points limit", min_value=1, max_value=MAX_POINTS_LIMIT, required=False
     )
@@ -239,15 +242,3 @@ class ImportForm(forms.Form):
 
 class ProfilesFileForm(forms.Form):
     file = forms.FileField(label="Profiles file (.json or .csv)")
-
-
-class HeroKitForm(OptionsForm):
-    """A mass-battle hero's options and the Battle Cards bought for him (each card once; the
-    referee's list rules say how many he may carry)."""
-
-    cards = forms.MultipleChoiceField(
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-        choices=[(key, card.name) for key, card in CARDS.items()],
-        error_messages={"invalid_choice": "%(value)s is not a Battle Card."},
-    )

@@ -1,5 +1,6 @@
-"""The army-list models: profiles (catalogue and custom), lists; a skirmish list's warbands and their
-followers; a mass-battle list's lines of stands and its heroes."""
+"""The army-list models every ruleset shares: profiles (catalogue and custom), lists, and the base
+of a line of models. A list's contents are its ruleset's own models (battles/rulesets/<key>/models.py:
+a skirmish list's warbands and followers, a mass-battle list's stands and heroes)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from .rules import DEFAULT_POINTS_LIMIT, SPECIALISED_HEROIC_ACTIONS, TIERS
-
-SKIRMISH, MASS_BATTLE = "skirmish", "mass_battle"
-RULESETS = [(SKIRMISH, "Skirmish"), (MASS_BATTLE, "Mass battle")]
-"""The rulesets a list is built for (rules_core's ruleset ids), with the names players read."""
+import rules_core
+from battles.rulesets import DEFAULT_RULESET, WebRuleset, ruleset_choices, web_ruleset, web_rulesets
 
 # Profile fields that hold plain data, as in a profile's JSON (see battles/lists/profiles.py).
 PROFILE_DATA_FIELDS = (
@@ -47,7 +45,7 @@ class Profile(models.Model):
     tier = models.CharField(
         max_length=20,
         blank=True,
-        choices=[(key, name) for key, name, _ in TIERS],
+        choices=[(tier.key, tier.name) for tier in rules_core.TIERS],
         help_text="Blank: a Warrior.",
     )
     unique = models.BooleanField(
@@ -83,7 +81,7 @@ class Profile(models.Model):
 
     @property
     def heroic_action_names(self) -> list[str]:
-        return [SPECIALISED_HEROIC_ACTIONS.get(a, a) for a in self.heroic_actions]
+        return [rules_core.HEROIC_ACTION_NAMES.get(a, a) for a in self.heroic_actions]
 
     @classmethod
     def visible_to(cls, user: Any) -> models.QuerySet[Profile]:
@@ -140,8 +138,10 @@ class ArmyList(models.Model):
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="army_lists")
     name = models.CharField(max_length=100)
-    ruleset = models.CharField(max_length=20, choices=RULESETS, default=SKIRMISH)
-    points_limit = models.PositiveIntegerField(default=DEFAULT_POINTS_LIMIT)
+    ruleset = models.CharField(max_length=20, choices=ruleset_choices, default=DEFAULT_RULESET)
+    points_limit = models.PositiveIntegerField(
+        default=rules_core.find_ruleset(DEFAULT_RULESET).standard_points
+    )
     share_token = models.CharField(max_length=40, unique=True, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -153,40 +153,13 @@ class ArmyList(models.Model):
         return self.name
 
     @property
-    def is_mass_battle(self) -> bool:
-        return self.ruleset == MASS_BATTLE
-
-    def warbands_in_order(self) -> list[Warband]:
-        return list(self.warbands.all())
-
-    def stands_in_order(self) -> list[StandLine]:
-        return list(self.stand_lines.all())
-
-    def heroes_in_order(self) -> list[ListHero]:
-        return list(self.heroes.all())
+    def rules(self) -> WebRuleset:
+        """Its ruleset's web code: its builder, its list rules, its file format."""
+        return web_ruleset(self.ruleset)
 
     @classmethod
     def with_contents(cls) -> models.QuerySet[ArmyList]:
-        return cls.objects.prefetch_related(
-            "warbands__hero", "warbands__followers__profile", "stand_lines__profile", "heroes__profile"
-        )
-
-
-class Warband(models.Model):
-    army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="warbands")
-    position = models.PositiveIntegerField(default=0)
-    hero = models.ForeignKey(Profile, on_delete=models.RESTRICT, related_name="+")
-    hero_options = models.JSONField(default=list, blank=True)
-    is_general = models.BooleanField(default=False)
-
-    class Meta:
-        ordering = ["position", "id"]
-
-    def __str__(self) -> str:
-        return f"{self.hero.name}'s warband"
-
-    def followers_in_order(self) -> list[Follower]:
-        return list(self.followers.all())
+        return cls.objects.prefetch_related(*(path for r in web_rulesets() for path in r.prefetch))
 
 
 class ProfileLine(models.Model):
@@ -200,40 +173,3 @@ class ProfileLine(models.Model):
     class Meta:
         abstract = True
         ordering = ["position", "id"]
-
-
-class Follower(ProfileLine):
-    """Some models of one profile, with the same options, in a hero's warband."""
-
-    warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="followers")
-
-    def __str__(self) -> str:
-        return f"{self.count} x {self.profile.name}"
-
-
-class StandLine(ProfileLine):
-    """Stands of one profile with the same options, in a mass-battle list. How many models a stand
-    holds follows from the profile (rules_core.mass_battle.stands)."""
-
-    army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="stand_lines")
-
-    def __str__(self) -> str:
-        return f"{self.count} stands of {self.profile.name}"
-
-
-class ListHero(models.Model):
-    """A hero of a mass-battle list, with his options and the Battle Cards bought for him (their
-    keys in rules_core.mass_battle.cards)."""
-
-    army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="heroes")
-    position = models.PositiveIntegerField(default=0)
-    profile = models.ForeignKey(Profile, on_delete=models.RESTRICT, related_name="+")
-    options = models.JSONField(default=list, blank=True)
-    cards = models.JSONField(default=list, blank=True)
-    is_general = models.BooleanField(default=False)
-
-    class Meta:
-        ordering = ["position", "id"]
-
-    def __str__(self) -> str:
-        return self.profile.name

@@ -12,10 +12,11 @@ import math
 import unicodedata
 from typing import Any
 
-from rules_core.wargear import read_piece
+from rules_core import SPECIALISED_HEROIC_ACTIONS, TIERS, read_piece
 
 from .catalogue import MOUNTS, SIDE_NAMES, catalogue_side
-from .rules import SPECIALISED_HEROIC_ACTIONS, TIER_NAMES
+
+TIER_NAMES = {tier.key: tier.name for tier in TIERS}
 
 # field, label, lowest, highest, whole numbers only
 CHARACTERISTICS: list[tuple[str, str, float, float, bool]] = [

@@ -1,6 +1,7 @@
-"""The only code that writes army lists and profiles: every page that changes one calls a function
-here. A change that breaks an editing limit raises BadData with a message for the player and writes
-nothing; every change to a list marks the list as updated."""
+"""The code that writes army lists and profiles: every page that changes one calls a function here,
+or an edit of its ruleset's own (battles/rulesets/<key>/lists.py), made inside `changing` with the
+helpers here. A change that breaks an editing limit raises BadData with a message for the player
+and writes nothing; every change to a list marks the list as updated."""
 
 from __future__ import annotations
 
@@ -11,48 +12,33 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max, Q, QuerySet, RestrictedError
 
-from rules_core.mass_battle.constants import STANDARD_ARMY_POINTS
+from battles.rulesets import DEFAULT_RULESET, keys, web_ruleset
+from rules_core import Listed, side_of, wrong_side
 
 from .catalogue import catalogue
-from .listfile import FollowerDraft, HeroDraft, ListDraft, MassListDraft, StandDraft, WarbandDraft
-from .mass_rules import MAX_HEROES, MAX_STANDS, is_monster, summarise_mass
-from .models import (
-    MASS_BATTLE,
-    RULESETS,
-    SKIRMISH,
-    ArmyList,
-    Follower,
-    ListHero,
-    Profile,
-    StandLine,
-    Warband,
-    new_share_token,
-)
+from .listfile import ListDraft
+from .models import ArmyList, Profile, new_share_token
 from .profilefile import ProfileFileProblems
 from .profiles import BadData, clean_profile
-from .rules import DEFAULT_POINTS_LIMIT, MAX_MODELS, MAX_WARBANDS, side_of, summarise, wrong_side
-
-STANDARD_POINTS = {SKIRMISH: DEFAULT_POINTS_LIMIT, MASS_BATTLE: STANDARD_ARMY_POINTS}
-"""A new list's points limit when its maker names none."""
 
 # ---------------------------------------------------------------- whole lists
 
 
-def new_list(owner: Any, name: str, points_limit: int | None, ruleset: str = SKIRMISH) -> ArmyList:
+def new_list(owner: Any, name: str, points_limit: int | None, ruleset: str = DEFAULT_RULESET) -> ArmyList:
     """An empty list for one ruleset, for good; a name the owner already uses gets a number.
     Without a points limit, the ruleset's standard game size."""
-    if ruleset not in dict(RULESETS):
+    if ruleset not in keys():
         raise BadData(f"There is no ruleset called {ruleset!r}.")
     return ArmyList.objects.create(
         owner=owner,
         name=unused_list_name(owner, name),
-        points_limit=points_limit or STANDARD_POINTS[ruleset],
+        points_limit=points_limit or web_ruleset(ruleset).standard_points,
         ruleset=ruleset,
     )
 
 
 def copy_list(owner: Any, army: ArmyList) -> ArmyList:
-    return save_list(owner, draft_of(army))
+    return save_list(owner, army.rules.draft_of(army))
 
 
 def delete_list(army: ArmyList) -> None:
@@ -70,7 +56,7 @@ def unused_list_name(owner: Any, name: str) -> str:
     return candidate
 
 
-def save_list(owner: Any, draft: ListDraft | MassListDraft) -> ArmyList:
+def save_list(owner: Any, draft: ListDraft) -> ArmyList:
     """Save a list for its new owner: an import, or a copy of a list. Profiles that the owner can
     already use, with the same characteristics, are reused; any other becomes the owner's own."""
     with transaction.atomic():
@@ -81,52 +67,8 @@ def save_list(owner: Any, draft: ListDraft | MassListDraft) -> ArmyList:
             points_limit=draft.points_limit,
             ruleset=draft.ruleset,
         )
-        if isinstance(draft, MassListDraft):
-            _save_mass_contents(army, draft, profiles)
-            return army
-        for position, w in enumerate(draft.warbands_in_order()):
-            warband = Warband.objects.create(
-                army_list=army,
-                position=position,
-                hero=profiles[id(w.hero)],
-                hero_options=list(w.hero_options),
-                is_general=w.is_general,
-            )
-            Follower.objects.bulk_create(
-                Follower(
-                    warband=warband,
-                    position=i,
-                    profile=profiles[id(f.profile)],
-                    count=f.count,
-                    options=list(f.options),
-                )
-                for i, f in enumerate(w.followers_in_order())
-            )
+        army.rules.save_contents(army, draft, profiles)
     return army
-
-
-def _save_mass_contents(army: ArmyList, draft: MassListDraft, profiles: dict[int, Profile]) -> None:
-    StandLine.objects.bulk_create(
-        StandLine(
-            army_list=army,
-            position=i,
-            profile=profiles[id(s.profile)],
-            count=s.count,
-            options=list(s.options),
-        )
-        for i, s in enumerate(draft.stands_in_order())
-    )
-    ListHero.objects.bulk_create(
-        ListHero(
-            army_list=army,
-            position=i,
-            profile=profiles[id(h.profile)],
-            options=list(h.options),
-            cards=list(h.cards),
-            is_general=h.is_general,
-        )
-        for i, h in enumerate(draft.heroes_in_order())
-    )
 
 
 def _usable_profile(owner: Any, profile: Profile) -> Profile:
@@ -163,33 +105,6 @@ def _unused_profile_name(owner: Any, name: str) -> str:
         number += 1
 
 
-def draft_of(army: ArmyList) -> ListDraft | MassListDraft:
-    """A saved list as a draft, to copy it (the profiles stay the saved ones)."""
-    if army.is_mass_battle:
-        return MassListDraft(
-            army.name,
-            army.points_limit,
-            [StandDraft(s.profile, s.count, list(s.options)) for s in army.stands_in_order()],
-            [
-                HeroDraft(h.profile, list(h.options), list(h.cards), h.is_general)
-                for h in army.heroes_in_order()
-            ],
-        )
-    return ListDraft(
-        army.name,
-        army.points_limit,
-        [
-            WarbandDraft(
-                w.hero,
-                list(w.hero_options),
-                w.is_general,
-                [FollowerDraft(f.profile, f.count, list(f.options)) for f in w.followers_in_order()],
-            )
-            for w in army.warbands_in_order()
-        ],
-    )
-
-
 # ---------------------------------------------------------------- changes to a list
 
 
@@ -215,83 +130,36 @@ def share_list(army: ArmyList, shared: bool) -> None:
         army.save(update_fields=["share_token"])
 
 
-def _for_ruleset(army: ArmyList, ruleset: str) -> None:
-    """A list is for one ruleset: a change that belongs to the other's lists is refused."""
+def for_ruleset(army: ArmyList, ruleset: str) -> None:
+    """A list is for one ruleset: a change that belongs to another's lists is refused."""
     if army.ruleset != ruleset:
-        kind = dict(RULESETS)[army.ruleset].lower()
-        raise BadData(
-            f"{army.name} is a {kind} list: "
-            + (
-                "it has stands and heroes, not warbands."
-                if army.is_mass_battle
-                else "it has warbands, not stands."
-            )
-        )
+        raise BadData(f"{army.name} is a {army.rules.name.lower()} list: {army.rules.holds}.")
 
 
-def _same_side(army: ArmyList, profile: Profile) -> None:
+def same_side(army: ArmyList, profile: Profile) -> None:
     """A list fights for one side: a profile of the other side is refused."""
-    if army.is_mass_battle:
-        profiles = [
-            *(s.profile for s in army.stands_in_order()),
-            *(h.profile for h in army.heroes_in_order()),
-        ]
-    else:
-        profiles = [
-            p for w in army.warbands_in_order() for p in [w.hero, *(f.profile for f in w.followers.all())]
-        ]
-    problem = wrong_side(side_of(profiles)[0], profile)
+    side, _ = side_of([Listed(p.name, {}, 0, side=p.side) for p in army.rules.profiles_of(army)])
+    problem = wrong_side(side, profile.name, profile.side)
     if problem:
         raise BadData(problem)
 
 
-def add_warband(army: ArmyList, hero: Profile) -> None:
+def make_general(army: ArmyList, leader: Any) -> None:
+    """Name the General (a warband's hero, a mass battle's hero: `leader` has `is_general` and
+    belongs to `army`), and no other."""
     with changing(army):
-        _for_ruleset(army, SKIRMISH)
-        _same_side(army, hero)
-        if army.warbands.count() >= MAX_WARBANDS:
-            raise BadData(f"A list holds at most {MAX_WARBANDS} warbands.")
-        _check_models_after(army, 1)
-        Warband.objects.create(army_list=army, position=_next_position(army.warbands.all()), hero=hero)
-
-
-def make_general(army: ArmyList, leader: Warband | ListHero) -> None:
-    """Name the General: a warband's hero (skirmish) or a hero (mass battle), and no other."""
-    with changing(army):
-        heroes = army.warbands if isinstance(leader, Warband) else army.heroes
-        heroes.exclude(pk=leader.pk).update(is_general=False)
+        type(leader).objects.filter(army_list=army).exclude(pk=leader.pk).update(is_general=False)
         leader.is_general = True
         leader.save(update_fields=["is_general"])
 
 
-def remove_part(army: ArmyList, part: Warband | Follower | StandLine | ListHero) -> None:
-    """Take a warband, a line of followers or of stands, or a hero out of the list."""
+def remove_part(army: ArmyList, part: Any) -> None:
+    """Take a part of the list out of it (a warband, a line of followers or of stands, a hero)."""
     with changing(army):
         part.delete()
 
 
-def set_hero_options(army: ArmyList, warband: Warband, options: list[str]) -> None:
-    with changing(army):
-        warband.hero_options = options
-        warband.save(update_fields=["hero_options"])
-
-
-def add_followers(army: ArmyList, warband: Warband, profile: Profile, count: int) -> None:
-    """Followers join the warband's followers of the same profile without options, if it has some."""
-    with changing(army):
-        _for_ruleset(army, SKIRMISH)
-        _same_side(army, profile)
-        _check_models_after(army, count)
-        _add_to_line(warband.followers, profile, count)
-
-
-def change_followers(army: ArmyList, follower: Follower, count: int, options: list[str]) -> None:
-    with changing(army):
-        _check_models_after(army, count - follower.count)
-        _change_line(follower, count, options)
-
-
-def _add_to_line(lines: Any, profile: Profile, count: int) -> None:
+def add_to_line(lines: Any, profile: Profile, count: int) -> None:
     """Models (or stands) join the line of the same profile without options, if there is one; else
     they make a new line, last. `lines` is the related manager of a warband's or a list's lines."""
     same = next((line for line in lines.filter(profile=profile) if not line.options), None)
@@ -299,63 +167,15 @@ def _add_to_line(lines: Any, profile: Profile, count: int) -> None:
         same.count += count
         same.save(update_fields=["count"])
     else:
-        lines.create(position=_next_position(lines.all()), profile=profile, count=count)
+        lines.create(position=next_position(lines.all()), profile=profile, count=count)
 
 
-def _change_line(line: Follower | StandLine, count: int, options: list[str]) -> None:
+def change_line(line: Any, count: int, options: list[str]) -> None:
     line.count, line.options = count, options
     line.save(update_fields=["count", "options"])
 
 
-def _check_models_after(army: ArmyList, added: int) -> None:
-    models = summarise(army).models + added
-    if models > MAX_MODELS:
-        raise BadData(f"A list holds at most {MAX_MODELS} models; this would make {models}.")
-
-
-# ---------------------------------------------------------------- changes to a mass-battle list
-
-
-def add_stands(army: ArmyList, profile: Profile, count: int) -> None:
-    """Stands join the list's line of the same profile without options, if it has one."""
-    with changing(army):
-        _for_ruleset(army, MASS_BATTLE)
-        _same_side(army, profile)
-        _check_stands_after(army, count)
-        _add_to_line(army.stand_lines, profile, count)
-
-
-def change_stands(army: ArmyList, line: StandLine, count: int, options: list[str]) -> None:
-    with changing(army):
-        _check_stands_after(army, count - line.count)
-        _change_line(line, count, options)
-
-
-def add_hero(army: ArmyList, profile: Profile) -> None:
-    with changing(army):
-        _for_ruleset(army, MASS_BATTLE)
-        _same_side(army, profile)
-        if army.heroes.count() >= MAX_HEROES:
-            raise BadData(f"A list holds at most {MAX_HEROES} heroes.")
-        if is_monster(profile):
-            _check_stands_after(army, 1)
-        ListHero.objects.create(army_list=army, position=_next_position(army.heroes.all()), profile=profile)
-
-
-def equip_hero(army: ArmyList, hero: ListHero, options: list[str], cards: list[str]) -> None:
-    """A hero's options and Battle Cards (card keys), as the builder's form sends them."""
-    with changing(army):
-        hero.options, hero.cards = options, cards
-        hero.save(update_fields=["options", "cards"])
-
-
-def _check_stands_after(army: ArmyList, added: int) -> None:
-    stands = summarise_mass(army).stands + added
-    if stands > MAX_STANDS:
-        raise BadData(f"A list fields at most {MAX_STANDS} stands; this would make {stands}.")
-
-
-def _next_position(items: QuerySet[Any]) -> int:
+def next_position(items: QuerySet[Any]) -> int:
     return int(items.aggregate(top=Max("position"))["top"] or 0) + 1
 
 

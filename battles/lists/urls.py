@@ -1,6 +1,8 @@
 from django.urls import path
 
-from . import mass_views, views
+from battles.rulesets import web_rulesets
+
+from . import views
 
 urlpatterns = [
     path("armies/", views.army_lists, name="army_lists"),
@@ -9,24 +11,6 @@ urlpatterns = [
     path("armies/shared/<str:token>/", views.shared_list, name="shared_list"),
     path("armies/<int:pk>/", views.army, name="army"),
     path("armies/<int:pk>/settings/", views.list_settings, name="list_settings"),
-    path("armies/<int:pk>/warbands/", views.add_warband, name="add_warband"),
-    path("armies/<int:pk>/warbands/<int:warband_id>/general/", views.make_general, name="make_general"),
-    path("armies/<int:pk>/warbands/<int:warband_id>/remove/", views.remove_warband, name="remove_warband"),
-    path("armies/<int:pk>/warbands/<int:warband_id>/options/", views.hero_options, name="hero_options"),
-    path("armies/<int:pk>/warbands/<int:warband_id>/followers/", views.add_follower, name="add_follower"),
-    path("armies/<int:pk>/followers/<int:follower_id>/", views.update_follower, name="update_follower"),
-    path(
-        "armies/<int:pk>/followers/<int:follower_id>/remove/",
-        views.remove_follower,
-        name="remove_follower",
-    ),
-    path("armies/<int:pk>/stands/", mass_views.add_stands, name="add_stands"),
-    path("armies/<int:pk>/stands/<int:line_id>/", mass_views.update_stands, name="update_stands"),
-    path("armies/<int:pk>/stands/<int:line_id>/remove/", mass_views.remove_stands, name="remove_stands"),
-    path("armies/<int:pk>/heroes/", mass_views.add_hero, name="add_hero"),
-    path("armies/<int:pk>/heroes/<int:hero_id>/", mass_views.equip_hero, name="equip_hero"),
-    path("armies/<int:pk>/heroes/<int:hero_id>/general/", mass_views.make_general, name="make_hero_general"),
-    path("armies/<int:pk>/heroes/<int:hero_id>/remove/", mass_views.remove_hero, name="remove_hero"),
     path("armies/<int:pk>/share/", views.share_list, name="share_list"),
     path("armies/<int:pk>/duplicate/", views.duplicate_list, name="duplicate_list"),
     path("armies/<int:pk>/delete/", views.delete_list, name="delete_list"),
@@ -38,4 +22,5 @@ urlpatterns = [
     path("profiles/<int:pk>/", views.profile_detail, name="profile"),
     path("profiles/<int:pk>/edit/", views.profile_edit, name="edit_profile"),
     path("profiles/<int:pk>/delete/", views.profile_delete, name="delete_profile"),
+    *(pattern for ruleset in web_rulesets() for pattern in ruleset.urls()),
 ]

@@ -1,11 +1,12 @@
 """Army list pages: my lists, the builder (htmx), import/export, printing, sharing; profiles.
-A mass-battle list has its own builder and printable view (mass_pages.py), and its own edits
-(mass_views.py); the rest serves lists of both rulesets.
+Each ruleset's list has its own builder and printable view, and its own edits (its web code's
+`builder_context`, `print_context` and `urls`, which use `list_edit` and `first_error` here); the
+rest serves lists of every ruleset.
 
 Every change to a list is a small POST that answers with the whole builder, re-checked, so the
 player sees every problem as they build. Without JavaScript the same forms post and redirect.
 Lists and custom profiles are their owner's alone: anyone else gets "not found". The views read
-and check; every write is a call to battles/lists/services.py.
+and check; every write is a call to battles/lists/services.py (or a ruleset's own edits).
 """
 
 from __future__ import annotations
@@ -23,24 +24,15 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from battles.http import HtmxRequest, SignedInRequest
+from battles.rulesets import DEFAULT_RULESET, summary_of, web_rulesets
 from battles.throttle import IMPORT, throttled_posts
 
-from . import mass_pages, services
-from .forms import (
-    ImportForm,
-    ListSettingsForm,
-    NewListForm,
-    OptionsForm,
-    ProfileChoiceForm,
-    ProfileForm,
-    ProfilesFileForm,
-)
+from . import services
+from .forms import ImportForm, ListSettingsForm, NewListForm, ProfileForm, ProfilesFileForm
 from .listfile import MAX_FILE_BYTES, export_list, read_list_file
-from .models import SKIRMISH, ArmyList, Follower, Profile, Warband
+from .models import ArmyList, Profile
 from .profilefile import ProfileFileProblems, read_profiles_file
 from .profiles import BadData
-from .rules import summarise, tier_name, unit_points
-from .rulesets import summary_of
 
 View = Callable[..., HttpResponse]
 
@@ -55,11 +47,21 @@ def army_lists(request: SignedInRequest) -> HttpResponse:
 
 def _lists_page(request: SignedInRequest, error: str = "", status: int = 200) -> HttpResponse:
     armies = ArmyList.with_contents().filter(owner=request.user)
-    rows = [{"army": a, "summary": summary_of(a)} for a in armies]
+    rows = []
+    for army in armies:
+        summary = summary_of(army)
+        rows.append({"army": army, "summary": summary, "size": army.rules.size(summary)})
+    standard = ", ".join(f"{r.standard_points} ({r.name.lower()})" for r in web_rulesets())
     return render(
         request,
         "armies/lists.html",
-        {"rows": rows, "settings_form": NewListForm(), "import_form": ImportForm(), "error": error},
+        {
+            "rows": rows,
+            "settings_form": NewListForm(),
+            "import_form": ImportForm(),
+            "error": error,
+            "standard_points": standard,
+        },
         status=status,
     )
 
@@ -69,9 +71,11 @@ def _lists_page(request: SignedInRequest, error: str = "", status: int = 200) ->
 def new_list(request: SignedInRequest) -> HttpResponse:
     form = NewListForm(request.POST)
     if not form.is_valid():
-        return _lists_page(request, _first_error(form), 422)
+        return _lists_page(request, first_error(form), 422)
     data = form.cleaned_data
-    army = services.new_list(request.user, data["name"], data["points_limit"], data["ruleset"] or SKIRMISH)
+    army = services.new_list(
+        request.user, data["name"], data["points_limit"], data["ruleset"] or DEFAULT_RULESET
+    )
     return redirect("army", pk=army.pk)
 
 
@@ -120,7 +124,7 @@ def list_edit(view: Callable[..., str | None]) -> View:
         except BadData as exc:
             error = str(exc)
         if error or request.htmx:
-            return _builder(request, army.pk, error or "", 422 if error else 200)
+            return builder(request, army.pk, error or "", 422 if error else 200)
         return redirect("army", pk=army.pk)
 
     return wrapper
@@ -128,53 +132,24 @@ def list_edit(view: Callable[..., str | None]) -> View:
 
 @owned_list
 def army(request: SignedInRequest, army: ArmyList) -> HttpResponse:
-    return _builder(request, army.pk)
+    return builder(request, army.pk)
 
 
-def _builder(request: HtmxRequest, pk: int, error: str = "", status: int = 200) -> HttpResponse:
+def builder(request: HtmxRequest, pk: int, error: str = "", status: int = 200) -> HttpResponse:
     army = ArmyList.with_contents().get(pk=pk)
     share_url = (
         request.build_absolute_uri(reverse("shared_list", args=[army.share_token]))
         if army.share_token
         else ""
     )
-    if army.is_mass_battle:
-        context = mass_pages.builder_context(army, Profile.visible_to(request.user))
-        context.update(error=error, share_url=share_url)
-        template = "armies/_mass_builder.html" if request.htmx else "armies/builder.html"
-        return render(request, template, context, status=status)
-    summary = summarise(army)
-    warbands = []
-    for warband, line in zip(army.warbands_in_order(), summary.warbands, strict=True):
-        followers = []
-        for f in warband.followers_in_order():
-            each = unit_points(f.profile, f.options)
-            followers.append({"follower": f, "each": each, "total": each * f.count})
-        warbands.append(
-            {
-                "warband": warband,
-                "line": line,
-                "hero_points": unit_points(warband.hero, warband.hero_options),
-                "followers": followers,
-            }
-        )
-    visible = Profile.visible_to(request.user).order_by("owner_id", "name")
-    if summary.side:  # a list fights for one side: only its side's profiles are offered
-        visible = visible.filter(side__in=[summary.side, ""])
-    context = {
-        "army": army,
-        "summary": summary,
-        "warbands": warbands,
-        "heroes": [(p, tier_name(p.tier)) for p in visible.exclude(tier="")],
-        "warriors": visible.filter(tier=""),
-        "error": error,
-        "share_url": share_url,
-    }
-    template = "armies/_builder.html" if request.htmx else "armies/builder.html"
+    rules = army.rules
+    context = rules.builder_context(request, army, Profile.visible_to(request.user))
+    context.update(army=army, error=error, share_url=share_url)
+    template = rules.builder_template if request.htmx else "armies/builder.html"
     return render(request, template, context, status=status)
 
 
-def _first_error(form: Any) -> str:
+def first_error(form: Any) -> str:
     for field, errors in form.errors.items():
         if field not in form.fields:
             return str(errors[0])
@@ -187,74 +162,8 @@ def _first_error(form: Any) -> str:
 def list_settings(request: HttpRequest, army: ArmyList) -> str | None:
     form = ListSettingsForm(request.POST, instance=army)
     if not form.is_valid():
-        return _first_error(form)
+        return first_error(form)
     services.change_settings(army, form.cleaned_data["name"], form.cleaned_data["points_limit"])
-    return None
-
-
-@list_edit
-def add_warband(request: HttpRequest, army: ArmyList) -> str | None:
-    form = ProfileChoiceForm(request.user, True, request.POST)
-    if not form.is_valid():
-        return _first_error(form)
-    services.add_warband(army, form.cleaned_data["profile"])
-    return None
-
-
-def _warband(army: ArmyList, warband_id: int) -> Warband:
-    return get_object_or_404(Warband, pk=warband_id, army_list=army)
-
-
-@list_edit
-def make_general(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
-    services.make_general(army, _warband(army, warband_id))
-    return None
-
-
-@list_edit
-def remove_warband(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
-    services.remove_part(army, _warband(army, warband_id))
-    return None
-
-
-@list_edit
-def hero_options(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
-    warband = _warband(army, warband_id)
-    form = OptionsForm(warband.hero, request.POST)
-    if not form.is_valid():
-        return _first_error(form)
-    services.set_hero_options(army, warband, form.cleaned_data["options"])
-    return None
-
-
-@list_edit
-def add_follower(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
-    warband = _warband(army, warband_id)
-    form = ProfileChoiceForm(request.user, False, request.POST)
-    if not form.is_valid():
-        return _first_error(form)
-    services.add_followers(army, warband, form.cleaned_data["profile"], form.cleaned_data["count"] or 1)
-    return None
-
-
-def _follower(army: ArmyList, follower_id: int) -> Follower:
-    return get_object_or_404(Follower, pk=follower_id, warband__army_list=army)
-
-
-@list_edit
-def update_follower(request: HttpRequest, army: ArmyList, follower_id: int) -> str | None:
-    follower = _follower(army, follower_id)
-    form = OptionsForm(follower.profile, request.POST)
-    if not form.is_valid():
-        return _first_error(form)
-    count = form.cleaned_data["count"] or follower.count
-    services.change_followers(army, follower, count, form.cleaned_data["options"])
-    return None
-
-
-@list_edit
-def remove_follower(request: HttpRequest, army: ArmyList, follower_id: int) -> str | None:
-    services.remove_part(army, _follower(army, follower_id))
     return None
 
 
@@ -305,17 +214,9 @@ def shared_list(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _print(request: HttpRequest, army: ArmyList, shared: bool) -> HttpResponse:
-    if army.is_mass_battle:
-        return render(request, "armies/print_mass.html", {**mass_pages.print_context(army), "shared": shared})
-    profiles: dict[int, Profile] = {}
-    for w in army.warbands_in_order():
-        profiles.setdefault(w.hero.pk, w.hero)
-        for f in w.followers_in_order():
-            profiles.setdefault(f.profile.pk, f.profile)
+    rules = army.rules
     return render(
-        request,
-        "armies/print.html",
-        {"army": army, "summary": summarise(army), "profiles": list(profiles.values()), "shared": shared},
+        request, rules.print_template, {**rules.print_context(army), "army": army, "shared": shared}
     )
 
 

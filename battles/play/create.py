@@ -8,26 +8,25 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils.text import slugify
 
 import rules_core
-from battles.lists.models import MASS_BATTLE
 from battles.lists.profiles import BadData
-from battles.lists.rulesets import summary_of
+from battles.rulesets import summary_of, web_ruleset, web_rulesets
 from rules_core import Side
-from rules_core.setup import number_namesakes
 
-from .mass_setups import mass_battle_setup
 from .models import Battle, Seat
-from .setups import battle_setup
 
 
 def create_battle(name: str, setup: dict[str, Any]) -> Battle:
     """Make a battle and its two seats. Raises RuleViolation if the setup is unusable.
 
-    Models that share a name are numbered first, so players can tell them apart everywhere."""
+    The setup is first made ready by its ruleset (the skirmish numbers models that share a name, so
+    players can tell them apart everywhere)."""
+    ruleset = rules_core.ruleset_for(setup)
     with contextlib.suppress(AttributeError, KeyError, TypeError):  # malformed: new_battle says why
-        setup = number_namesakes(setup)
-    state = rules_core.new_battle(setup)
+        setup = ruleset.prepare_setup(setup)
+    state = ruleset.new_battle(setup)
     with transaction.atomic():
         battle = Battle.objects.create(name=name, setup=setup, state=state.to_dict(), ruleset=state.ruleset)
         for side in rules_core.SIDES:
@@ -43,8 +42,8 @@ def start_battle(
     scenario: str = "",
 ) -> Battle:
     """A battle fought by two lists (saved or drafts) of one ruleset, played by that ruleset, on a
-    `scenario` ("" for none; scenarios are the skirmish game's); the creator, if signed in, may take
-    a seat.
+    `scenario` ("" for none; only a ruleset that plays scenarios takes one); the creator, if signed
+    in, may take a seat.
 
     Raises BadData, naming the list and its problems, if a list is not ready for battle, if a list
     would play the other side than its own (an Evil list cannot play Good), or if the lists are for
@@ -66,12 +65,13 @@ def start_battle(
                 f"{armies[side].name} is a{'n' if summary.side == 'evil' else ''} {summary.side.capitalize()} "
                 f"list: it cannot play the {side.capitalize()} side."
             )
-    if armies["good"].ruleset == MASS_BATTLE:
-        if scenario:
-            raise BadData("Scenarios are for the skirmish game: a mass battle is fought without one.")
-        setup = mass_battle_setup(armies)
-    else:
-        setup = battle_setup(armies, scenario)
+    ruleset = web_ruleset(armies["good"].ruleset)
+    if scenario and not ruleset.scenarios:
+        playing = " or ".join(r.name.lower() for r in web_rulesets() if r.scenarios)
+        raise BadData(
+            f"Scenarios are for the {playing} game: a {ruleset.name.lower()} is fought without one."
+        )
+    setup = ruleset.battle_setup(armies, scenario)
     with transaction.atomic():
         battle = create_battle(name, setup)
         if creator is not None and creator.is_authenticated:
@@ -80,3 +80,14 @@ def start_battle(
             if creator_side in rules_core.SIDES:
                 battle.seats.filter(side=creator_side).update(user=creator)
     return battle
+
+
+def piece_id(profile: Any, taken: set[str]) -> str:
+    """Readable ids for a setup's pieces: "aragorn" for Aragorn (Strider) ("aragorn-2" if the other
+    side has him too), "warrior-of-minas-tirith-3" for a warrior. `taken` holds the ids given so far."""
+    base = slugify(profile.name.split("(")[0].split(",")[0])[:56].strip("-_") or "model"
+    number = 0 if profile.is_hero and profile.unique else 1
+    while (model_id := f"{base}-{number}" if number else base) in taken:
+        number = number + 1 if number else 2
+    taken.add(model_id)
+    return model_id

@@ -1,7 +1,8 @@
 """The end screen: how a battle ended, read from its final state and its event log. Who won and why
 (the result's reason), the casualties of each side, each hero's fate and the Might, Will and Fate
 he spent, the notable moments (duels won, powers cast) and the dice each side rolled against the
-average a die is expected to roll. The same for both rulesets: heroes are models in either."""
+average a die is expected to roll. The same for every ruleset (heroes are models in each); what
+differs (how losses are counted, which moments matter) is the ruleset's (`WebRuleset`)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from battles.rulesets import web_ruleset
 from rules_core import SIDES, BattleState
-from rules_core.mass_battle.state import MassState
 from rules_core.takeback import undone
 
 from .models import Battle, BattleEvent
@@ -61,6 +62,7 @@ class EndView:
 
     def __init__(self, battle: Battle, state: BattleState) -> None:
         self.battle, self.state = battle, state
+        self.ruleset = web_ruleset(state.ruleset)
 
     @cached_property
     def events(self) -> list[BattleEvent]:
@@ -78,10 +80,7 @@ class EndView:
         lines = []
         for side in SIDES:
             army = state.armies[side]
-            if isinstance(state, MassState):  # losses as the Break Point counts them (§2.5)
-                lost = f"{state.losses(side)} lost of a starting strength of {army.starting_models}"
-            else:
-                lost = f"{state.casualties(side)} of {army.starting_models} models lost"
+            lost = self.ruleset.losses_text(state, side)
             lines.append({"side": side, "name": army.name, "lost": lost, "broken": army.broken})
         return lines
 
@@ -110,7 +109,7 @@ class EndView:
     def _fate_of(self, model_id: str) -> str:
         model = self.state.models[model_id]
         if model.on_board:
-            return f"Unbowed, {model.wounds} of {model.profile.wounds} Wounds left"
+            return self.ruleset.hero_standing(self.state, model_id)
         kill = self.state.tally.kills.get(model_id)
         if model.status == "fled" or (kill is not None and kill.how == "fled"):
             return "Fled the battle"
@@ -123,15 +122,12 @@ class EndView:
     @cached_property
     def moments(self) -> list[Moment]:
         """Duels won and powers cast, in the order they happened."""
-        found = []
-        mass = self.state.ruleset == "mass_battle"
-        for event in self.events:
-            for item in event.events:
-                kind = item.get("type")
-                cast = (kind == "casting" and item.get("success")) or (mass and kind == "power")
-                if kind == "duel" or cast:
-                    found.append(Moment(event.seq, str(item.get("text", ""))))
-        return found
+        return [
+            Moment(event.seq, str(item.get("text", "")))
+            for event in self.events
+            for item in event.events
+            if self.ruleset.is_moment(item)
+        ]
 
     @property
     def moments_shown(self) -> list[Moment]:

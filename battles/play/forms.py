@@ -1,5 +1,5 @@
 """The form that starts a battle: its ruleset, a name, each side's army (a list of that ruleset, a
-shared list or a demo army), the scenario of a skirmish (none, one, or one drawn from a pool) and,
+shared list or a demo army), the scenario of a ruleset that plays them (none, one, or one drawn from a pool) and,
 signed in, the side the creator plays."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from typing import Any, cast
 
 from django import forms
 
-from battles.lists.demo import DEMO_CHOICES, demo_army
-from battles.lists.models import RULESETS, SKIRMISH, ArmyList
-from battles.lists.rulesets import summary_of
+from battles.lists.demo import demo_army, demo_name
+from battles.lists.models import ArmyList
+from battles.rulesets import DEFAULT_RULESET, keys, ruleset_choices, summary_of, web_ruleset
 from rules_core import SIDES
 
 from .scenarios import resolve, scenario_choices
@@ -20,7 +20,7 @@ class BattleForm(forms.Form):
     """Choose the ruleset, name a battle, choose the army of each side among the lists of that
     ruleset, and (signed in) the side the creator plays."""
 
-    ruleset = forms.ChoiceField(label="Ruleset", choices=RULESETS, required=False)
+    ruleset = forms.ChoiceField(label="Ruleset", choices=ruleset_choices, required=False)
     name = forms.CharField(max_length=120, required=False)
     good = forms.ChoiceField(label="Good army", required=False)
     evil = forms.ChoiceField(label="Evil army", required=False)
@@ -38,12 +38,13 @@ class BattleForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.user = user
         chosen = self.data.get("ruleset") if self.is_bound else ruleset
-        self.chosen_ruleset = chosen if chosen in dict(RULESETS) else SKIRMISH
+        self.chosen_ruleset = chosen if chosen in keys() else DEFAULT_RULESET
         self.fields["ruleset"].initial = self.chosen_ruleset
-        if self.chosen_ruleset == SKIRMISH:
+        rules = web_ruleset(self.chosen_ruleset)
+        if rules.scenarios:
             cast(forms.ChoiceField, self.fields["scenario"]).choices = scenario_choices()
         else:
-            del self.fields["scenario"]  # scenarios are the skirmish game's
+            del self.fields["scenario"]  # a ruleset that plays no scenarios
         lists = (
             list(ArmyList.with_contents().filter(owner=user, ruleset=self.chosen_ruleset).order_by("name"))
             if user.is_authenticated
@@ -52,9 +53,9 @@ class BattleForm(forms.Form):
         self.lists = {f"list:{a.pk}": a for a in lists}
         sides = {key: summary_of(a).side for key, a in self.lists.items()}
         demos: list[tuple[str, Any]] = [
-            (f"demo:{key}", label) for key, label in DEMO_CHOICES[self.chosen_ruleset].items()
+            (f"demo:{side}", demo_name(side, self.chosen_ruleset)) for side in SIDES
         ]
-        kind = dict(RULESETS)[self.chosen_ruleset].lower()
+        kind = rules.name.lower()
         for side in SIDES:
             # Each side is offered the lists that fight for it (and drafts whose side is not settled).
             mine = [(key, a.name) for key, a in self.lists.items() if sides[key] in (side, None)]
@@ -88,7 +89,7 @@ class BattleForm(forms.Form):
                     f"The {side} army's link is not a shared list (or no longer shared)."
                 )
             if shared.ruleset != self.chosen_ruleset:
-                lists, battle = (dict(RULESETS)[r].lower() for r in (shared.ruleset, self.chosen_ruleset))
+                lists, battle = (web_ruleset(r).name.lower() for r in (shared.ruleset, self.chosen_ruleset))
                 raise forms.ValidationError(
                     f"The {side} army's link is to {shared.name}, a {lists} list; this battle is a {battle}."
                 )

@@ -9,7 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from rules_core import SIDES, BattleState, Side
+from rules_core import DEFAULT_RULESET, SIDES, BattleState, Side, load_state
 
 from . import jsontext
 
@@ -54,7 +54,7 @@ class Battle(models.Model):
 
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id)
     name = models.CharField(max_length=120)
-    ruleset = models.CharField(max_length=30, default="skirmish")
+    ruleset = models.CharField(max_length=30, default=DEFAULT_RULESET)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.ACTIVE)
     setup = models.JSONField()
     state = JSONTextField()
@@ -76,7 +76,7 @@ class Battle(models.Model):
         return self.name
 
     def load_state(self) -> BattleState:
-        return BattleState.from_dict(self.state)
+        return load_state(self.state)
 
 
 def new_seat_token() -> str:

@@ -10,18 +10,13 @@ from typing import Any
 from django.template.loader import render_to_string
 
 import rules_core
-from battles.lists.rules import TIER_NAMES
-from rules_core import BattleState
-from rules_core.chance import percent
-from rules_core.heroic import HEROIC_ACTIONS
-from rules_core.movement import MOVE_TOLERANCE, SNAP_TO_CONTACT
-from rules_core.scenarios.secrets import command_for, state_for
-from rules_core.state import Model, Profile
+from battles.rulesets import web_ruleset
+from rules_core import BattleState, percent
+from rules_core.matched_play import command_for, state_for
 from rules_core.takeback import is_takeback, undone
 
 from .chat import chat_context, lines_json, shown_lines
 from .end_screen import EndView
-from .mass_presenter import mass_context, piece_names
 from .models import Battle, BattleEvent, as_side
 from .offer_views import OffersView
 from .scenarios import board_zones, scenario_context
@@ -214,184 +209,6 @@ def action_groups(
     return general, ordered
 
 
-def effects_on(state: BattleState) -> dict[str, list[str]]:
-    """What is in play on each model, as players read it: Heroic Actions, powers, Heroic Challenges."""
-    found: dict[str, list[str]] = {}
-    for effect in state.effects:
-        holder = effect.target or effect.source
-        found.setdefault(holder, []).append(effect.label)
-    for challenge in state.challenges:
-        challenger, target = state.models.get(challenge.challenger), state.models.get(challenge.target)
-        if challenger is None or target is None:
-            continue
-        answer = {True: "accepted", False: "declined", None: "unanswered"}[challenge.accepted]
-        found.setdefault(challenger.id, []).append(f"Heroic Challenge to {target.name} ({answer})")
-        found.setdefault(target.id, []).append(f"Challenged by {challenger.name} ({answer})")
-    return found
-
-
-def armies_view(state: BattleState) -> list[dict[str, Any]]:
-    return [
-        {
-            "side": side,
-            "name": army.name,
-            "casualties": state.casualties(as_side(side)),
-            "break_point": f"{army.break_point:g}",
-            "starting": army.starting_models,
-            "broken": army.broken,
-        }
-        for side, army in state.armies.items()
-    ]
-
-
-def token_label(name: str, hero: bool) -> str:
-    """The few characters a token shows, matching the name the panel and log use: a numbered
-    model's number ("Warrior of Minas Tirith 3" -> "3"), else initials ("Cave Troll" -> "CT")."""
-    words = name.replace("(", " ").replace(")", " ").replace(",", " ").split()
-    number = words[-1] if words and words[-1].isdigit() else ""
-    if number and not hero:
-        return number
-    initials = [w[0] for w in words if w[0].isupper() and not w.isdigit()][: 1 if hero else 2]
-    return "".join(initials) + number
-
-
-def models_view(state: BattleState, active: set[str]) -> list[dict[str, Any]]:
-    from rules_core.battlefield import is_engaged
-
-    in_play = effects_on(state)
-    views = []
-    for m in state.models.values():
-        on_board = m.on_board and m.x >= 0
-        views.append(
-            {
-                "id": m.id,
-                "name": m.name,
-                "label": token_label(m.name, m.is_hero),
-                "missile": m.profile.missile.name if m.profile.missile else "",
-                "side": m.side,
-                "hero": m.is_hero,
-                "x": m.x,
-                "y": m.y,
-                "r": m.radius,
-                "move": m.profile.move,
-                "wounds": m.wounds,
-                "max_wounds": m.profile.wounds,
-                "might": m.might,
-                "will": m.will,
-                "fate": m.fate,
-                "start_might": m.profile.might,
-                "start_will": m.profile.will,
-                "start_fate": m.profile.fate,
-                "on_board": on_board,
-                "status": m.status,
-                "engaged": on_board and is_engaged(state, m),
-                "activated": m.activated,
-                "can_act": m.id in active,
-                "effects": in_play.get(m.id, []),
-                "prone": m.prone,
-                "mount": m.mount.name if m.mount else "",
-                "wargear": ", ".join(carried(m.profile)),
-            }
-        )
-    return views
-
-
-def card_odds(state: BattleState, model: Model, against: str) -> dict[str, Any]:
-    """The enemies a card may weigh its model against, and the odds against the one chosen (as the
-    referee counts any two models fighting alone: `rules_core.odds_between`)."""
-    if state.ruleset != "skirmish" or not model.on_board:
-        return {"choices": []}
-    enemies = [m for m in state.models.values() if m.side != model.side and m.on_board and m.x >= 0]
-    found: dict[str, Any] = {"choices": [(m.id, m.name) for m in enemies]}
-    enemy = state.models.get(against)
-    if enemy is None or enemy not in enemies:
-        return found
-    try:
-        odds = rules_core.odds_between(state, model.id, enemy.id)
-    except rules_core.RuleViolation as exc:
-        return {**found, "against": enemy.id, "refused": exc.message}
-    return {**found, "against": enemy.id, "against_name": enemy.name, "rows": odds_view(odds)}
-
-
-def wargear_names(profile: Profile) -> list[str]:
-    """What a model carries as players read it: its printed wargear, then what its list bought."""
-    return [*profile.wargear, *(f"{name} (bought)" for name in profile.bought)]
-
-
-def carried(profile: Profile) -> list[str]:
-    """What a token's label says a model carries: its wargear, and its missile weapon if not named."""
-    names = [*profile.wargear, *profile.bought]
-    missile = profile.missile.name if profile.missile else ""
-    known = {n.lower() for n in names}
-    return [*names, missile] if missile and missile.lower() not in known else names
-
-
-def unit_card(state: BattleState, model_id: str, against: str = "") -> dict[str, Any] | None:
-    """Everything a player may want to know about one model, as it stands now; with `against`
-    (another model's id), the odds of the two fighting each other."""
-    from rules_core import characteristics as now
-    from rules_core.battlefield import is_engaged
-
-    model = state.models.get(model_id)
-    if model is None:
-        return None
-    profile = model.profile
-    # Characteristics as the referee uses them now, powers and Heroic Actions included.
-    stats = [
-        ("Mv", f'{now.move_allowance(state, model):g}"'),
-        ("F", f"{now.fight_value(state, model)}/{profile.shoot}+"),
-        ("S", str(now.strength(state, model))),
-        ("D", str(now.defence(state, model))),
-        ("A", str(now.attacks(state, model, []))),
-        ("W", str(profile.wounds)),
-        ("C", f"{now.courage(state, model)}+"),
-        ("I", f"{now.intelligence(state, model)}+"),
-    ]
-    status = []
-    if not model.on_board:
-        status.append({"casualty": "Slain", "fled": "Fled the battle"}.get(model.status, model.status))
-    elif is_engaged(state, model):
-        status.append("Engaged")
-    if model.prone:
-        status.append("Prone")
-    if model.activated:
-        status.append("Has acted this turn")
-    if model.moved:
-        status.append(f'Moved {model.moved:.1f}" this turn')
-    return {
-        "id": model.id,
-        "name": model.name,
-        "side": model.side,
-        "hero": model.is_hero,
-        "tier": TIER_NAMES.get(profile.tier or "", profile.tier or ""),
-        "keywords": profile.keywords,
-        "base_mm": f"{profile.base_mm:g}",
-        "stats": stats,
-        "wounds": model.wounds,
-        "max_wounds": profile.wounds,
-        "stores": [
-            ("Might", model.might, profile.might),
-            ("Will", model.will, profile.will),
-            ("Fate", model.fate, profile.fate),
-        ]
-        if model.is_hero
-        else [],
-        "missile": profile.missile,
-        "wargear": wargear_names(profile),
-        "mount_wargear": wargear_names(model.mount.profile) if model.mount else [],
-        "odds": card_odds(state, model, against),
-        "special_rules": profile.special_rules,
-        "heroic_actions": [
-            HEROIC_ACTIONS[k].name if k in HEROIC_ACTIONS else humanize(k) for k in profile.heroic_actions
-        ],
-        "powers": profile.powers,
-        "mount": model.mount,
-        "effects": effects_on(state).get(model.id, []),
-        "status": status,
-        "position": f'{model.x:.1f}", {model.y:.1f}"' if model.on_board else "",
-    }
-
-
 def context(
     battle: Battle,
     state: BattleState,
@@ -401,16 +218,12 @@ def context(
     recent: list[BattleEvent] | None = None,
 ) -> dict[str, Any]:
     """What the templates show this audience; `actions` are its legal actions, when already known;
-    `recent` the latest steps (a mass battle's combat panel shows the last combat among them)."""
+    `recent` the latest steps its ruleset's page reads (`WebRuleset.recent_steps`), oldest first."""
     pending = state.pending
     actions = legal(state, audience) if actions is None else actions
     general, groups = action_groups(state, actions)
-    models = models_view(state, {a.group for a in actions if a.group})
-    extra: dict[str, Any] = {}
-    if state.ruleset == "mass_battle":
-        steps = recent if recent is not None else latest_steps(battle)
-        extra = mass_context(state, actions, [e for step in steps for e in step.events])
-        models = []
+    ruleset = web_ruleset(state.ruleset)
+    steps = recent if recent is not None else latest_steps(battle, ruleset.recent_steps)
     zone = pending.detail.get("zone") if pending.kind == "deploy" else None
     x0, y0, x1, y1 = zone or (0, 0, 0, 0)
     proposal = (
@@ -431,10 +244,7 @@ def context(
         "groups_open": len([g for g in groups if not g.by_request]) <= OPEN_GROUPS,
         "model_groups": any(not g.by_request for g in groups),
         "actions_data": [a.to_dict() for a in actions],
-        "move_tolerance": MOVE_TOLERANCE,
-        "charge_snap": SNAP_TO_CONTACT,
-        "models": [m for m in models if m["on_board"]],
-        "heroes": [m for m in models if m["hero"]],
+        "ruleset": ruleset,
         "zone": {"side": pending.side, "x": x0, "y": y0, "w": x1 - x0, "h": y1 - y0} if zone else None,
         "zones": board_zones(state),
         "scenario": scenario_context(state, audience),
@@ -443,19 +253,15 @@ def context(
         else None,
         "board": state.board,
         "terrain": state.terrain,
-        "armies": armies_view(state),
         "result": state.result,
         "end": EndView(battle, state) if state.result is not None else None,
-        **extra,
+        **ruleset.page_context(battle, state, actions, steps),
     }
 
 
-MASS_RECENT_STEPS = 12
-"""The steps a mass battle's page looks back over for the last combat and duel."""
-
-
-def latest_steps(battle: Battle) -> list[BattleEvent]:
-    return list(battle.events.order_by("-seq")[:MASS_RECENT_STEPS])[::-1]
+def latest_steps(battle: Battle, count: int) -> list[BattleEvent]:
+    """The battle's latest `count` steps, oldest first."""
+    return list(battle.events.order_by("-seq")[:count])[::-1] if count else []
 
 
 def roll_view(roll: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
@@ -473,7 +279,7 @@ def roll_view(roll: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
 
 def log_steps(state: BattleState, events: list[BattleEvent]) -> list[dict[str, Any]]:
     """The timeline: one entry per applied command, with what happened and every die rolled."""
-    names = {m.id: m.name for m in state.models.values()} | piece_names(state)
+    names = {m.id: m.name for m in state.models.values()} | web_ruleset(state.ruleset).piece_names(state)
     taken_back = undone(events)
     return [
         {

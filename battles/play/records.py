@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules_core import Roll
+from rules_core.matched_play import REFEREE
 from rules_core.record import Entry, build
-from rules_core.scenarios.secrets import REFEREE
 
 from .models import Battle, BattleEvent
 

@@ -7,11 +7,17 @@ import secrets as random_source
 from typing import Any
 
 from rules_core import BattleState
-from rules_core.scenarios.catalogue import CATALOGUE, POOLS, pool_of, spec_of
-from rules_core.scenarios.data import MARKER_RADIUS, Zone
-from rules_core.scenarios.ending import describe_pick
-from rules_core.scenarios.scoring import score
-from rules_core.scenarios.secrets import hidden_from
+from rules_core.matched_play import (
+    CATALOGUE,
+    MARKER_RADIUS,
+    POOLS,
+    Zone,
+    describe_pick,
+    hidden_from,
+    pool_of,
+    score,
+    spec_of,
+)
 
 NONE = ""
 MARKER_REACH = 3.0

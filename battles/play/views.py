@@ -14,6 +14,7 @@ from django.urls import reverse
 import rules_core
 from battles.http import HtmxRequest
 from battles.lists.profiles import BadData
+from battles.rulesets import web_ruleset
 from rules_core import RuleViolation
 from rules_core.record import RecordError, steps
 
@@ -22,7 +23,7 @@ from .chat import chat_context, shown_lines
 from .create import start_battle
 from .forms import BattleForm
 from .models import Battle, Seat
-from .presenter import LOG_LIMIT, MASS_RECENT_STEPS, audience_of, context, log_steps, render_page_parts
+from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
 from .records import battle_record
 from .your_battles import CREATED_KEY, remember_seat, seat_link, your_battles
 
@@ -141,7 +142,14 @@ def battle_replay(request: HttpRequest, public_id: str) -> HttpResponse:
     except RecordError as exc:
         ctx = {"battle": battle, "error": str(exc)}
         return render(request, "battles/replay_broken.html", ctx, status=500)
-    ctx = context(battle, state, "spectator", step, recent=events[max(0, step - MASS_RECENT_STEPS) : step])
+    looked_back = web_ruleset(state.ruleset).recent_steps
+    ctx = context(
+        battle,
+        state,
+        "spectator",
+        step,
+        recent=events[max(0, step - looked_back) : step] if looked_back else [],
+    )
     ctx["log"] = log_steps(state, events[max(0, step - LOG_LIMIT) : step])
     ctx["chat"] = chat_context(shown_lines(battle, step))
     ctx.update({"step": step, "last": last, "prev": max(0, step - 1), "next": min(last, step + 1)})

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import RuleViolation
+from ..tiers import tier_rank
 from .cards import check_cards
 from .constants import (
     BROKEN_FRACTION,
@@ -19,9 +20,6 @@ from .constants import (
     ROUT_FRACTION,
     STANDS_PER_HERO,
 )
-
-TIERS = ("legend", "valour", "fortitude", "minor", "independent")
-"""Heroic tiers, highest first (core-summary)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +72,7 @@ def choose_general(heroes: Sequence[HeroEntry], named: str | None = None) -> str
         return named
 
     def rank(hero: HeroEntry) -> tuple[int, int]:
-        tier = TIERS.index(hero.tier) if hero.tier in TIERS else len(TIERS)
-        return (tier, -hero.points)
+        return (-tier_rank(hero.tier), -hero.points)
 
     return min(heroes, key=rank).id
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..frame import Ctx
-from ..heroic import HEROIC_ACTIONS, RULESET_HEROIC_ACTIONS, SHOUTS, HeroicAction
+from ..heroic import HEROIC_ACTIONS, SHOUTS, HeroicAction
 from ..state import BattleState, Effect, Model
 from .challenge import challenge_problem
 from .constants import SHOUT_RANGE
@@ -159,4 +159,3 @@ MASS_HEROIC_ACTIONS: dict[str, HeroicAction] = {
     "heroic_strength": _mass("heroic_strength", blocked=_stand_fights),
     "heroic_strike": _mass("heroic_strike", blocked=_stand_fights),
 }
-RULESET_HEROIC_ACTIONS["mass_battle"] = MASS_HEROIC_ACTIONS

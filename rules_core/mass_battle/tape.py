@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import RuleViolation
 from ..geometry import Point
+from ..measure import board_point
+from ..state import BattleState
 from .geometry import Rect
 from .shooting import target_problem, why_cannot_shoot
 from .sight import base_points, in_sight, sight_points
-from .state import MassState, Shape, gap, shape_of
+from .state import MassState, Shape, gap, mass, shape_of
 
 End = str | Point
 """A stand's or hero's id, or a point on the board."""
@@ -67,3 +70,20 @@ def measure_mass(state: MassState, a: End, b: End) -> dict[str, Any]:
         problem = target_problem(state, shooter, target)
         data["shot"] = why_cannot_shoot(state, shooter) or (problem.message if problem else "")
     return data
+
+
+def _end(state: MassState, text: str) -> End:
+    """A stand or hero on the board, or "x,y" in inches on the board."""
+    if text not in state.stands and text not in state.models:
+        return board_point(state.board, text)
+    found = state.piece(text)
+    if found is None or not found[2]:
+        raise RuleViolation("bad_target", f"{state.name_of(text)} is no longer on the board.")
+    return text
+
+
+def tape(state: BattleState, a: str, b: str) -> dict[str, Any]:
+    """The tape between two ends named as text (see `measure_mass`); RuleViolation for an end
+    that is not there."""
+    game = mass(state)
+    return measure_mass(game, _end(game, a), _end(game, b))

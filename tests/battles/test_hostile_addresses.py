@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from battles.play.create import create_battle
-from battles.play.setups import demo_setup
+from tests.battles.demos import demo_setup
 
 pytestmark = [pytest.mark.django_db]
 

@@ -100,8 +100,8 @@ def create_battles(count: int) -> list[BeaconBattle]:
     """Demo battles past deployment (the demo armies stand ready in their zones), waiting for priority."""
     from battles.models import Battle
     from battles.play.create import create_battle
-    from battles.play.setups import demo_setup
     from battles.play.submit import submit
+    from tests.battles.demos import demo_setup
 
     made = []
     for n in range(count):

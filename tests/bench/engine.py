@@ -34,7 +34,7 @@ WALL = {
 
 
 def long_battle_setup() -> dict[str, Any]:
-    from battles.play.setups import demo_setup
+    from tests.battles.demos import demo_setup
 
     setup = demo_setup()
     setup["terrain"] = [WALL]

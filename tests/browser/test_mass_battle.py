@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from battles.lists.catalogue import catalogue
 from battles.lists.listfile import FORMAT, VERSION, parse_list
-from battles.play.mass_setups import mass_battle_setup
+from battles.rulesets.mass_battle.setup import mass_battle_setup
 from tests.browser.conftest import OpenTable
 from tests.browser.tabletop import Touch, decide, pending, placed, to_screen
 from tests.browser.test_accessibility import problems

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from battles.play.setups import demo_setup
+from tests.battles.demos import demo_setup
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.tabletop import connected, desktop_context, open_table, pending
 

@@ -7,21 +7,17 @@ from django.urls import reverse
 from battles.lists.services import load_catalogue
 from battles.models import Battle
 from battles.play.create import create_battle
-from battles.play.mass_setups import demo_mass_setup
-from battles.play.setups import demo_setup
+from battles.rulesets import web_rulesets
 
-DEMO_BATTLE = "Demo: Minas Tirith against Mordor"
-DEMO_MASS_BATTLE = "Demo mass battle: Riders of Rohan against the Host of Mordor"
-DEMOS: list[tuple[str, str, Callable[[], dict[str, Any]]]] = [
-    ("Demo battle", DEMO_BATTLE, demo_setup),
-    ("Demo mass battle", DEMO_MASS_BATTLE, demo_mass_setup),
-]
-"""Each demo: what the links printed call it, the battle's name, and its setup."""
+
+def demos() -> list[tuple[str, str, Callable[[], dict[str, Any]]]]:
+    """Each ruleset's demo: what the links printed call it, the battle's name, and its setup."""
+    return [(r.demo_label, r.demo_battle_name, r.demo_setup) for r in web_rulesets()]
 
 
 class Command(BaseCommand):
     help = (
-        "Load the example profiles and the demo battles, a skirmish and a mass battle "
+        "Load the example profiles and the demo battles, one of each ruleset "
         "(safe to run again; edited profiles are kept)."
     )
 
@@ -32,13 +28,13 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, **options: Any) -> None:
         added = load_catalogue()
-        for label, name, setup in DEMOS:
+        for label, name, setup in demos():
             if not Battle.objects.filter(name=name).exists():
                 create_battle(name, setup())
                 self.stdout.write(f"{label} created.")
         self.stdout.write(f"Catalogue: {added} profiles added.")
         base = str(options["base_url"]).rstrip("/")
-        for label, name, _ in DEMOS:
+        for label, name, _ in demos():
             battle = Battle.objects.filter(name=name).first()
             if not base or battle is None:
                 continue

@@ -10,7 +10,9 @@ from django.contrib.auth.models import User
 
 from battles.lists.catalogue import catalogue
 from battles.lists.profiles import clean_profile
-from battles.models import ArmyList, Follower, ListHero, Profile, StandLine, Warband
+from battles.models import ArmyList, Profile
+from battles.rulesets.mass_battle.models import ListHero, StandLine
+from battles.rulesets.skirmish.models import Follower, Warband
 from tests.rules_core import builders
 
 Build = Callable[..., ArmyList]

@@ -9,7 +9,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from battles.models import ArmyList, Battle, Follower, Profile, Warband
+from battles.models import ArmyList, Battle, Profile
+from battles.rulesets.skirmish.models import Follower, Warband
 
 from .conftest import Build, make_profile
 
@@ -83,7 +84,7 @@ def test_building_a_list_shows_totals_and_problems_as_it_grows(client: Client, p
 
 def test_adding_the_same_warriors_again_adds_to_their_line(client: Client, build: Build, profiles) -> None:
     army = build([("Boromir of Gondor", [("Warrior of Minas Tirith", 2, [])])])
-    warband = army.warbands_in_order()[0]
+    warband = army.warbands.all()[0]
     client.post(
         f"/armies/{army.pk}/warbands/{warband.pk}/followers/",
         {"profile": profiles["Warrior of Minas Tirith"].pk, "count": 3},
@@ -94,7 +95,7 @@ def test_adding_the_same_warriors_again_adds_to_their_line(client: Client, build
 
 def test_naming_the_general_and_removing_warbands(client: Client, build: Build) -> None:
     army = build([("Aragorn (Strider)", []), ("Gandalf the Grey", [])])
-    first, second = army.warbands_in_order()
+    first, second = army.warbands.all()
     page = client.post(f"/armies/{army.pk}/warbands/{second.pk}/general/", **HTMX)
     assert texts(page.content, "general") == ["Gandalf the Grey"]
     page = client.post(f"/armies/{army.pk}/warbands/{second.pk}/remove/", **HTMX)
@@ -124,7 +125,7 @@ def test_a_bad_edit_says_why_and_changes_nothing(
     client: Client, build: Build, profiles, bob, path: str, data: dict[str, Any], message: str
 ) -> None:
     army = build([("Boromir of Gondor", [("Warrior of Minas Tirith", 2, [])]), ("Boromir of Gondor", [])])
-    warband = army.warbands_in_order()[0]
+    warband = army.warbands.all()[0]
     follower = warband.followers_in_order()[0]
     others = make_profile(bob, name="Bob's hero", tier="minor", might=1)
     ids = {
@@ -143,7 +144,7 @@ def test_a_bad_edit_says_why_and_changes_nothing(
 
 def test_a_list_holds_at_most_150_models(client: Client, build: Build, profiles) -> None:
     army = build([("Boromir of Gondor", [("Warrior of Minas Tirith", 100, [])])])
-    warband = army.warbands_in_order()[0]
+    warband = army.warbands.all()[0]
     url = f"/armies/{army.pk}/warbands/{warband.pk}/followers/"
     response = client.post(url, {"profile": profiles["Warrior of Rohan"].pk, "count": 50}, **HTMX)
     assert texts(response.content, "error") == ["A list holds at most 150 models; this would make 151."]
@@ -175,7 +176,7 @@ def test_duplicate_and_delete(client: Client, build: Build) -> None:
     copy = ArmyList.with_contents().exclude(pk=army.pk).get()
     assert response["Location"] == f"/armies/{copy.pk}/"
     assert copy.name == "Test list (2)"
-    (warband,) = copy.warbands_in_order()
+    (warband,) = copy.warbands.all()
     assert (warband.hero.name, warband.is_general) == ("Boromir of Gondor", True)
     assert [(f.count, f.options) for f in warband.followers_in_order()] == [(3, ["Spear"])]
 
@@ -188,7 +189,7 @@ def test_duplicate_and_delete(client: Client, build: Build) -> None:
 
 def test_nobody_else_can_read_or_change_a_list(build: Build, bob) -> None:
     army = build([("Boromir of Gondor", [("Warrior of Minas Tirith", 3, [])])])
-    warband = army.warbands_in_order()[0]
+    warband = army.warbands.all()[0]
     follower = warband.followers_in_order()[0]
     other = signed_in(bob)
     for url in [f"/armies/{army.pk}/", f"/armies/{army.pk}/print/", f"/armies/{army.pk}/export/"]:

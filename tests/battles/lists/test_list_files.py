@@ -11,8 +11,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from battles.lists.listfile import MAX_FILE_BYTES, export_list
-from battles.lists.rules import summarise
 from battles.models import ArmyList, Profile
+from battles.rulesets.skirmish.lists import summarise
 
 from .conftest import Build, make_profile
 
@@ -92,7 +92,7 @@ def test_a_profile_that_differs_from_one_of_the_same_name_is_kept_apart(
     aragorn["fight"] = 10
     upload(signed_in(bob), json.dumps(doc).encode())
     army = ArmyList.with_contents().get(owner=bob)
-    hero = army.warbands_in_order()[0].hero
+    hero = army.warbands.all()[0].hero
     assert (hero.name, hero.fight, hero.owner) == ("Aragorn (Strider) (imported)", 10, bob)
     assert Profile.objects.get(name="Aragorn (Strider)", owner=None).fight == 7
 

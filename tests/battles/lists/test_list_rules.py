@@ -6,16 +6,18 @@ import pytest
 
 from battles.lists.demo import demo_army
 from battles.lists.profiles import BadData
-from battles.lists.rules import TIERS, is_bow, summarise
 from battles.models import ArmyList, Battle
 from battles.play.create import start_battle
+from battles.rulesets.skirmish.lists import summarise
+from rules_core import TIERS
+from rules_core.skirmish import is_bow
 
 from .conftest import Build, make_profile
 
 WARRIOR = "Warrior of Minas Tirith"
 
 
-@pytest.mark.parametrize(("tier", "name", "limit"), TIERS)
+@pytest.mark.parametrize(("tier", "name", "limit"), [(t.key, t.name, t.followers) for t in TIERS])
 def test_each_tier_leads_up_to_its_follower_limit(build: Build, tier: str, name: str, limit: int) -> None:
     hero = make_profile(name=f"A {name}", tier=tier, might=1)
     at_limit = build([(hero, [(WARRIOR, limit, [])] if limit else [])])

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from battles.lists.listfile import export_list
-from battles.lists.mass_rules import summarise_mass
 from battles.models import ArmyList, Profile
+from battles.rulesets.mass_battle.lists import summarise as summarise_mass
 
 from .conftest import Build, BuildMass, make_profile
 from .test_list_files import _set, signed_in, upload
@@ -80,7 +80,7 @@ def test_a_file_without_a_ruleset_is_a_skirmish_list(build: Build, ann) -> None:
     upload(signed_in(ann), json.dumps(doc).encode())
     imported = ArmyList.with_contents().exclude(pk=army.pk).get()
     assert imported.ruleset == "skirmish"
-    assert [w.hero.name for w in imported.warbands_in_order()] == ["Boromir of Gondor"]
+    assert [w.hero.name for w in imported.warbands.all()] == ["Boromir of Gondor"]
 
 
 def test_a_list_that_breaks_the_rules_comes_in_as_a_draft(riders: ArmyList, ann) -> None:

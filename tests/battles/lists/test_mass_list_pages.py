@@ -10,7 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from battles.models import ArmyList, ListHero, StandLine
+from battles.models import ArmyList
+from battles.rulesets.mass_battle.models import ListHero, StandLine
 
 from .conftest import Build, BuildMass, make_profile
 from .test_army_pages import HTMX, problems, signed_in, texts
@@ -122,7 +123,7 @@ def test_a_bad_edit_says_why_and_changes_nothing(
     client: Client, build_mass: BuildMass, profiles, bob, path: str, data: dict[str, Any], message: str
 ) -> None:
     army = build_mass([("Warrior of Rohan", 2, [])], [(EOMER, ["swift"])], name="Riders")
-    line, hero = army.stands_in_order()[0], army.heroes_in_order()[0]
+    line, hero = army.stand_lines.all()[0], army.heroes.all()[0]
     others = make_profile(bob, name="Bob's hero", tier="minor", might=1)
     ids = {"WARRIOR": profiles["Warrior of Rohan"].pk, "HERO": profiles[HAMA].pk, "OTHERS": others.pk}
     data = {k: str(ids.get(v, v)) if isinstance(v, str) else v for k, v in data.items()}
@@ -160,7 +161,7 @@ def _snapshot(army: ArmyList) -> Any:
 
 def test_nobody_else_can_change_a_mass_list(build_mass: BuildMass, bob) -> None:
     army = build_mass([("Warrior of Rohan", 2, [])], [(EOMER, [])])
-    line, hero = army.stands_in_order()[0], army.heroes_in_order()[0]
+    line, hero = army.stand_lines.all()[0], army.heroes.all()[0]
     other = signed_in(bob)
     for url, data in [
         (f"/armies/{army.pk}/stands/", {"profile": line.profile.pk, "count": 1}),
@@ -206,10 +207,10 @@ def test_a_shared_mass_list_and_a_duplicate(client: Client, build_mass: BuildMas
     client.post(f"/armies/{army.pk}/duplicate/")
     copy = ArmyList.with_contents().exclude(pk=army.pk).get()
     assert (copy.name, copy.ruleset) == ("Test host (2)", "mass_battle")
-    assert [(s.profile.name, s.count, s.options) for s in copy.stands_in_order()] == [
+    assert [(s.profile.name, s.count, s.options) for s in copy.stand_lines.all()] == [
         ("Warrior of Rohan", 2, ["Shield"])
     ]
-    assert [(h.profile.name, h.cards, h.is_general) for h in copy.heroes_in_order()] == [
+    assert [(h.profile.name, h.cards, h.is_general) for h in copy.heroes.all()] == [
         (EOMER, ["swift"], False),
         (HAMA, [], True),
     ]

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from battles.lists.demo import demo_army
-from battles.lists.mass_rules import summarise_mass
 from battles.lists.profiles import BadData
-from battles.lists.rulesets import summary_of
 from battles.models import Battle
 from battles.play.create import start_battle
+from battles.rulesets import summary_of
+from battles.rulesets.mass_battle.lists import summarise as summarise_mass
 
 from .conftest import Build, BuildMass, make_monster_hero, make_profile
 

@@ -14,9 +14,9 @@ from django.test import Client
 from battles.lists.demo import demo_army
 from battles.lists.listfile import export_list
 from battles.lists.profiles import BadData
-from battles.lists.rules import summarise
 from battles.models import ArmyList, Battle, Profile
 from battles.play.create import start_battle
+from battles.rulesets.skirmish.lists import summarise
 from rules_core import characteristics
 
 from .conftest import Build, make_profile
@@ -50,7 +50,7 @@ def test_the_builder_shows_the_side_offers_only_its_profiles_and_refuses_the_oth
     assert texts(response.content, "error") == [
         "Witch-king of Angmar fights for Evil; this list fights for Good."
     ]
-    warband = army.warbands_in_order()[0]
+    warband = army.warbands.all()[0]
     response = client.post(
         f"/armies/{army.pk}/warbands/{warband.pk}/followers/",
         {"profile": profiles["Mordor Orc Warrior"].pk, "count": 2},
@@ -59,7 +59,7 @@ def test_the_builder_shows_the_side_offers_only_its_profiles_and_refuses_the_oth
     assert texts(response.content, "error") == [
         "Mordor Orc Warrior fights for Evil; this list fights for Good."
     ]
-    assert [w.hero.name for w in ArmyList.with_contents().get(pk=army.pk).warbands_in_order()] == [GANDALF]
+    assert [w.hero.name for w in ArmyList.with_contents().get(pk=army.pk).warbands.all()] == [GANDALF]
     lists = client.get("/armies/").content
     assert texts(lists, "list-side") == ["Good"]
 
@@ -160,9 +160,7 @@ def test_a_list_file_carries_sides_and_an_older_file_takes_its_profiles_sides(bu
 
 
 def summarise_profiles(army: ArmyList) -> list:
-    return [
-        p for w in army.warbands_in_order() for p in [w.hero, *(f.profile for f in w.followers_in_order())]
-    ]
+    return [p for w in army.warbands.all() for p in [w.hero, *(f.profile for f in w.followers_in_order())]]
 
 
 def test_a_profile_saved_before_sides_counted_is_asked_for_and_never_taken_for_an_import(

@@ -9,7 +9,7 @@ import pytest
 
 from battles.models import Battle
 from battles.play.create import create_battle
-from battles.play.setups import demo_setup
+from tests.battles.demos import demo_setup
 from tests.battles.lists.conftest import ann, bob, build, build_mass, profiles  # noqa: F401
 from tests.livestack import DaphneServer
 

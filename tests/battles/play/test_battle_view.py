@@ -6,8 +6,8 @@ import pytest
 
 from battles.play import presenter
 from battles.play.create import create_battle
-from battles.play.setups import demo_setup
 from rules_core.state import Challenge, Effect
+from tests.battles.demos import demo_setup
 
 pytestmark = pytest.mark.django_db
 

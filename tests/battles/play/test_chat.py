@@ -9,8 +9,8 @@ from channels.testing import WebsocketCommunicator
 
 from battles.models import Battle, ChatLine
 from battles.play import chat, limits
-from battles.play.setups import demo_setup
 from tests.battles.conftest import connect, create_battle, nothing_but_presence, receive, receive_text, seats
+from tests.battles.demos import demo_setup
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 

@@ -11,7 +11,6 @@ from channels.testing import WebsocketCommunicator
 
 from battles.models import Battle
 from battles.play import consumers, limits, presence
-from battles.play.setups import demo_setup
 from config.asgi import application
 from tests.battles.conftest import (
     command,
@@ -23,6 +22,7 @@ from tests.battles.conftest import (
     saved,
     seats,
 )
+from tests.battles.demos import demo_setup
 from tests.conftest import skip_or_fail
 
 pytestmark = [pytest.mark.django_db(transaction=True)]

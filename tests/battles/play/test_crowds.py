@@ -10,8 +10,8 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
 from battles.play import announce, presence
-from battles.play.setups import demo_setup
 from tests.battles.conftest import connect, create_battle, receive, seats
+from tests.battles.demos import demo_setup
 from tests.conftest import skip_or_fail
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from battles.models import Battle
-from battles.play.mass_setups import demo_mass_setup
 from tests.battles.conftest import (
     command,
     connect,
@@ -18,6 +17,7 @@ from tests.battles.conftest import (
     saved,
     seats,
 )
+from tests.battles.demos import demo_mass_setup
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 

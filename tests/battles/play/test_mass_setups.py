@@ -12,13 +12,14 @@ from django.test import Client
 
 import rules_core
 from battles.lists.demo import demo_army
-from battles.lists.listfile import HeroDraft, MassListDraft, StandDraft
-from battles.lists.mass_rules import MAX_HEROES, MAX_STANDS
 from battles.lists.profiles import BadData
 from battles.models import Battle, Profile
 from battles.play.create import start_battle
-from battles.play.mass_setups import demo_mass_setup, mass_battle_setup
+from battles.rulesets.mass_battle.lists import MAX_HEROES, MAX_STANDS, HeroDraft, StandDraft
+from battles.rulesets.mass_battle.lists import MassDraft as MassListDraft
+from battles.rulesets.mass_battle.setup import mass_battle_setup
 from rules_core.mass_battle.setup import read_setup
+from tests.battles.demos import demo_mass_setup
 from tests.battles.lists.conftest import Build, BuildMass, make_monster_hero, make_profile
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -10,14 +10,13 @@ from django.test import Client
 
 from battles.models import Battle, Offer
 from battles.play.create import create_battle
-from battles.play.mass_setups import demo_mass_setup
 from battles.play.offers import answer_offer, make_offer
 from battles.play.persistence import recent_states
 from battles.play.records import battle_record
-from battles.play.setups import demo_setup
 from battles.play.submit import submit
 from battles.play.views import state_after
 from rules_core import RuleViolation, ScriptedDice
+from tests.battles.demos import demo_mass_setup, demo_setup
 
 pytestmark = [pytest.mark.django_db]
 

@@ -12,10 +12,10 @@ from battles.models import Battle
 from battles.play import presence
 from battles.play.create import create_battle
 from battles.play.records import battle_record
-from battles.play.setups import demo_setup
 from battles.play.submit import submit
 from rules_core import ScriptedDice
 from rules_core.record import replay
+from tests.battles.demos import demo_setup
 
 pytestmark = [pytest.mark.django_db]
 

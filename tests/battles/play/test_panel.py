@@ -9,8 +9,8 @@ import pytest
 import rules_core
 from battles.play import presenter
 from battles.play.create import create_battle
-from battles.play.setups import demo_setup
 from rules_core import Action
+from tests.battles.demos import demo_setup
 
 pytestmark = [pytest.mark.django_db]
 

@@ -52,7 +52,10 @@ def test_a_file_that_is_not_json_is_reported(tmp_path: Path) -> None:
 
 @pytest.mark.django_db
 def test_load_demo_makes_both_demo_battles_once_and_prints_their_seat_links() -> None:
-    from battles.management.commands.load_demo import DEMO_BATTLE, DEMO_MASS_BATTLE
+    from battles.rulesets import web_ruleset
+
+    DEMO_BATTLE = web_ruleset("skirmish").demo_battle_name
+    DEMO_MASS_BATTLE = web_ruleset("mass_battle").demo_battle_name
     from battles.models import Battle
 
     out = StringIO()

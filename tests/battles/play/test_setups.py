@@ -9,11 +9,13 @@ import pytest
 import rules_core
 from battles.lists.catalogue import catalogue
 from battles.lists.demo import demo_army
-from battles.lists.listfile import FollowerDraft, ListDraft, WarbandDraft
 from battles.lists.profiles import BadData, clean_profile
 from battles.models import Profile
-from battles.play.setups import battle_setup, demo_setup
+from battles.rulesets.skirmish.lists import FollowerDraft, WarbandDraft
+from battles.rulesets.skirmish.lists import SkirmishDraft as ListDraft
+from battles.rulesets.skirmish.setup import battle_setup
 from rules_core.setup import default_zones, in_zone
+from tests.battles.demos import demo_setup
 from tests.battles.lists.conftest import make_profile
 
 

@@ -11,9 +11,9 @@ from battles.models import Battle, BattleEvent
 from battles.play import persistence
 from battles.play.create import create_battle
 from battles.play.refusals import SubmitError
-from battles.play.setups import demo_setup
 from battles.play.submit import submit
 from rules_core import BattleState, RuleViolation
+from tests.battles.demos import demo_setup
 from tests.conftest import skip_or_fail
 
 pytestmark = [pytest.mark.django_db(transaction=True)]

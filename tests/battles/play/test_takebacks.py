@@ -15,9 +15,9 @@ from django.core.management import call_command
 
 from battles.models import Battle
 from battles.play.records import battle_record
-from battles.play.setups import demo_setup
 from rules_core.record import replay
 from tests.battles.conftest import command, create_battle, receive, saved
+from tests.battles.demos import demo_setup
 from tests.battles.play.test_consumer import step_everywhere, three_sockets
 
 pytestmark = [pytest.mark.django_db(transaction=True)]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from battles.play import presence, publish
-from battles.play.setups import demo_setup
 from tests.battles.conftest import command, connect, create_battle, receive, receive_text, seats
+from tests.battles.demos import demo_setup
 from tests.conftest import skip_or_fail
 
 pytestmark = [pytest.mark.django_db(transaction=True)]

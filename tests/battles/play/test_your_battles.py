@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from battles.play.create import create_battle
-from battles.play.setups import demo_setup
 from battles.play.submit import submit
+from tests.battles.demos import demo_setup
 
 pytestmark = [pytest.mark.django_db]
 

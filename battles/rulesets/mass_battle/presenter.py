@@ -11,14 +11,18 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rules_core import Action, BattleState
-from rules_core.mass_battle.cards import HeldCard, applies_now
-from rules_core.mass_battle.combat import combat_setup
-from rules_core.mass_battle.constants import BROKEN_FRACTION
-from rules_core.mass_battle.losses import scores
-from rules_core.mass_battle.pairs import form_pairs
-from rules_core.mass_battle.state import MassState, Stand, stand_engaged
-from rules_core.state import SIDES, Model
+from rules_core import SIDES, Action, BattleState, Model
+from rules_core.mass_battle import (
+    BROKEN_FRACTION,
+    HeldCard,
+    MassState,
+    Stand,
+    applies_now,
+    combat_setup,
+    form_pairs,
+    scores,
+    stand_engaged,
+)
 
 LOOSE_WARNING = "loose: an enemy stand crossing him kills him"
 
@@ -283,8 +287,9 @@ def live_view(state: MassState) -> dict[str, Any] | None:
 
 
 def piece_names(state: BattleState) -> dict[str, str]:
-    """The names of a mass battle's stands (the log names who rolled); none in a skirmish."""
-    return {s.id: s.name for s in state.stands.values()} if isinstance(state, MassState) else {}
+    """The names of a mass battle's stands (the log names who rolled)."""
+    assert isinstance(state, MassState)
+    return {s.id: s.name for s in state.stands.values()}
 
 
 def mass_context(state: BattleState, actions: list[Action], recent: list[dict[str, Any]]) -> dict[str, Any]:
@@ -305,7 +310,6 @@ def mass_context(state: BattleState, actions: list[Action], recent: list[dict[st
     duel = last_event(recent, "duel")
     fallen = recent[recent.index(combat) + 1 :] if combat else []
     return {
-        "mass": True,
         "stands": stands,
         "loose_heroes": loose,
         "mass_heroes": heroes,
@@ -316,4 +320,5 @@ def mass_context(state: BattleState, actions: list[Action], recent: list[dict[st
         "live_fight": live_view(state),
         "loose_warning": LOOSE_WARNING,
         "turn_limit": state.max_turns,
+        "models": [],
     }

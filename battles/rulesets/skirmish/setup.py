@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.text import slugify
-
-from battles.lists.demo import demo_army
+from battles.lists.options import rules_model, unit_points
 from battles.lists.profiles import BadData
-from battles.lists.rules import rules_model, unit_points
-from rules_core.setup import default_zones
-from rules_core.state import MM_PER_INCH, SIDES, Board, Side
+from battles.play.create import piece_id
+from rules_core import MM_PER_INCH, SIDES, Board, Side
+from rules_core.skirmish import default_zones
+
+from .lists import warbands_of
 
 BOARD = {"width": 48.0, "height": 48.0}
 GAP = 0.25  # inches between neighbouring bases, so no two models touch
@@ -65,11 +65,11 @@ def _muster(army: Any, side: str, zone: list[float], taken: set[str], by_warband
     models: list[dict[str, Any]] = []
     warbands: list[dict[str, Any]] = []
     general = ""
-    for warband in army.warbands_in_order():
+    for warband in warbands_of(army):
         units = [(warband.hero, list(warband.hero_options))]
         for follower in warband.followers_in_order():
             units.extend((follower.profile, list(follower.options)) for _ in range(follower.count))
-        ids = [_model_id(profile, taken) for profile, _ in units]
+        ids = [piece_id(profile, taken) for profile, _ in units]
         models.extend(
             {"id": model_id, **rules_model(profile, options), "points": unit_points(profile, options)}
             for model_id, (profile, options) in zip(ids, units, strict=True)
@@ -88,17 +88,6 @@ def _muster(army: Any, side: str, zone: list[float], taken: set[str], by_warband
         "warbands": warbands,
         **({"general": general} if general else {}),
     }
-
-
-def _model_id(profile: Any, taken: set[str]) -> str:
-    """Readable ids: "aragorn" for Aragorn (Strider) ("aragorn-2" if the other side has him too),
-    "warrior-of-minas-tirith-3" for a warrior."""
-    base = slugify(profile.name.split("(")[0].split(",")[0])[:56].strip("-_") or "model"
-    number = 0 if profile.is_hero and profile.unique else 1
-    while (model_id := f"{base}-{number}" if number else base) in taken:
-        number = number + 1 if number else 2
-    taken.add(model_id)
-    return model_id
 
 
 def _base(model: dict[str, Any]) -> float:
@@ -131,8 +120,3 @@ def _place(models: list[dict[str, Any]], side: str, zone: list[float]) -> None:
         depth += row_depth
     if depth > y1 - y0:
         raise BadData(f"The {side} army ({len(models)} models) does not fit in its deployment zone.")
-
-
-def demo_setup() -> dict[str, Any]:
-    """The demo battle: the two demo armies (battles/lists/demo.py) in their zones."""
-    return battle_setup({"good": demo_army("good"), "evil": demo_army("evil")})

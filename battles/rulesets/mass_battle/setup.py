@@ -19,15 +19,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from battles.lists.demo import demo_army
-from battles.lists.mass_rules import known_cards, mass_profile, stats_of, summarise_mass
+from battles.lists.options import listed
 from battles.lists.profiles import BadData
-from battles.lists.rules import unit_points
-from rules_core.mass_battle.constants import BOARD_HEIGHT, BOARD_WIDTH, MAX_HEROES_PER_STAND
-from rules_core.mass_battle.setup import default_zones
-from rules_core.state import SIDES, Board, Side
+from battles.play.create import piece_id
+from rules_core import SIDES, Board, Side
+from rules_core.mass_battle import (
+    BOARD_HEIGHT,
+    BOARD_WIDTH,
+    MAX_HEROES_PER_STAND,
+    default_zones,
+    known_cards,
+    mass_profile,
+    stats_of,
+)
 
-from .setups import _model_id
+from .lists import KEY, heroes_of, stands_of, summarise
 
 BOARD = {"width": BOARD_WIDTH, "height": BOARD_HEIGHT}
 GAP = 0.5
@@ -66,7 +72,7 @@ def mass_battle_setup(armies: Mapping[Side, Any]) -> dict[str, Any]:
     zones = default_zones(board)
     taken: set[str] = set()
     return {
-        "ruleset": "mass_battle",
+        "ruleset": KEY,
         "board": dict(BOARD),
         "terrain": [dict(t) for t in TERRAIN],
         "armies": {side: _army(armies[side], side, zones[side], taken) for side in SIDES},
@@ -74,16 +80,17 @@ def mass_battle_setup(armies: Mapping[Side, Any]) -> dict[str, Any]:
 
 
 def _army(army: Any, side: Side, zone: tuple[float, float, float, float], taken: set[str]) -> dict[str, Any]:
-    summary = summarise_mass(army)
+    summary = summarise(army)
     pieces: list[_Piece] = []
-    for line in army.stands_in_order():
-        stats = stats_of(line.profile, line.options)
-        each = stats.models * unit_points(line.profile, line.options)
+    for line in stands_of(army):
+        models = listed(line.profile, line.options)
+        stats = stats_of(models)
+        each = stats.models * models.points
         for _ in range(line.count):
             entry = {
-                "id": _model_id(line.profile, taken),
+                "id": piece_id(line.profile, taken),
                 "name": _stand_name(line.profile.name, line.options),
-                "profile": mass_profile(line.profile, line.options),
+                "profile": mass_profile(models),
                 "points": each,
                 "heroes": [],
             }
@@ -91,10 +98,10 @@ def _army(army: Any, side: Side, zone: tuple[float, float, float, float], taken:
     heroes: list[dict[str, Any]] = []
     to_attach: list[dict[str, Any]] = []
     result: dict[str, Any] = {"name": army.name}
-    for hero, line in zip(army.heroes_in_order(), summary.hero_lines, strict=True):
+    for hero, line in zip(heroes_of(army), summary.hero_lines, strict=True):
         entry = {
-            "id": _model_id(hero.profile, taken),
-            "profile": mass_profile(hero.profile, hero.options),
+            "id": piece_id(hero.profile, taken),
+            "profile": mass_profile(listed(hero.profile, hero.options)),
             "points": line.points,
             "cards": [card.name for card in known_cards(hero.cards)],
         }
@@ -102,7 +109,7 @@ def _army(army: Any, side: Side, zone: tuple[float, float, float, float], taken:
         if line.general:
             result["general"] = entry["id"]
         if line.monster:
-            stats = stats_of(hero.profile, hero.options)
+            stats = stats_of(listed(hero.profile, hero.options))
             pieces.append(_Piece(entry, stats.width, stats.depth, monster=True))
         elif line.general:
             to_attach.insert(0, entry)
@@ -170,8 +177,3 @@ def _attach(heroes: list[dict[str, Any]], stands: list[_Piece], army: str) -> No
         if number >= len(order) * MAX_HEROES_PER_STAND:
             raise BadData(f"{army} has more heroes than its stands can carry.")
         order[number % len(order)].entry["heroes"].append(hero["id"])
-
-
-def demo_mass_setup() -> dict[str, Any]:
-    """The demo mass battle: the two mass-battle demo armies (battles/lists/demo.py) deployed."""
-    return mass_battle_setup({side: demo_army(side, "mass_battle") for side in SIDES})

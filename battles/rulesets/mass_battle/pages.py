@@ -1,6 +1,6 @@
 """What a mass-battle list's builder and printable view show: each line of stands with its models,
 Combat and Shooting Factors, Move, Courage and points; each hero with his cards and duel points;
-the totals and every problem (battles/lists/mass_rules.py, the referee's rules)."""
+the totals and every problem (the referee's list rules)."""
 
 from __future__ import annotations
 
@@ -8,20 +8,20 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from rules_core.mass_battle.cards import CARDS
+from battles.lists.models import ArmyList, Profile
+from rules_core import tier_name
+from rules_core.mass_battle import CARDS
 
-from .mass_rules import summarise_mass
-from .models import ArmyList, Profile
-from .rules import tier_name
+from .lists import heroes_of, stands_of, summarise
 
 
 def _lines(army: ArmyList) -> dict[str, Any]:
-    summary = summarise_mass(army)
+    summary = summarise(army)
     return {
         "army": army,
         "summary": summary,
-        "stand_lines": list(zip(army.stands_in_order(), summary.stand_lines, strict=True)),
-        "hero_lines": list(zip(army.heroes_in_order(), summary.hero_lines, strict=True)),
+        "stand_lines": list(zip(stands_of(army), summary.stand_lines, strict=True)),
+        "hero_lines": list(zip(heroes_of(army), summary.hero_lines, strict=True)),
     }
 
 
@@ -45,8 +45,7 @@ def print_context(army: ArmyList) -> dict[str, Any]:
     context = _lines(army)
     carried = {card.key for line in context["summary"].hero_lines for card in line.cards}
     profiles = {
-        p.pk: p
-        for p in [*(h.profile for h in army.heroes_in_order()), *(s.profile for s in army.stands_in_order())]
+        p.pk: p for p in [*(h.profile for h in heroes_of(army)), *(s.profile for s in stands_of(army))]
     }
     return {
         **context,

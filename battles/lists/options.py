@@ -1,0 +1,91 @@
+"""What a list's options give a model, in the referee's terms: its cost, its missile weapon, the
+mount it rides and the wargear it bought. Pure functions over anything shaped like a profile of
+`battles.lists.models` (`options`, `points`, `missile`, `mount`, `to_rules()`), for every ruleset.
+
+The list rules themselves are the referee's (`rules_core.skirmish`, `rules_core.mass_battle`): a
+ruleset's web code turns a list into the referee's plain data (`rules_core.Listed`) with `listed`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_core import Listed
+
+from .catalogue import MOUNTS, mount_profile
+
+# What one list may hold: enough for any real game, small enough to fit on a board.
+MAX_COUNT = 100
+MAX_POINTS_LIMIT = 10_000
+
+
+def option_table(profile: Any) -> dict[str, dict[str, Any]]:
+    return {o["name"]: o for o in profile.options}
+
+
+def chosen_missile(profile: Any, options: list[str]) -> dict[str, Any] | None:
+    """The missile weapon a model carries: the last chosen option that is one, else its own."""
+    table = option_table(profile)
+    missile: dict[str, Any] | None = profile.missile
+    for name in options:
+        if name in table and table[name].get("missile"):
+            missile = table[name]["missile"]
+    return missile
+
+
+def unit_points(profile: Any, options: list[str]) -> int:
+    """One model's cost: its profile and the options chosen for it (unknown options cost nothing)."""
+    table = option_table(profile)
+    return int(profile.points) + sum(int(table[name]["points"]) for name in options if name in table)
+
+
+def chosen_mount(profile: Any, options: list[str]) -> str:
+    """The mount a model rides: the last chosen option that is one, else its profile's ("" for none)."""
+    mount: str = getattr(profile, "mount", "") or ""
+    for name in options:
+        if name in option_table(profile) and name in MOUNTS:
+            mount = name
+    return mount
+
+
+def rules_profile(profile: Any, options: list[str]) -> dict[str, Any]:
+    """The profile as rules_core reads it, with the chosen missile weapon and the wargear its list
+    bought as `bought` (the referee adds a bought shield's Defence; printed wargear is in the printed
+    Defence already)."""
+    data: dict[str, Any] = profile.to_rules()
+    table = option_table(profile)
+    data["bought"] = [name for name in options if name in table and name not in MOUNTS]
+    data["missile"] = chosen_missile(profile, options)
+    return data
+
+
+def rules_model(profile: Any, options: list[str]) -> dict[str, Any]:
+    """A model of a battle setup (without its id and place): its profile and, riding, its mount."""
+    mount = chosen_mount(profile, options)
+    return {"profile": rules_profile(profile, options), **({"mount": mount_profile(mount)} if mount else {})}
+
+
+def unknown_options(profile: Any, options: list[str]) -> list[str]:
+    """Options a list chose that its profile no longer offers (the profile was edited since)."""
+    table = option_table(profile)
+    return [
+        f"{name} is not an option of {profile.name} any more; remove it."
+        for name in options
+        if name not in table
+    ]
+
+
+def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
+    """Some models of one profile with these options, as the referee's list rules read them."""
+    model = rules_model(profile, options)
+    return Listed(
+        name=profile.name,
+        profile=model["profile"],
+        points=unit_points(profile, options),
+        count=count,
+        unique=bool(getattr(profile, "unique", False)) and bool(profile.tier),
+        side=getattr(profile, "side", "") or "",
+        mount=model.get("mount"),
+        options=tuple(options),
+        problems=tuple(unknown_options(profile, options)),
+    )

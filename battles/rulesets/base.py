@@ -1,0 +1,188 @@
+"""What generic web code asks of a ruleset: the hooks of a `WebRuleset`.
+
+Generic lists, pages and live play call these and never test which ruleset a list or a battle is
+for; each ruleset's folder holds one subclass (`<key>/plugin.py`). Templates reach the same object
+as `ruleset` (its template names, scripts and styles).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import rules_core
+
+if TYPE_CHECKING:
+    from django.contrib.admin import AdminSite
+    from django.contrib.admin.options import InlineModelAdmin
+    from django.db.models import QuerySet
+    from django.http import HttpRequest
+    from django.urls import URLPattern
+
+    from battles.lists.models import ArmyList, Profile
+    from battles.play.models import Battle, BattleEvent
+
+
+class WebRuleset(ABC):
+    key: ClassVar[str]
+    """The referee's key for it (`rules_core.RULESETS`)."""
+
+    # Templates: the names of this ruleset's partials (battles/rulesets/<key>/templates/).
+    pieces_template: ClassVar[str]
+    """The pieces drawn on the board's svg."""
+    status_template: ClassVar[str]
+    """The armies' line under the battle's name (losses against the Break Point)."""
+    heroes_template: ClassVar[str]
+    """The hero cards beside the board."""
+    panel_templates: ClassVar[tuple[str, ...]] = ()
+    """Side-panel sections of its own (a mass battle's fight panel)."""
+    stage_template: ClassVar[str] = ""
+    """Anything it adds beside the board (an overlay its script fills)."""
+    builder_template: ClassVar[str]
+    print_template: ClassVar[str]
+    stylesheets: ClassVar[tuple[str, ...]] = ()
+    scripts: ClassVar[tuple[str, ...]] = ()
+    """Static files (paths under static/) its battle page loads, after the generic ones."""
+    recent_steps: ClassVar[int] = 0
+    """How many of the latest steps its page reads (a mass battle's last combat and duel)."""
+
+    @property
+    def referee(self) -> rules_core.Ruleset:
+        return rules_core.find_ruleset(self.key)
+
+    @property
+    def name(self) -> str:
+        return self.referee.name
+
+    @property
+    def standard_points(self) -> int:
+        return self.referee.standard_points
+
+    @property
+    def scenarios(self) -> bool:
+        return self.referee.scenarios
+
+    # ------------------------------------------------------------ army lists
+
+    holds: ClassVar[str]
+    """What its lists hold, against another ruleset's ("it has warbands, not stands")."""
+    prefetch: ClassVar[tuple[str, ...]] = ()
+    """What a list's page reads of its contents, fetched with it (`ArmyList.with_contents`)."""
+
+    def admin_inlines(self) -> list[type[InlineModelAdmin[Any, Any]]]:
+        """Its list contents, shown inline on a list's admin page."""
+        return []
+
+    def register_admin(self, site: AdminSite) -> None:  # noqa: B027  (most rulesets have nothing to add)
+        """Register in the admin what it shows on pages of their own."""
+
+    @abstractmethod
+    def summarise(self, army: Any) -> Any:
+        """A list (saved, a draft or an import) checked by its list rules: totals, its side, and
+        `problems` in plain words (a list with problems is a draft; `ready` when it has none)."""
+
+    @abstractmethod
+    def size(self, summary: Any) -> str:
+        """What a list fields, in a few words ("12 models", "6 stands, 2 heroes")."""
+
+    @abstractmethod
+    def profiles_of(self, army: Any) -> list[Profile]:
+        """Every profile a list uses, in list order (duplicates kept)."""
+
+    @abstractmethod
+    def draft_of(self, army: ArmyList) -> Any:
+        """A saved list as an unsaved draft (to copy it)."""
+
+    @abstractmethod
+    def save_contents(self, army: ArmyList, draft: Any, profiles: Mapping[int, Profile]) -> None:
+        """Save a draft's contents into a new list; `profiles` maps id() of each draft profile to
+        the saved one to use."""
+
+    @abstractmethod
+    def export_contents(self, army: Any) -> dict[str, Any]:
+        """A list's contents in the army-list file format (docs/army-list-format.md), with the
+        profiles it uses."""
+
+    @abstractmethod
+    def parse_contents(
+        self, doc: dict[str, Any], name: str, points_limit: int, profiles: dict[str, Profile]
+    ) -> Any:
+        """A file's contents as a draft (nothing saved); BadData says what is wrong."""
+
+    @abstractmethod
+    def demo_document(self, side: str) -> dict[str, Any]:
+        """The demo army of a side, as an army-list file."""
+
+    @abstractmethod
+    def builder_context(
+        self, request: HttpRequest, army: ArmyList, visible: QuerySet[Profile]
+    ) -> dict[str, Any]:
+        """What its builder shows: the list and what may be added (`visible`: the profiles the
+        player may use)."""
+
+    @abstractmethod
+    def print_context(self, army: ArmyList) -> dict[str, Any]:
+        """What its printable view shows."""
+
+    def urls(self) -> list[URLPattern]:
+        """Its builder's edits."""
+        return []
+
+    # ------------------------------------------------------------ live play
+
+    @abstractmethod
+    def battle_setup(self, armies: Mapping[rules_core.Side, Any], scenario: str = "") -> dict[str, Any]:
+        """A battle's setup from two of its lists (`armies` by side); BadData when they cannot
+        fight as given (an army that does not fit, a scenario it does not play)."""
+
+    def demo_setup(self) -> dict[str, Any]:
+        """The demo battle: its two demo armies."""
+        from battles.lists.demo import demo_army
+
+        return self.battle_setup({side: demo_army(side, self.key) for side in rules_core.SIDES})
+
+    @abstractmethod
+    def page_context(
+        self,
+        battle: Battle,
+        state: rules_core.BattleState,
+        actions: list[rules_core.Action],
+        recent: list[BattleEvent],
+    ) -> dict[str, Any]:
+        """What its templates show of a battle to an audience whose legal actions are `actions`;
+        `recent` holds the latest steps (`recent_steps` of them), oldest first."""
+
+    def piece_names(self, state: rules_core.BattleState) -> dict[str, str]:
+        """The names of pieces that are not models (a mass battle's stands), by id."""
+        return {}
+
+    @abstractmethod
+    def piece_card(
+        self, state: rules_core.BattleState, piece: str, against: str
+    ) -> tuple[str, dict[str, Any]] | None:
+        """The template and context of a piece's card (None: no such piece); `against` another
+        piece's id, for the odds of the two fighting."""
+
+    # ------------------------------------------------------------ the end screen
+
+    @abstractmethod
+    def losses_text(self, state: rules_core.BattleState, side: rules_core.Side) -> str:
+        """A side's losses as the end screen says them."""
+
+    def hero_standing(self, state: rules_core.BattleState, model_id: str) -> str:
+        """What the end screen says of a hero still standing."""
+        model = state.models[model_id]
+        return f"Unbowed, {model.wounds} of {model.profile.wounds} Wounds left"
+
+    # ------------------------------------------------------------ the demo
+
+    demo_label: ClassVar[str]
+    """What the printed links call its demo battle ("Demo battle")."""
+    demo_battle_name: ClassVar[str]
+    """The demo battle's name."""
+
+    def is_moment(self, event: dict[str, Any]) -> bool:
+        """Whether an event is one of the moments that decided the battle (a duel, a power cast)."""
+        kind = event.get("type")
+        return kind == "duel" or (kind == "casting" and bool(event.get("success")))

@@ -1,0 +1,1 @@
+"""The mass battle's web code: see `plugin.py`."""

@@ -1,0 +1,1 @@
+"""The skirmish game's web code: see `plugin.py`."""

@@ -1,0 +1,93 @@
+"""The skirmish builder's edits: warbands, their heroes' options, followers, the General. Each is a
+small POST answered with the whole builder, re-checked (`list_edit`)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.urls import URLPattern, path
+
+from battles.lists import services
+from battles.lists.forms import OptionsForm, ProfileChoiceForm
+from battles.lists.models import ArmyList
+from battles.lists.views import first_error, list_edit
+
+from . import lists
+from .models import Follower, Warband
+
+
+def _warband(army: ArmyList, warband_id: int) -> Warband:
+    return get_object_or_404(Warband, pk=warband_id, army_list=army)
+
+
+def _follower(army: ArmyList, follower_id: int) -> Follower:
+    return get_object_or_404(Follower, pk=follower_id, warband__army_list=army)
+
+
+@list_edit
+def add_warband(request: HttpRequest, army: ArmyList) -> str | None:
+    form = ProfileChoiceForm(request.user, True, request.POST)
+    if not form.is_valid():
+        return first_error(form)
+    lists.add_warband(army, form.cleaned_data["profile"])
+    return None
+
+
+@list_edit
+def make_general(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
+    services.make_general(army, _warband(army, warband_id))
+    return None
+
+
+@list_edit
+def remove_warband(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
+    services.remove_part(army, _warband(army, warband_id))
+    return None
+
+
+@list_edit
+def hero_options(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
+    warband = _warband(army, warband_id)
+    form = OptionsForm(warband.hero, request.POST)
+    if not form.is_valid():
+        return first_error(form)
+    lists.set_hero_options(army, warband, form.cleaned_data["options"])
+    return None
+
+
+@list_edit
+def add_follower(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
+    warband = _warband(army, warband_id)
+    form = ProfileChoiceForm(request.user, False, request.POST)
+    if not form.is_valid():
+        return first_error(form)
+    lists.add_followers(army, warband, form.cleaned_data["profile"], form.cleaned_data["count"] or 1)
+    return None
+
+
+@list_edit
+def update_follower(request: HttpRequest, army: ArmyList, follower_id: int) -> str | None:
+    follower = _follower(army, follower_id)
+    form = OptionsForm(follower.profile, request.POST)
+    if not form.is_valid():
+        return first_error(form)
+    count = form.cleaned_data["count"] or follower.count
+    lists.change_followers(army, follower, count, form.cleaned_data["options"])
+    return None
+
+
+@list_edit
+def remove_follower(request: HttpRequest, army: ArmyList, follower_id: int) -> str | None:
+    services.remove_part(army, _follower(army, follower_id))
+    return None
+
+
+urlpatterns: list[URLPattern] = [
+    path("armies/<int:pk>/warbands/", add_warband, name="add_warband"),
+    path("armies/<int:pk>/warbands/<int:warband_id>/general/", make_general, name="make_general"),
+    path("armies/<int:pk>/warbands/<int:warband_id>/remove/", remove_warband, name="remove_warband"),
+    path("armies/<int:pk>/warbands/<int:warband_id>/options/", hero_options, name="hero_options"),
+    path("armies/<int:pk>/warbands/<int:warband_id>/followers/", add_follower, name="add_follower"),
+    path("armies/<int:pk>/followers/<int:follower_id>/", update_follower, name="update_follower"),
+    path("armies/<int:pk>/followers/<int:follower_id>/remove/", remove_follower, name="remove_follower"),
+]

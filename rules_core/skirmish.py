@@ -1,0 +1,145 @@
+"""The skirmish game's public face: its `Ruleset`, and what its table and its army lists may ask of
+the referee. The web app's skirmish code reads the referee through this module (and the shared
+public modules: `rules_core`, `rules_core.record`, `rules_core.takeback`, `rules_core.scenarios`).
+
+- `preview(state, command)`: what a move or charge would do, by the rule that will judge it
+  (the command carried out on a copy as far as its first die: `engine.dry_run`).
+- `tape(state, a, b)`: distance, sight and whether a shot is open, between two ends.
+- the list rules (`summarise` and its plain-data list), the deployment zones, the move tolerances.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import characteristics as now
+from .army_lists import Listed, is_bow, side_of, wrong_side
+from .battlefield import is_engaged
+from .engine import dry_run, legal_actions
+from .errors import RuleViolation
+from .geometry import Point
+from .heroic import HEROIC_ACTIONS
+from .matchup import odds_between
+from .measure import End, board_point, measure
+from .movement import MOVE_TOLERANCE, SNAP_TO_CONTACT, path_cost
+from .ruleset import Ruleset
+from .setup import default_zones, new_battle, number_namesakes
+from .skirmish_list import (
+    STANDARD_POINTS,
+    ListedWarband,
+    SkirmishList,
+    Summary,
+    WarbandSummary,
+    bow_limit,
+    summarise,
+)
+from .state import BattleState, Model
+from .tiers import TIERS, tier_name
+
+__all__ = [
+    "HEROIC_ACTIONS",
+    "MOVE_TOLERANCE",
+    "SKIRMISH",
+    "SNAP_TO_CONTACT",
+    "STANDARD_POINTS",
+    "TIERS",
+    "Listed",
+    "ListedWarband",
+    "SkirmishList",
+    "Summary",
+    "WarbandSummary",
+    "bow_limit",
+    "default_zones",
+    "is_bow",
+    "is_engaged",
+    "preview",
+    "side_of",
+    "summarise",
+    "tape",
+    "tier_name",
+    "wrong_side",
+]
+
+MOVES = ("move", "charge")
+
+
+def preview(state: BattleState, command: dict[str, Any]) -> dict[str, Any]:
+    """{"ok": True, "path": the points the model will follow (a charge ends in base contact),
+    "length": the Move it uses, "allowance": the Move it has, "then": what the referee asks next
+    when the move needs a die first (a Terror test)} or {"ok": False, "code", "message"}."""
+    model = state.models.get(str(command.get("model", "")))
+    if model is None or command.get("type") not in MOVES:
+        return _refused(RuleViolation("malformed_command", "Only a model's move or charge has a preview."))
+    try:
+        run = dry_run(state, model.side, command)
+    except RuleViolation as refused:
+        return _refused(refused)
+    except (KeyError, TypeError, ValueError) as bad:
+        return _refused(RuleViolation("malformed_command", f"That move cannot be read: {bad}."))
+    points = _planned_path(run.events, run.state, model.id)
+    allowance = _allowance(state, model, command)
+    data: dict[str, Any] = {
+        "ok": True,
+        "path": [list(p) for p in points],
+        "length": round(path_cost(state, points, model.mount is not None), 3),
+        "allowance": allowance,
+    }
+    if run.needs_dice:
+        data["then"] = run.state.pending.label if run.state.stack else ""
+    return data
+
+
+def _planned_path(events: list[dict[str, Any]], after: BattleState, model_id: str) -> list[Point]:
+    """The path the referee moves (or, waiting on a die, will move) the model along."""
+    for event in events:
+        if event.get("type") in MOVES and event.get("model") == model_id:
+            return [(float(x), float(y)) for x, y in event["path"]]
+    for frame in reversed(after.stack):
+        path = getattr(frame, "path", None)
+        if getattr(frame, "model", None) == model_id and path:
+            return [(float(x), float(y)) for x, y in path]
+    return []
+
+
+def _allowance(state: BattleState, model: Model, command: dict[str, Any]) -> float:
+    """The Move the legal action offers this model now (what remains, if it goes on moving)."""
+    for action in legal_actions(state, model.side):
+        if action.command.get("type") == command.get("type") and action.command.get("model") == model.id:
+            return float(action.params.get("path", {}).get("max_length", 0.0))
+    return now.move_allowance(state, model)
+
+
+def _refused(refused: RuleViolation) -> dict[str, Any]:
+    return {"ok": False, "code": refused.code, "message": refused.message}
+
+
+def _end(state: BattleState, text: str) -> End:
+    """A model's id (on the board) or "x,y" in inches on the board."""
+    model = state.models.get(text)
+    if model is None:
+        return board_point(state.board, text)
+    if not model.on_board:
+        raise RuleViolation("bad_target", f"{model.name} is no longer on the board.")
+    return model
+
+
+def tape(state: BattleState, a: str, b: str) -> dict[str, Any]:
+    """The tape between two ends (see `measure`); RuleViolation for an end that is not there."""
+    data: dict[str, Any] = measure(state, _end(state, a), _end(state, b)).to_dict()
+    return data
+
+
+SKIRMISH = Ruleset(
+    key="skirmish",
+    name="Skirmish",
+    state_class=BattleState,
+    new_battle=new_battle,
+    prepare_setup=number_namesakes,
+    heroic_actions=HEROIC_ACTIONS,
+    standard_points=STANDARD_POINTS,
+    summarise_list=summarise,
+    preview=preview,
+    tape=tape,
+    odds_between=odds_between,
+    scenarios=True,
+)
