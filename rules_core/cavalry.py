@@ -1,4 +1,4 @@
-"""Cavalry (`shared/rules/wargear.md` §5, §6): what a Cavalry model is, its charge bonuses (an
+"""Cavalry (`docs/rules/wargear.md` §5, §6): what a Cavalry model is, its charge bonuses (an
 extra Attack, knocking Infantry to the ground, the lance) and why it loses them, the Thrown Rider
 test when its mount is gone, and dismounting.
 

@@ -1,4 +1,4 @@
-"""One Combat (`shared/rules/wargear.md` §0.2): the sides declare Shielding, weapons and supporters
+"""One Combat (`docs/rules/wargear.md` §0.2): the sides declare Shielding, weapons and supporters
 (`declarations`), the Duel roll with its banner re-rolls (`duel_dice`) and Might bidding, the
 losers back away (or are Trapped) and may be knocked to the ground, the winners Strike (against a
 Cavalry model, rider or mount Strike by Strike: `strike_at`), then riders whose mounts fell take

@@ -1,4 +1,4 @@
-"""What each side declares before a Combat's Duel roll (`shared/rules/wargear.md` §1-§3): Shielding
+"""What each side declares before a Combat's Duel roll (`docs/rules/wargear.md` §1-§3): Shielding
 (all of a side's models or none), two-handed or one-handed for a model with the choice, and who
 supports whom. The referee asks only when there is a choice, with the odds of each answer; the
 answers stay hidden until both sides have given theirs (house rule: the side without Priority

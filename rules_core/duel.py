@@ -1,4 +1,4 @@
-"""The Duel roll's numbers (`shared/rules/wargear.md` §0.2): who rolls how many dice, what each
+"""The Duel roll's numbers (`docs/rules/wargear.md` §0.2): who rolls how many dice, what each
 die scores with its model's wargear, which side stands to win (the higher die, then the higher
 Fight Value, supporters included), the roll-off and its Elven edge, and banners in range.
 

@@ -1,5 +1,5 @@
 """A Duel roll's dice as they stand: each model's faces and what they score with its wargear, the
-Might raised on them, and banner re-rolls (`shared/rules/wargear.md` §7.1: within 3" of a standing
+Might raised on them, and banner re-rolls (`docs/rules/wargear.md` §7.1: within 3" of a standing
 friendly bearer, one die per side, the losing side first) with the exact odds of each re-roll."""
 
 from __future__ import annotations

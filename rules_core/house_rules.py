@@ -1,6 +1,6 @@
 """The referee's house defaults: every point the rules texts leave open, in one place.
 
-`shared/rules/wargear.md` marks some points [open]: no source settles them. Each is decided here,
+`docs/rules/wargear.md` marks some points [open]: no source settles them. Each is decided here,
 once, with the sentence the player's log shows when the default decides something, so a table
 that plays it another way changes one line. Nothing else in the referee restates these choices.
 """

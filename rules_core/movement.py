@@ -37,7 +37,7 @@ of a hand with a tape); anything longer is refused with the figures."""
 DIFFICULT_EXTRA = 1.0
 """Each inch inside difficult terrain costs this much more: double ..."""
 DIFFICULT_EXTRA_MOUNTED = 3.0
-"""... and four times for a mounted model (`shared/rules/wargear.md` §6.5)."""
+"""... and four times for a mounted model (`docs/rules/wargear.md` §6.5)."""
 
 
 def path_cost(state: BattleState, points: list[Point], mounted: bool = False) -> float:

@@ -1,5 +1,5 @@
 """One Strike of a Combat's winner against a Cavalry model: its player chooses, Strike by Strike,
-the rider or the mount (`shared/rules/wargear.md` §6.3), seeing the chance of each; then its To
+the rider or the mount (`docs/rules/wargear.md` §6.3), seeing the chance of each; then its To
 Wound roll(s)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a Strike gets from the models and their wargear (`shared/rules/wargear.md` §0.2): who
+"""What a Strike gets from the models and their wargear (`docs/rules/wargear.md` §0.2): who
 strikes after a won Duel, how many Strikes, and each Strike's Strength, To Wound modifiers, re-roll
 and number of rolls. The Combat makes its To Wound rolls from these; the odds count with them."""
 

@@ -1,4 +1,4 @@
-"""Spears and pikes supporting a friend in a Combat (`shared/rules/wargear.md` §2): who may
+"""Spears and pikes supporting a friend in a Combat (`docs/rules/wargear.md` §2): who may
 support whom, one die and one Strike each, pikes through a supporting pike (three ranks deep)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Throwing weapons on the charge (`shared/rules/wargear.md` §7.3): once a turn, instead of in the
+"""Throwing weapons on the charge (`docs/rules/wargear.md` §7.3): once a turn, instead of in the
 Shoot phase, a charging model stops 1" short of its target (or throws from where it stands inside
 the target's control zone) and throws with no moving penalty; if the target survives it completes
 the charge, if it falls the model may move on, even to charge another."""

@@ -1,4 +1,4 @@
-"""Wargear as data: every piece the referee knows (`shared/rules/wargear.md`), what a model
+"""Wargear as data: every piece the referee knows (`docs/rules/wargear.md`), what a model
 carries, and the questions rules ask of it ("does it fight two-handed?", "what does its shield
 add to its Defence?").
 

@@ -27,10 +27,10 @@ CONVENTION = RULES / "README.md"
 
 OLD_NAMES = {"mass-battle-heroes": "mass-battle"}
 """Rules texts of the old folder that are part of another page here (the design note)."""
-UNNAMED: dict[str, str] = {"battles/play/end_screen.py": "mass-battle"}
+UNNAMED: dict[str, str] = {}
 """Files that cite bare sections, name no page and are not mass-battle files by name: the page
 they mean, until their citation names it (then the entry must go)."""
-MASS_FOLDERS = ("rules_core/mass_battle/", "tests/rules_core/mass_battle/")
+MASS_FOLDERS = ("rules_core/mass_battle/", "tests/rules_core/mass_battle/", "battles/rulesets/mass_battle/")
 MASS_PREFIXES = ("mass", "test_mass")
 
 SIGN = "\u00a7"

@@ -1,6 +1,6 @@
 """The example profiles of the core summary: the catalogue every installation starts with.
 
-Characteristics are the community transcription quoted in `shared/rules/core-summary.md`;
+Characteristics are the community transcription quoted in `docs/rules/core-summary.md`;
 tiers, keywords, wargear and powers marked there as "check" are sensible defaults.
 """
 

@@ -1,4 +1,4 @@
-"""Every number of the mass battle that the spec (`shared/rules/mass-battle.md`) marks as its own
+"""Every number of the mass battle that the spec (`docs/rules/mass-battle.md`) marks as its own
 choice, in one place so it can be tuned without touching rules code.
 
 Appendix A first, in its order, then the other numbers the spec's sections fix. Section numbers

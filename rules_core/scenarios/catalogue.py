@@ -1,4 +1,4 @@
-"""The scenarios Beacon referees: one entry each, as `shared/rules/scenarios.md` gives them.
+"""The scenarios Beacon referees: one entry each, as `docs/rules/scenarios.md` gives them.
 
 A new scenario that needs only the mechanisms here (zones along the edges or at the corners,
 fixed, owned or placed markers, picks, the two end rules, the End phase rules in `ending` and the

@@ -1,4 +1,4 @@
-"""The twelve test scenarios of `shared/rules/wargear.md` §9, with scripted dice, and their exact
+"""The twelve test scenarios of `docs/rules/wargear.md` §9, with scripted dice, and their exact
 probabilities checked against the odds the referee shows."""
 
 from __future__ import annotations

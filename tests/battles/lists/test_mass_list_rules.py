@@ -1,4 +1,4 @@
-"""Every mass-battle list rule (shared/rules/mass-battle.md §2.2-2.5), on saved lists: what the builder
+"""Every mass-battle list rule (docs/rules/mass-battle.md §2.2-2.5), on saved lists: what the builder
 shows, each problem in the words the player reads, and what keeps a list from battle."""
 
 from __future__ import annotations
