@@ -9,7 +9,7 @@ from typing import Any
 
 from .casualties import end_battle
 from .courage import manual_test_action, start_manual_test
-from .dice import Dice, DiceExhausted, Roll, ScriptedDice
+from .dice import Dice, Roll
 from .errors import RuleViolation
 from .frame import Action, Ctx, Option, Refusal
 from .scenarios.ending import finish
@@ -85,22 +85,35 @@ def apply(state: BattleState, side: Side, command: Mapping[str, Any], dice: Dice
 @dataclass
 class DryRun:
     """What a command would do up to its first die, on a copy that nobody keeps: the state and
-    events so far, and whether it stopped there because a die had to be rolled."""
+    events so far, and the purpose of the die it stopped at ("" if it needed none)."""
 
     state: BattleState
     events: list[dict[str, Any]]
-    needs_dice: bool
+    stopped_for: str
+
+
+class _DieNeeded(Exception):
+    def __init__(self, purpose: str) -> None:
+        super().__init__(purpose)
+        self.purpose = purpose
+
+
+class _NoDice(Dice):
+    """Dice a dry run is given: the first roll asked for stops it."""
+
+    def _faces(self, count: int, purpose: str) -> list[int]:
+        raise _DieNeeded(purpose)
 
 
 def dry_run(state: BattleState, side: Side, command: Mapping[str, Any]) -> DryRun:
     """A command carried out as far as it goes without a die (for a preview). Raises RuleViolation
     as `apply` would; `state` is untouched."""
-    ctx, checked = _accepted(state, side, command, ScriptedDice())
+    ctx, checked = _accepted(state, side, command, _NoDice())
     try:
         _carry_out(ctx, side, checked)
-    except DiceExhausted:
-        return DryRun(ctx.state, ctx.events, True)
-    return DryRun(ctx.state, ctx.events, False)
+    except _DieNeeded as needed:
+        return DryRun(ctx.state, ctx.events, needed.purpose)
+    return DryRun(ctx.state, ctx.events, "")
 
 
 def _accepted(

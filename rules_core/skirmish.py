@@ -76,6 +76,7 @@ def preview(state: BattleState, command: dict[str, Any]) -> dict[str, Any]:
         return _refused(refused)
     except (KeyError, TypeError, ValueError) as bad:
         return _refused(RuleViolation("malformed_command", f"That move cannot be read: {bad}."))
+    moved = any(e.get("type") in MOVES and e.get("model") == model.id for e in run.events)
     points = _planned_path(run.events, run.state, model.id)
     allowance = _allowance(state, model, command)
     data: dict[str, Any] = {
@@ -84,9 +85,16 @@ def preview(state: BattleState, command: dict[str, Any]) -> dict[str, Any]:
         "length": round(path_cost(state, points, model.mount is not None), 3),
         "allowance": allowance,
     }
-    if run.needs_dice:
-        data["then"] = run.state.pending.label if run.state.stack else ""
+    if run.stopped_for and not moved:
+        data["then"] = _first_roll(run.stopped_for)
     return data
+
+
+def _first_roll(purpose: str) -> str:
+    """What the referee rolls before the model moves, as the preview says it."""
+    if purpose in ("courage", "intelligence"):
+        return f"a {purpose.capitalize()} test first"
+    return f"a roll first ({purpose.replace('_', ' ')})"
 
 
 def _planned_path(events: list[dict[str, Any]], after: BattleState, model_id: str) -> list[Point]:

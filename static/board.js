@@ -7,6 +7,8 @@
 // - BeaconBoard.tape: measure and check line of sight between two models or points, asking the
 //   server, which answers with the referee's own geometry.
 // - BeaconBoard.cards: any model's card, for players and spectators alike.
+// - BeaconBoard.preview: what a move command would do, asked of the referee before it is sent
+//   (the /preview/ endpoint, one for every ruleset), the latest question only.
 // - BeaconBoard.simplify: a hand-drawn path reduced to its corners.
 // - Links: hovering or focusing a model highlights it everywhere (board, panel, hero cards).
 (function () {
@@ -399,13 +401,15 @@
 
   // ---- the tape and the line of sight -------------------------------------------------------
 
-  function battleUrl(path) {
+  // A question about the battle: as it stands, or on a replay page as it stood at the step shown.
+  B.battleUrl = function battleUrl(path) {
     var page = document.querySelector("[data-battle]");
-    var field = document.querySelector("[data-step]");
+    var replayed = document.querySelector("[data-replay-step]");
     var url = "/battles/" + page.getAttribute("data-battle") + "/" + path;
-    if (field) { url += (url.indexOf("?") >= 0 ? "&" : "?") + "step=" + field.getAttribute("data-step"); }
+    if (replayed) { url += (url.indexOf("?") >= 0 ? "&" : "?") + "step=" + replayed.getAttribute("data-replay-step"); }
     return url;
-  }
+  };
+  var battleUrl = B.battleUrl;
 
   function endParam(end) { return end.model ? end.model : end.point[0].toFixed(2) + "," + end.point[1].toFixed(2); }
   function endAt(end) {
@@ -543,6 +547,34 @@
     }
     return true;
   });
+
+  // ---- move previews ------------------------------------------------------------------------
+
+  // Ask the referee what `command` would do; `answer(reply)` is called with its reply, unless a
+  // newer question was asked meanwhile (then that one is asked next, and only it is answered).
+  var previewing = null; // {key, next: {command, answer} | null}
+
+  function previewUrl(command) {
+    return B.battleUrl("preview/?command=" + encodeURIComponent(JSON.stringify(command)));
+  }
+
+  B.preview = function (command, answer) {
+    var key = JSON.stringify(command);
+    if (previewing) {
+      previewing.next = previewing.key === key ? null : { command: command, answer: answer };
+      return;
+    }
+    previewing = { key: key, next: null };
+    fetch(previewUrl(command), { headers: { Accept: "application/json" } })
+      .then(function (r) { return r.json(); })
+      .then(function (reply) {
+        var next = previewing && previewing.next;
+        previewing = null;
+        if (next) { B.preview(next.command, next.answer); return; }
+        answer(reply);
+      })
+      .catch(function () { previewing = null; });
+  };
 
   // ---- unit cards ---------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ class Skirmish(WebRuleset):
     heroes_template = T + "_heroes.html"
     builder_template = T + "_builder.html"
     print_template = T + "print.html"
+    scripts = (T + "skirmish.js",)
     demo_label = "Demo battle"
     demo_battle_name = "Demo: Minas Tirith against Mordor"
 

@@ -18,7 +18,6 @@ def page_context(state: BattleState, actions: list[rules_core.Action]) -> dict[s
         "models": [m for m in models if m["on_board"]],
         "heroes": [m for m in models if m["hero"]],
         "armies": armies_view(state),
-        "move_tolerance": skirmish.MOVE_TOLERANCE,
         "charge_snap": skirmish.SNAP_TO_CONTACT,
     }
 

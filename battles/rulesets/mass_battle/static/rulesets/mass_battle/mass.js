@@ -25,7 +25,6 @@
   var HIT_PX = 48; // screen pixels across a turn handle's hit area (a finger: at least 44)
   var detachAfter = null; // a hero to detach once his stand's activation has begun
   var stage = null; // {stand, x, y, facing, corners, target, answer}: corners are the legs' ends before (x, y)
-  var asking = null;
 
   var P = window.BeaconPage;
 
@@ -130,29 +129,16 @@
     return kept.slice(1, -1);
   }
 
-  function previewUrl(command) {
-    var page = document.querySelector("[data-battle]");
-    return "/battles/" + page.getAttribute("data-battle") + "/preview/?command=" + encodeURIComponent(JSON.stringify(command));
-  }
-
   function ask() {
     if (!stage) { return; }
     var command = stagedCommand();
     var key = JSON.stringify(command);
-    if (asking) { asking.again = key; return; }
-    asking = { key: key, again: null };
-    fetch(previewUrl(command), { headers: { Accept: "application/json" } })
-      .then(function (r) { return r.json(); })
-      .then(function (answer) {
-        var again = asking && asking.again;
-        asking = null;
-        if (!stage) { return; }
-        if (again && again !== key) { ask(); return; }
-        stage.answer = answer;
-        stage.answerFor = key;
-        draw();
-      })
-      .catch(function () { asking = null; });
+    B.preview(command, function (answer) {
+      if (!stage) { return; }
+      stage.answer = answer;
+      stage.answerFor = key;
+      draw();
+    });
   }
 
   function polygonPoints(points) { return points.map(function (p) { return p[0] + "," + p[1]; }).join(" "); }

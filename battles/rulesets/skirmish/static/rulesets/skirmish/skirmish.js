@@ -1,0 +1,380 @@
+// The skirmish game on the battle page: a player drags a token (or moves it with the arrow keys)
+// or taps a target, and the gesture becomes one of the legal actions the server embedded in the
+// panel (#legal-actions), so new kinds of action need no new code here; a gesture that matches
+// none is sent as the command it means, so the referee answers why not, in its own words.
+// While dragging, the referee's own preview (board.js's BeaconBoard.preview, the /preview/
+// endpoint, rules_core.skirmish.preview) says what the command the drop would send would do: the
+// path the model will follow (a charge ends in base contact), the Move it uses against the Move it
+// has, or the refusal in its figures. The command sent on release is the command previewed.
+(function () {
+  "use strict";
+
+  var B = window.BeaconBoard;
+  var P = window.BeaconPage;
+  var DRAG_START = 0.3; // inches the pointer must travel before a press becomes a drag
+  var SAMPLE = 0.25; // inches between recorded points of a dragged path
+  var SIMPLIFY = 0.35; // inches a path may stray when it is reduced to its corners
+  var MAX_POINTS = 60;
+  var KEY_STEP = 1; // inches an arrow key moves a model (Shift: a quarter of that)
+
+  var drag = null;
+  var moved = null; // the token left where it was dropped until the server answers
+
+  function boardNumber(name, fallback) {
+    var el = document.getElementById("board");
+    var value = el ? parseFloat(el.getAttribute(name)) : NaN;
+    return isNaN(value) ? fallback : value;
+  }
+
+  function tokenById(id) { return document.querySelector('#board .token[data-model="' + id + '"]'); }
+
+  function paramsOfType(action, type) {
+    return Object.keys(action.params || {}).filter(function (name) { return action.params[name].type === type; });
+  }
+
+  function round(point) { return [Math.round(point[0] * 100) / 100, Math.round(point[1] * 100) / 100]; }
+
+  function contactPoint(mover, target, from) {
+    // Where the mover's base touches the target's, on the side it comes from.
+    var dx = from[0] - target.x, dy = from[1] - target.y, len = Math.hypot(dx, dy);
+    if (len < 1e-6) { dx = mover.x - target.x; dy = mover.y - target.y; len = Math.hypot(dx, dy) || 1; }
+    var reach = mover.r + target.r;
+    return [target.x + dx / len * reach, target.y + dy / len * reach];
+  }
+
+  function choiceTaking(action, value) {
+    return paramsOfType(action, "choice").filter(function (name) {
+      return action.params[name].options.some(function (o) { return o.value === value; });
+    })[0];
+  }
+
+  // The odds a gesture's target carries (a charge's target: the chance to win the Duel), as the
+  // panel shows them: " · Duel 69%", or "" when the referee sent none.
+  function winChance(mover, target) {
+    var odds = null;
+    gestureActions(mover, target, true).forEach(function (a) {
+      var name = choiceTaking(a, target.id);
+      var option = a.params[name].options.filter(function (o) { return o.value === target.id; })[0];
+      if (!odds && option && option.odds) { odds = option.odds; }
+    });
+    var win = odds && (odds.outcomes || []).filter(function (o) { return / wins the Duel$/.test(o.label); })[0];
+    return win ? " · Duel " + percent(win.exact ? win.exact.num / win.exact.den : win.p, win.exact) : "";
+  }
+
+  // A chance as the server writes it (rules_core.chance.percent): 100% and 0% only when certain.
+  function percent(p, exact) {
+    if (exact ? exact.num === exact.den : p >= 1) { return "100%"; }
+    if (exact ? exact.num === 0 : p <= 0) { return "0%"; }
+    if (p >= 0.995) { return ">99%"; }
+    if (p < 0.005) { return "<1%"; }
+    return Math.round(p * 100) + "%";
+  }
+
+  function gesturePath(mover, target, points) {
+    var path = points || [[mover.x, mover.y], target ? contactPoint(mover, target, [mover.x, mover.y]) : null];
+    if (!path[path.length - 1]) { return null; }
+    path = path.slice();
+    if (target) { path[path.length - 1] = contactPoint(mover, target, path[path.length - 2] || [mover.x, mover.y]); }
+    return path.slice(1).map(round);
+  }
+
+  // Fill every parameter of `action` from the gesture; null if something is left to choose.
+  function buildCommand(action, mover, target, points) {
+    var command = Object.assign({}, action.command);
+    var names = Object.keys(action.params || {});
+    for (var i = 0; i < names.length; i++) {
+      var name = names[i], spec = action.params[name];
+      if (spec.type === "path") {
+        var path = gesturePath(mover, target, points);
+        if (!path) { return null; }
+        command[name] = path;
+      } else if (spec.type === "point") {
+        if (!points) { return null; }
+        command[name] = round(points[points.length - 1]);
+      } else if (spec.type === "choice" && target && name === choiceTaking(action, target.id)) {
+        command[name] = target.id;
+      } else if (spec.type === "choice" && spec.options.length === 1) {
+        command[name] = spec.options[0].value;
+      } else if (spec.default !== undefined) {
+        command[name] = P.option(action, name, spec.default);
+      } else {
+        return null;
+      }
+    }
+    return command;
+  }
+
+  function requiredChoices(action) {
+    return paramsOfType(action, "choice").filter(function (name) { return action.params[name].default === undefined; });
+  }
+
+  // The actions of `mover` that a gesture could mean: aimed at `target`, or a plain move/place.
+  function gestureActions(mover, target, dragged) {
+    return P.actionsFor(mover.id).filter(function (a) {
+      var onBoard = paramsOfType(a, "path").length + paramsOfType(a, "point").length > 0;
+      if (target) { return choiceTaking(a, target.id) !== undefined; }
+      return dragged && onBoard && requiredChoices(a).length === 0;
+    });
+  }
+
+  // What a gesture means: {command} to send, {offer} when the panel must ask which one, {refused}
+  // with why, or null when it means nothing.
+  function meaning(mover, target, points) {
+    var candidates = gestureActions(mover, target, !!points);
+    var commands = candidates.map(function (a) { return buildCommand(a, mover, target, points); })
+      .filter(function (c) { return c; });
+    if (commands.length === 1) { return { command: commands[0] }; }
+    if (candidates.length > 1 || (candidates.length === 1 && !commands.length)) { return { offer: true }; }
+    if (target) {
+      // Aimed at an enemy it may not charge or shoot now: send what the gesture means and the
+      // referee says why not, in its own figures ("Gothmog is 7.2" away; ...'s Move is 6"").
+      var meant = intendedAgainst(mover, target, points);
+      if (meant) { return { command: meant }; }
+      return points ? { refused: mover.name + " cannot target " + target.name + " now." } : null;
+    }
+    if (points) { return { refused: P.myDecision() ? mover.name + " cannot be moved now." : "It is not your decision now." }; }
+    return null;
+  }
+
+  // Carry out a gesture; what it did: "sent", "offered", "refused", or false for nothing.
+  function act(mover, target, points) {
+    var meant = meaning(mover, target, points);
+    if (!meant) { return false; }
+    if (meant.command) { return P.send(meant.command) && "sent"; }
+    if (meant.offer) { P.offerInPanel(mover.id, target); return "offered"; }
+    P.flash(meant.refused);
+    return "refused";
+  }
+
+  // What a gesture from `mover` at an enemy means when no legal action matches it: a charge while
+  // it may move, a shot in the Shoot phase; null when it means nothing now.
+  function intendedAgainst(mover, target, points) {
+    if (!P.myDecision()) { return null; }
+    var panel = document.getElementById("decision-panel");
+    if (P.actionsFor(mover.id).some(function (a) { return a.command.type === "move"; })) {
+      return { type: "charge", model: mover.id, target: target.id, path: gesturePath(mover, target, points) };
+    }
+    if (panel.getAttribute("data-pending-kind") === "shoot" && !points) {
+      return { type: "shoot", model: mover.id, target: target.id };
+    }
+    return null;
+  }
+
+  // An enemy the dropped model would charge: bases touching, or within the referee's snap.
+  function targetAt(point, mover) {
+    var best = null, snap = boardNumber("data-charge-snap", 0);
+    B.pieces().forEach(function (t) {
+      if (t.id === mover.id || t.side === mover.side) { return; }
+      var gap = B.dist(point, [t.x, t.y]) - t.r - mover.r;
+      if (gap <= snap + 1e-6 && (!best || gap < best.gap)) { best = { token: t, gap: gap }; }
+    });
+    return best && best.token;
+  }
+
+  function inches(value, most) {
+    // Near the limit two decimals show which side of it a path falls.
+    return (most && Math.abs(value - most) <= 0.15 ? value.toFixed(2) : value.toFixed(1)) + '"';
+  }
+
+  // The path a drag would send: the points drawn, reduced to their corners.
+  function draggedPoints() {
+    var points = B.simplify(drag.points.concat([drag.here]), SIMPLIFY);
+    if (points.length > MAX_POINTS) { points = [points[0]].concat(points.slice(-(MAX_POINTS - 1))); }
+    return points;
+  }
+
+  // The gesture as the drop would make it now, and the referee's preview of its command.
+  function stageDrag() {
+    var points = drag.keyboard ? [[drag.mover.x, drag.mover.y], drag.here] : draggedPoints();
+    var target = targetAt(drag.here, drag.mover);
+    drag.target = target;
+    drag.sent = points;
+    drag.meant = meaning(drag.mover, target, points);
+    var command = drag.meant && drag.meant.command;
+    drag.key = command ? JSON.stringify(command) : "";
+    if (command && (command.type === "move" || command.type === "charge")) {
+      var key = drag.key;
+      B.preview(command, function (answer) {
+        if (!drag || drag.key !== key) { return; }
+        drag.answer = answer;
+        drag.answerFor = key;
+        drawDrag();
+      });
+    }
+    drawDrag();
+  }
+
+  function drawDrag() {
+    var g = B.layer("drag-overlay");
+    var answer = drag.answerFor === drag.key ? drag.answer : null;
+    var refused = answer && !answer.ok;
+    var shown = answer && answer.ok ? [[drag.mover.x, drag.mover.y]].concat(answer.path) : (drag.sent || []).concat([]);
+    g.appendChild(B.el("polyline", {
+      "class": "drag-path" + (refused ? " too-far" : ""),
+      points: shown.map(function (p) { return p[0] + "," + p[1]; }).join(" "),
+      "data-testid": "drag-path"
+    }));
+    var label = "", aside = "";
+    if (answer && answer.ok) {
+      label = inches(answer.length, answer.allowance) + " of " + answer.allowance + '"';
+      if (answer.then) { aside = "then: " + answer.then; }
+    } else if (refused) {
+      label = answer.message.length > 60 ? answer.message.slice(0, 60) + "…" : answer.message;
+    } else if (drag.meant && drag.meant.refused) {
+      label = drag.meant.refused;
+    } else {
+      label = "…";
+    }
+    if (drag.target) {
+      aside = "onto " + drag.target.name + winChance(drag.mover, drag.target);
+    } else if (!aside) {
+      var nearest = null;
+      B.pieces().forEach(function (t) {
+        if (t.side === drag.mover.side) { return; }
+        var gap = B.dist(drag.here, [t.x, t.y]) - t.r - drag.mover.r;
+        if (!nearest || gap < nearest.gap) { nearest = { gap: gap, name: t.name }; }
+      });
+      if (nearest && nearest.gap < 6) { aside = Math.max(0, nearest.gap).toFixed(1) + '" to ' + nearest.name; }
+    }
+    B.label(g, "drag-label", drag.here, drag.mover.r, [label, aside], "drag-distance");
+    if (drag.mover.el.isConnected) {
+      drag.mover.el.setAttribute("transform", "translate(" + drag.here[0] + " " + drag.here[1] + ")");
+    }
+  }
+
+  function endDrag(keepToken) {
+    if (!drag) { return; }
+    B.clearLayer("drag-overlay");
+    if (!keepToken && drag.mover.el.isConnected) {
+      drag.mover.el.setAttribute("transform", "translate(" + drag.mover.x + " " + drag.mover.y + ")");
+    }
+    drag.mover.el.classList.remove("dragging");
+    drag = null;
+  }
+
+  function startDrag(info, start) {
+    drag = { mover: info, start: start, here: [info.x, info.y], points: [[info.x, info.y]], dragging: false };
+  }
+
+  function beginDragging() {
+    drag.dragging = true;
+    drag.mover.el.classList.add("dragging");
+    P.select(drag.mover.id);
+  }
+
+  // Let go: send the command the preview was of (the same path, the same target).
+  function dropDrag() {
+    stageDrag();
+    var current = drag, meant = current.meant, result = false;
+    if (meant && meant.command) {
+      result = P.send(meant.command) && "sent";
+    } else if (meant && meant.offer) {
+      P.offerInPanel(current.mover.id, current.target);
+      result = "offered";
+    } else if (meant && meant.refused) {
+      P.flash(meant.refused);
+      result = "refused";
+    }
+    moved = result === "sent" ? current.mover : null;
+    endDrag(result === "sent");
+  }
+
+  // A press on one of the player's own tokens that can act: drag it (a press that stays put is a tap).
+  B.onPress(function (evt, point) {
+    var el = evt.target.closest("#board .token");
+    if (!el || !P.actionsFor(el.getAttribute("data-model")).length) { return null; }
+    var info = B.pieceInfo(el);
+    startDrag(info, point);
+    return {
+      move: function (e) {
+        if (!drag || !drag.mover.el.isConnected) { endDrag(false); return; }
+        var here = B.point(e);
+        here = [here[0] + drag.mover.x - drag.start[0], here[1] + drag.mover.y - drag.start[1]];
+        if (!drag.dragging) {
+          if (B.dist(here, [drag.mover.x, drag.mover.y]) < DRAG_START) { return; }
+          beginDragging();
+        }
+        drag.here = here;
+        if (B.dist(here, drag.points[drag.points.length - 1]) >= SAMPLE) { drag.points.push(here); }
+        stageDrag();
+      },
+      end: function () {
+        if (!drag) { return; }
+        if (!drag.dragging) {
+          endDrag(false);
+          B.tap(el, point);
+          return;
+        }
+        dropDrag();
+      },
+      cancel: function () { endDrag(false); }
+    };
+  }, 10);
+
+  // A tap: select one's own model, or aim the selected one at an enemy; else the card opens.
+  B.on("tap", function (detail) {
+    var token = detail.piece;
+    var selected = P.selected();
+    if (!token) {
+      if (selected) { P.select(null); }
+      return false;
+    }
+    if (P.actionsFor(token.id).length) {
+      P.select(selected === token.id && !detail.keyboard ? null : token.id);
+      return false;
+    }
+    var mover = selected && tokenById(selected);
+    if (mover && token.side !== mover.getAttribute("data-side")) {
+      return !!act(B.pieceInfo(mover), token, null);
+    }
+    return false;
+  });
+
+  // The keyboard: Enter or Space on a token taps it; the arrow keys move one's own model (Shift:
+  // finer), Enter sends the move, Escape puts it back.
+  document.addEventListener("keydown", function (evt) {
+    var el = evt.target.closest ? evt.target.closest("#board .token") : null;
+    if (!el) { return; }
+    var id = el.getAttribute("data-model");
+    var arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (arrows[evt.key] && P.actionsFor(id).length) {
+      evt.preventDefault();
+      if (!drag || drag.mover.id !== id) {
+        var info = B.pieceInfo(el);
+        startDrag(info, [info.x, info.y]);
+        beginDragging();
+        drag.keyboard = true;
+      }
+      var step = evt.shiftKey ? KEY_STEP / 4 : KEY_STEP;
+      drag.here = [drag.here[0] + arrows[evt.key][0] * step, drag.here[1] + arrows[evt.key][1] * step];
+      drag.points = [[drag.mover.x, drag.mover.y]];
+      stageDrag();
+      return;
+    }
+    if (evt.key === "Escape" && drag && drag.keyboard) {
+      endDrag(false);
+      evt.preventDefault();
+      return;
+    }
+    if (evt.key === "Enter" || evt.key === " ") {
+      evt.preventDefault();
+      if (drag && drag.keyboard && drag.mover.id === id) {
+        dropDrag();
+      } else {
+        B.tap(el, null, true);
+      }
+    }
+  });
+
+  // A refused move puts the token back; a step redraws the board (a drag of a token gone ends).
+  document.addEventListener("htmx:wsAfterMessage", function (evt) {
+    var message = evt.detail.message;
+    if (moved && message.indexOf("flash error") >= 0 && moved.el.isConnected) {
+      moved.el.setAttribute("transform", "translate(" + moved.x + " " + moved.y + ")");
+    }
+    if (message.indexOf('id="battle-seq"') >= 0) {
+      moved = null;
+      if (drag && !drag.mover.el.isConnected) { endDrag(false); }
+    }
+  });
+})();
