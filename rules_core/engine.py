@@ -49,10 +49,11 @@ def run_to_decision(ctx: Ctx) -> None:
 
 
 def options(state: BattleState, side: Side) -> list[Option]:
-    """Every choice and refusal open to `side` now, worked out once per state (see options_memo)."""
-    known = state.options_memo.get(side)
+    """Every choice and refusal open to `side` now, worked out once per state (`BattleState.memo`)."""
+    key = ("options", side)
+    known = state.memo.get(key)
     if known is None:
-        known = state.options_memo[side] = _options(state, side)
+        known = state.memo[key] = _options(state, side)
     return list(known)
 
 

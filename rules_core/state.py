@@ -302,10 +302,11 @@ class BattleState:
     challenges: list[Challenge] = field(default_factory=list)
     scenario: ScenarioState | None = None
     tally: Tally = field(default_factory=Tally)
-    # Each side's options in this state, once worked out (engine.options): a server asks for them
-    # to show a step, then again to check the command that answers it. Neither stored nor copied;
-    # it stays true because nothing changes a state once a command has made it.
-    options_memo: dict[str, list[Any]] = field(
+    # What the rules work out of this state once, for anyone who asks again: each side's options
+    # (a server asks for them to show a step, then again to check the command that answers it),
+    # a page's table facts. Neither stored nor copied; it stays true because nothing changes a
+    # state once a command has made it.
+    memo: dict[Any, Any] = field(
         default_factory=dict, init=False, compare=False, repr=False, metadata={"transient": True}
     )
 
@@ -324,7 +325,7 @@ class BattleState:
         twin.challenges = [copy.copy(challenge) for challenge in self.challenges]
         twin.scenario = self.scenario.clone() if self.scenario is not None else None
         twin.tally = self.tally.clone()
-        twin.options_memo = {}
+        twin.memo = {}
         return twin
 
     @classmethod

@@ -26,7 +26,6 @@ from .army_list import (
 )
 from .battle import new_mass_battle
 from .cards import CARDS, Card, HeldCard, applies_now
-from .combat import combat_setup
 from .constants import (
     BOARD_HEIGHT,
     BOARD_WIDTH,
@@ -35,12 +34,11 @@ from .constants import (
     STANDARD_ARMY_POINTS,
 )
 from .heroics import MASS_HEROIC_ACTIONS
-from .losses import scores
-from .pairs import form_pairs
 from .preview import preview
 from .setup import default_zones
 from .stands import StandStats
 from .state import MassHero, MassState, Stand, stand_engaged
+from .table import contacts, victory_points
 from .tape import tape
 
 MASS_BATTLE = Ruleset(
@@ -77,16 +75,15 @@ __all__ = [
     "StandLineSummary",
     "StandStats",
     "applies_now",
-    "combat_setup",
+    "contacts",
     "default_zones",
     "fields_own_stand",
-    "form_pairs",
     "known_cards",
     "mass_profile",
     "preview",
-    "scores",
     "stand_engaged",
     "stats_of",
     "summarise",
     "tape",
+    "victory_points",
 ]

@@ -85,6 +85,6 @@ def test_options_worked_out_for_a_state_are_never_those_of_another() -> None:
             fresh = BattleState.from_dict(state.to_dict())
             assert legal_actions(state, side) == legal_actions(fresh, side)
             assert legal_actions(state.clone(), side) == legal_actions(fresh, side)
-        assert "options_memo" not in state.to_dict()
+        assert "memo" not in state.to_dict()
         _, _, outcome = bot.play(state, dice)
         state = outcome.state

@@ -1,9 +1,10 @@
 """What each audience sees of a mass battle (rules §16): stands, heroes on them or loose, the army bar,
 the Fight phase's contacts with their modifiers, the last combat and duel, each hero's Battle Cards.
 
-Every figure comes from the referee (`rules_core.mass_battle`): pairs, supporters, overlaps and
-modifiers from the same `form_pairs` and `combat_setup` the Fight phase uses, victory points from
-its `scores`; nothing here works a rule out a second time.
+Every figure comes from the referee (`rules_core.mass_battle`): the contacts with their modifiers
+and the victory points from its table facts (`contacts`, `victory_points`: worked out once per
+state, for every audience), the last combat and duel from their events; nothing here works a rule
+out a second time.
 """
 
 from __future__ import annotations
@@ -18,10 +19,9 @@ from rules_core.mass_battle import (
     MassState,
     Stand,
     applies_now,
-    combat_setup,
-    form_pairs,
-    scores,
+    contacts,
     stand_engaged,
+    victory_points,
 )
 
 LOOSE_WARNING = "loose: an enemy stand crossing him kills him"
@@ -133,7 +133,7 @@ def stand_view(
 
 
 def armies_bar(state: MassState) -> list[dict[str, Any]]:
-    vp = scores(state)
+    vp = victory_points(state)
     bar = []
     for side in SIDES:
         army = state.armies[side]
@@ -166,12 +166,8 @@ def helper_line(helper: Stand, helped: Stand, label: str) -> dict[str, Any]:
 def contacts_view(state: MassState) -> list[dict[str, Any]]:
     """The Fight phase's pairs as the referee forms them, each side's modifiers with their sources,
     and where a natural 1 would cost a hero (§8.7)."""
-    field = state.field()
-    out = [s.id for s in state.stands.values() if s.watching]
-    pairing = form_pairs(field, out, {})
     views = []
-    for pair in pairing.pairs:
-        setup = combat_setup(state, pair, out)
+    for pair, setup in contacts(state):
         sides = []
         for side, stand_id in zip(SIDES, pair, strict=True):
             stand = state.stand(stand_id)

@@ -4,6 +4,7 @@ support (§8.5); Heroic Accuracy's re-roll of a shot (§11); Aura of Dismay on s
 
 from __future__ import annotations
 
+from rules_core.mass_battle import contacts
 from rules_core.mass_battle.combat import combat_setup
 from rules_core.mass_battle.courage import courage_modifiers, stand_need
 
@@ -120,6 +121,12 @@ def test_a_combat_s_setup_names_the_stands_behind_its_modifiers() -> None:
     ]
     assert found.helpers["evil"] == []
     assert [v for _, v in found.modifiers["good"]] == [1, -1, -1]
+    # The table facts every audience's page reads: the same pairs and setups, worked out once.
+    (pair, setup_a_b), *others = contacts(game.state)
+    assert pair == ("a", "b") and not others
+    assert sorted(setup_a_b.helpers["good"]) == sorted(found.helpers["good"])
+    assert contacts(game.state) is contacts(game.state)
+    assert "mass_contacts" not in game.state.to_dict() and not game.state.clone().memo
 
 
 def test_the_side_ahead_is_offered_might_to_turn_a_recoil_into_a_destruction() -> None:
