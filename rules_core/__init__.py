@@ -22,7 +22,7 @@ from .frame import Action, Pending
 from .heroic import HEROIC_ACTION_NAMES, SPECIALISED_HEROIC_ACTIONS
 from .matchup import odds_between
 from .model_now import Characteristics, characteristics_now
-from .ruleset import DEFAULT_RULESET
+from .ruleset import DEFAULT_RULESET, ruleset_choices
 from .rulesets import RULESETS, Ruleset, find_ruleset, load_state, new_battle, ruleset_for
 from .state import MM_PER_INCH, SIDES, BattleState, Board, Model, Profile, Side, side_name
 from .tiers import TIERS, tier_name
@@ -66,6 +66,7 @@ __all__ = [
     "odds_between",
     "percent",
     "read_piece",
+    "ruleset_choices",
     "ruleset_for",
     "side_name",
     "side_of",

@@ -56,6 +56,11 @@ RULESETS: dict[str, Ruleset] = {}
 DEFAULT_RULESET = "skirmish"
 
 
+def ruleset_choices() -> list[tuple[str, str]]:
+    """(key, the name players read) of every ruleset, the default first."""
+    return [(key, ruleset.name) for key, ruleset in RULESETS.items()]
+
+
 def register(ruleset: Ruleset) -> Ruleset:
     RULESETS[ruleset.key] = ruleset
     return ruleset

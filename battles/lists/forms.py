@@ -6,8 +6,8 @@ from typing import Any, cast
 
 from django import forms
 
-from battles.rulesets import DEFAULT_RULESET, ruleset_choices
-from rules_core import SPECIALISED_HEROIC_ACTIONS, TIERS
+from battles.rulesets import DEFAULT_RULESET
+from rules_core import SPECIALISED_HEROIC_ACTIONS, TIERS, ruleset_choices
 
 from .catalogue import MOUNTS
 from .models import ArmyList, Profile

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import models
 
 import rules_core
-from battles.rulesets import DEFAULT_RULESET, WebRuleset, ruleset_choices, web_ruleset, web_rulesets
+from rules_core import DEFAULT_RULESET
 
 # Profile fields that hold plain data, as in a profile's JSON (see battles/lists/profiles.py).
 PROFILE_DATA_FIELDS = (
@@ -20,6 +20,17 @@ PROFILE_DATA_FIELDS = (
     "options", "heroic_actions", "powers", "special_rules", "side", "mount",
 )  # fmt: skip
 SIDES = [("good", "Good"), ("evil", "Evil")]
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    """The rulesets a list may be for, as the referee registers them (a field's choices, by name
+    in the migrations)."""
+    return rules_core.ruleset_choices()
+
+
+CONTENTS: list[str] = []
+"""What a list's pages read of its contents, fetched with it (`ArmyList.with_contents`): each
+ruleset's list contents (its models module) add theirs."""
 
 
 class Profile(models.Model):
@@ -152,14 +163,9 @@ class ArmyList(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @property
-    def rules(self) -> WebRuleset:
-        """Its ruleset's web code: its builder, its list rules, its file format."""
-        return web_ruleset(self.ruleset)
-
     @classmethod
     def with_contents(cls) -> models.QuerySet[ArmyList]:
-        return cls.objects.prefetch_related(*(path for r in web_rulesets() for path in r.prefetch))
+        return cls.objects.prefetch_related(*CONTENTS)
 
 
 class ProfileLine(models.Model):

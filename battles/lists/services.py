@@ -38,7 +38,7 @@ def new_list(owner: Any, name: str, points_limit: int | None, ruleset: str = DEF
 
 
 def copy_list(owner: Any, army: ArmyList) -> ArmyList:
-    return save_list(owner, army.rules.draft_of(army))
+    return save_list(owner, web_ruleset(army.ruleset).draft_of(army))
 
 
 def delete_list(army: ArmyList) -> None:
@@ -67,7 +67,7 @@ def save_list(owner: Any, draft: ListDraft) -> ArmyList:
             points_limit=draft.points_limit,
             ruleset=draft.ruleset,
         )
-        army.rules.save_contents(army, draft, profiles)
+        web_ruleset(army.ruleset).save_contents(army, draft, profiles)
     return army
 
 
@@ -133,12 +133,15 @@ def share_list(army: ArmyList, shared: bool) -> None:
 def for_ruleset(army: ArmyList, ruleset: str) -> None:
     """A list is for one ruleset: a change that belongs to another's lists is refused."""
     if army.ruleset != ruleset:
-        raise BadData(f"{army.name} is a {army.rules.name.lower()} list: {army.rules.holds}.")
+        rules = web_ruleset(army.ruleset)
+        raise BadData(f"{army.name} is a {rules.name.lower()} list: {rules.holds}.")
 
 
 def same_side(army: ArmyList, profile: Profile) -> None:
     """A list fights for one side: a profile of the other side is refused."""
-    side, _ = side_of([Listed(p.name, {}, 0, side=p.side) for p in army.rules.profiles_of(army)])
+    side, _ = side_of(
+        [Listed(p.name, {}, 0, side=p.side) for p in web_ruleset(army.ruleset).profiles_of(army)]
+    )
     problem = wrong_side(side, profile.name, profile.side)
     if problem:
         raise BadData(problem)

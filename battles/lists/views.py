@@ -24,7 +24,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from battles.http import HtmxRequest, SignedInRequest
-from battles.rulesets import DEFAULT_RULESET, summary_of, web_rulesets
+from battles.rulesets import DEFAULT_RULESET, summary_of, web_ruleset, web_rulesets
 from battles.throttle import IMPORT, throttled_posts
 
 from . import services
@@ -50,7 +50,7 @@ def _lists_page(request: SignedInRequest, error: str = "", status: int = 200) ->
     rows = []
     for army in armies:
         summary = summary_of(army)
-        rows.append({"army": army, "summary": summary, "size": army.rules.size(summary)})
+        rows.append({"army": army, "summary": summary, "size": web_ruleset(army.ruleset).size(summary)})
     standard = ", ".join(f"{r.standard_points} ({r.name.lower()})" for r in web_rulesets())
     return render(
         request,
@@ -142,9 +142,9 @@ def builder(request: HtmxRequest, pk: int, error: str = "", status: int = 200) -
         if army.share_token
         else ""
     )
-    rules = army.rules
+    rules = web_ruleset(army.ruleset)
     context = rules.builder_context(request, army, Profile.visible_to(request.user))
-    context.update(army=army, error=error, share_url=share_url)
+    context.update(army=army, error=error, share_url=share_url, builder_template=rules.builder_template)
     template = rules.builder_template if request.htmx else "armies/builder.html"
     return render(request, template, context, status=status)
 
@@ -214,7 +214,7 @@ def shared_list(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _print(request: HttpRequest, army: ArmyList, shared: bool) -> HttpResponse:
-    rules = army.rules
+    rules = web_ruleset(army.ruleset)
     return render(
         request, rules.print_template, {**rules.print_context(army), "army": army, "shared": shared}
     )

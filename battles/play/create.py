@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 import rules_core
+from battles.lists.demo import demo_army
 from battles.lists.profiles import BadData
 from battles.rulesets import summary_of, web_ruleset, web_rulesets
 from rules_core import Side
@@ -80,6 +81,11 @@ def start_battle(
             if creator_side in rules_core.SIDES:
                 battle.seats.filter(side=creator_side).update(user=creator)
     return battle
+
+
+def demo_setup(ruleset: str) -> dict[str, Any]:
+    """A ruleset's demo battle: its two demo armies, set up by it."""
+    return web_ruleset(ruleset).battle_setup({side: demo_army(side, ruleset) for side in rules_core.SIDES})
 
 
 def piece_id(profile: Any, taken: set[str]) -> str:

@@ -10,8 +10,8 @@ from django import forms
 
 from battles.lists.demo import demo_army, demo_name
 from battles.lists.models import ArmyList
-from battles.rulesets import DEFAULT_RULESET, keys, ruleset_choices, summary_of, web_ruleset
-from rules_core import SIDES
+from battles.rulesets import DEFAULT_RULESET, keys, summary_of, web_ruleset
+from rules_core import SIDES, ruleset_choices
 
 from .scenarios import resolve, scenario_choices
 

@@ -26,7 +26,6 @@ __all__ = [
     "WebRuleset",
     "import_models",
     "keys",
-    "ruleset_choices",
     "summary_of",
     "web_ruleset",
     "web_rulesets",
@@ -48,11 +47,6 @@ def web_ruleset(key: str) -> WebRuleset:
 
 def web_rulesets() -> list[WebRuleset]:
     return [web_ruleset(key) for key in keys()]
-
-
-def ruleset_choices() -> list[tuple[str, str]]:
-    """(key, the name players read) of every ruleset, the default first: a model field's choices."""
-    return [(key, ruleset.name) for key, ruleset in rules_core.RULESETS.items()]
 
 
 def import_models() -> list[Any]:

@@ -67,8 +67,6 @@ class WebRuleset(ABC):
 
     holds: ClassVar[str]
     """What its lists hold, against another ruleset's ("it has warbands, not stands")."""
-    prefetch: ClassVar[tuple[str, ...]] = ()
-    """What a list's page reads of its contents, fetched with it (`ArmyList.with_contents`)."""
 
     def admin_inlines(self) -> list[type[InlineModelAdmin[Any, Any]]]:
         """Its list contents, shown inline on a list's admin page."""
@@ -135,12 +133,6 @@ class WebRuleset(ABC):
     def battle_setup(self, armies: Mapping[rules_core.Side, Any], scenario: str = "") -> dict[str, Any]:
         """A battle's setup from two of its lists (`armies` by side); BadData when they cannot
         fight as given (an army that does not fit, a scenario it does not play)."""
-
-    def demo_setup(self) -> dict[str, Any]:
-        """The demo battle: its two demo armies."""
-        from battles.lists.demo import demo_army
-
-        return self.battle_setup({side: demo_army(side, self.key) for side in rules_core.SIDES})
 
     @abstractmethod
     def page_context(

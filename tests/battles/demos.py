@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from battles.rulesets import web_ruleset
+from battles.play.create import demo_setup as ruleset_demo
 
 
 def demo_setup() -> dict[str, Any]:
     """The skirmish demo: Minas Tirith against Mordor."""
-    return web_ruleset("skirmish").demo_setup()
+    return ruleset_demo("skirmish")
 
 
 def demo_mass_setup() -> dict[str, Any]:
     """The mass-battle demo: the Riders of Rohan against the Host of Mordor."""
-    return web_ruleset("mass_battle").demo_setup()
+    return ruleset_demo("mass_battle")

@@ -1,4 +1,5 @@
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django.core.management.base import BaseCommand
@@ -6,13 +7,13 @@ from django.urls import reverse
 
 from battles.lists.services import load_catalogue
 from battles.models import Battle
-from battles.play.create import create_battle
+from battles.play.create import create_battle, demo_setup
 from battles.rulesets import web_rulesets
 
 
 def demos() -> list[tuple[str, str, Callable[[], dict[str, Any]]]]:
     """Each ruleset's demo: what the links printed call it, the battle's name, and its setup."""
-    return [(r.demo_label, r.demo_battle_name, r.demo_setup) for r in web_rulesets()]
+    return [(r.demo_label, r.demo_battle_name, partial(demo_setup, r.key)) for r in web_rulesets()]
 
 
 class Command(BaseCommand):

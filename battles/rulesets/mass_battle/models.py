@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from battles.lists.models import ArmyList, Profile, ProfileLine
+from battles.lists.models import CONTENTS, ArmyList, Profile, ProfileLine
 
 
 class StandLine(ProfileLine):
@@ -33,3 +33,6 @@ class ListHero(models.Model):
 
     def __str__(self) -> str:
         return self.profile.name
+
+
+CONTENTS.extend(["stand_lines__profile", "heroes__profile"])

@@ -26,7 +26,6 @@ T = "rulesets/mass_battle/"
 class MassBattle(WebRuleset):
     key = lists.KEY
     holds = "it has stands and heroes, not warbands"
-    prefetch = ("stand_lines__profile", "heroes__profile")
     pieces_template = T + "_pieces.html"
     status_template = T + "_armies.html"
     heroes_template = T + "_heroes.html"

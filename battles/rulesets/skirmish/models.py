@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from battles.lists.models import ArmyList, Profile, ProfileLine
+from battles.lists.models import CONTENTS, ArmyList, Profile, ProfileLine
 
 
 class Warband(models.Model):
@@ -31,3 +31,6 @@ class Follower(ProfileLine):
 
     def __str__(self) -> str:
         return f"{self.count} x {self.profile.name}"
+
+
+CONTENTS.extend(["warbands__hero", "warbands__followers__profile"])

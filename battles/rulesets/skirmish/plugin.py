@@ -26,7 +26,6 @@ T = "rulesets/skirmish/"
 class Skirmish(WebRuleset):
     key = lists.KEY
     holds = "it has warbands, not stands"
-    prefetch = ("warbands__hero", "warbands__followers__profile")
     pieces_template = T + "_pieces.html"
     status_template = T + "_armies.html"
     heroes_template = T + "_heroes.html"
