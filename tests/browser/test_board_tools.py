@@ -262,6 +262,18 @@ def test_a_charge_dropped_near_its_target_snaps_a_refused_one_says_why_and_the_k
     placed("gondor1", 12, 14, *table.pages)
     # Focus stays on the model that moved, not on the page's body.
     expect(token(good, "gondor1")).to_be_focused()
+    # The tape measures the battle as it stands, with a number stepper in the panel too (its
+    # data-step was once read as a replay's step, so the tape measured the battle's start).
+    good.evaluate(
+        """document.getElementById('decision-panel').insertAdjacentHTML(
+            'beforeend', '<button type="button" data-step="-1">−</button>')"""
+    )
+    good.get_by_test_id("tape").click()
+    token(good, "gondor1").click()
+    token(good, "orc1").click()
+    expect(good.get_by_test_id("tape-readout")).to_contain_text('5.02" (base edge to base edge)')
+    good.get_by_test_id("tape").click()
+    token(good, "gondor1").focus()
     decide(good, "Finish moving")
 
     # Evil drags on the phone; the README's phone screenshot catches the move being dragged.
