@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .characteristics import in_challenge_with
 from .effects import ends_with
+from .endings import DecidedBy, EndCode, Wording, sentence
 from .frame import Ctx
 from .might import regain
 from .state import SIDES, Model, Result, Side, other, side_name
@@ -46,14 +48,53 @@ def end_effects_of(ctx: Ctx, piece: str, name: str) -> None:
     state.effects = [e for e in state.effects if e not in ending]
 
 
-def end_battle(ctx: Ctx, winner: Side | None, reason: str, **data: Any) -> None:
-    """The battle ends; `data` adds what a ruleset reports with the result (the mass battle's VP)."""
+def end_battle(
+    ctx: Ctx,
+    winner: Side | None,
+    code: EndCode,
+    sides: Sequence[Side] = (),
+    decided_by: DecidedBy = "ending",
+    roll: int | None = None,
+    vp: dict[str, int] | None = None,
+    score: list[dict[str, Any]] | None = None,
+) -> None:
+    """The battle ends, for `code` (`endings.END_CODES`) naming `sides`: the result keeps the
+    figures that decided it, each side's losses and the turn, and the sentence they make."""
     state = ctx.state
-    state.result = Result(winner, reason)
+    wording: Wording = (
+        "scenario"
+        if state.scenario is not None
+        else "mass_battle"
+        if state.RULESET == "mass_battle"
+        else "skirmish"
+    )
+    reason = sentence(
+        code,
+        wording,
+        [side_name(s) for s in sides],
+        [state.armies[s].name for s in sides],
+        state.turn,
+        state.max_turns,
+        roll,
+        vp,
+    )
+    losses: dict[str, int] = {side: state.losses(side) for side in SIDES}
+    state.result = Result(
+        winner,
+        reason,
+        vp,
+        score,
+        code,
+        decided_by,
+        sides=list(sides),
+        turn=state.turn,
+        losses=losses,
+        roll=roll,
+    )
     state.stack.clear()
     state.phase = "over"
     outcome = f"{side_name(winner)} wins" if winner else "The battle is a draw"
-    ctx.log("battle_end", f"{outcome}: {reason}.", winner=winner, reason=reason, **data)
+    ctx.log("battle_end", f"{outcome}: {reason}.", **state.result.to_record())
 
 
 def check_wiped_out(ctx: Ctx) -> bool:
@@ -65,8 +106,5 @@ def check_wiped_out(ctx: Ctx) -> bool:
     gone = [s for s in SIDES if not state.army_models(s)]
     if not gone:
         return False
-    if len(gone) == 2:
-        end_battle(ctx, None, "both armies are wiped out")
-    else:
-        end_battle(ctx, other(gone[0]), f"{state.armies[gone[0]].name} is wiped out")
+    end_battle(ctx, other(gone[0]) if len(gone) == 1 else None, "wiped_out", gone)
     return True

@@ -176,11 +176,10 @@ def _copy(state: BattleState) -> BattleState:
 
 
 def _concede(ctx: Ctx, side: Side) -> None:
-    reason = f"{side_name(side)} conceded"
     if ctx.state.scenario is not None:
-        finish(ctx, reason, winner=other(side), conceded=True)
+        finish(ctx, "conceded", [side])
     else:
-        end_battle(ctx, winner=other(side), reason=reason)
+        end_battle(ctx, other(side), "conceded", [side])
 
 
 def check_command(choices: list[Option], command: dict[str, Any], state: BattleState, side: Side) -> None:

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+from .endings import DecidedBy, EndCode
 from .frame import Frame, Pending
 from .scenarios.data import ScenarioState
 from .serial import Unchanging, load, to_data
@@ -234,16 +235,38 @@ class Army:
 
 @dataclass(slots=True)
 class Result:
+    """How the battle ended: who won (None: a draw), why (`code`, one of `endings.END_CODES`) and
+    the figures that decided it; `reason` is the sentence players read, derived from them by
+    `endings.sentence` when the battle ended. A result stored before the codes has only winner and
+    reason (and a scenario's vp and score): it loads as a `legacy` one, its sentence as written."""
+
     winner: Side | None
     reason: str
     vp: dict[str, int] | None = None
-    """A scenario's Victory Points per side (None without a scenario)."""
+    """Each side's Victory Points: a scenario's or a mass battle's (None in a skirmish without one)."""
     score: list[dict[str, Any]] | None = None
-    """The Victory Points line by line, as `scenarios.scoring.Score.to_dict` gives them."""
+    """A scenario's Victory Points line by line, as `scenarios.scoring.Score.to_dict` gives them."""
+    code: EndCode = "legacy"
+    decided_by: DecidedBy | None = None
+    """What named the winner (`endings.DecidedBy`); None for a legacy result."""
+    sides: list[Side] = field(default_factory=list)
+    """The sides the ending names: who conceded, was wiped out or routed, was Broken for the roll."""
+    turn: int = 0
+    """The turn it ended in, or after (an ending at the start of a turn counts the turn before)."""
+    losses: dict[str, int] | None = None
+    """What each side had lost: models (the skirmish game), §2.5's losses (a mass battle)."""
+    roll: int | None = None
+    """The end-of-game die that ended it (`broken_and_end_roll`)."""
 
     def to_record(self) -> dict[str, Any]:
-        """The result as a battle record states it: without a scenario, winner and reason only."""
+        """The result as a battle record states it: the code and its figures (a legacy result, as
+        it was stored: winner and reason, and a scenario's vp and score)."""
         data: dict[str, Any] = {"winner": self.winner, "reason": self.reason}
+        if self.code != "legacy":
+            data |= {"code": self.code, "decided_by": self.decided_by, "sides": list(self.sides)}
+            data |= {"turn": self.turn, "losses": dict(self.losses or {})}
+            if self.roll is not None:
+                data["roll"] = self.roll
         if self.vp is not None:
             data["vp"] = dict(self.vp)
             data["score"] = self.score
@@ -351,6 +374,10 @@ class BattleState:
     def casualties(self, side: Side) -> int:
         """Models the side has lost: a mount left without its rider never counts."""
         return sum(1 for m in self.models.values() if m.side == side and not m.on_board and not m.mount_of)
+
+    def losses(self, side: Side) -> int:
+        """What the side has lost, as its ruleset counts it (the skirmish game: its casualties)."""
+        return self.casualties(side)
 
     @property
     def pending(self) -> Pending:

@@ -29,7 +29,7 @@ def check_start_of_turn_end(ctx: Ctx) -> bool:
     state = ctx.state
     if state.scenario is not None:
         if state.max_turns and state.turn >= state.max_turns:
-            finish(ctx, f"the {state.max_turns}-turn limit is reached")
+            finish(ctx, "turn_limit")
             return True
         return False
     if check_wiped_out(ctx):
@@ -40,17 +40,13 @@ def check_start_of_turn_end(ctx: Ctx) -> bool:
         if sum(1 for m in state.army_models(s) if not m.mount_of)
         <= state.armies[s].starting_models * ROUT_FRACTION
     ]
-    if len(routed) == 1:
-        side = routed[0]
-        end_battle(ctx, other(side), f"{state.armies[side].name} is reduced to 25% or fewer of its models")
-        return True
-    if len(routed) == 2:
-        end_battle(ctx, None, "both armies are reduced to 25% or fewer of their models")
+    if routed:
+        end_battle(ctx, other(routed[0]) if len(routed) == 1 else None, "routed", routed)
         return True
     if state.max_turns and state.turn >= state.max_turns:
         good, evil = state.casualties("good"), state.casualties("evil")
         winner: Side | None = None if good == evil else ("good" if evil > good else "evil")
-        end_battle(ctx, winner, f"the {state.max_turns}-turn limit is reached")
+        end_battle(ctx, winner, "turn_limit", decided_by="casualties")
         return True
     return False
 

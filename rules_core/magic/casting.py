@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from ..battlefield import can_see, is_engaged
 from ..cavalry import ThrownRiders, part_param
 from ..chance import dice_count
 from ..effects import resist_help, shielded_by, why_held
-from ..errors import RuleViolation
+from ..errors import RuleCode, RuleViolation
 from ..frame import Action, Ctx, Frame, Option, Pending, Refusal
 from ..might import (
     available,
@@ -108,50 +108,141 @@ def cast_chance(need: int, dice: int) -> Fraction:
     return 1 - miss**dice
 
 
-def cast_options(state: BattleState, casters: list[Model]) -> list[Option]:
+@dataclass(frozen=True, slots=True)
+class CastTarget:
+    """A piece a power may be aimed at (its `label` offered), or one refused (`code`, `message`)."""
+
+    target: str
+    label: str = ""
+    code: RuleCode | None = None
+    message: str = ""
+
+
+class CastRules(Protocol):
+    """What one ruleset's casting differs in; `cast_options` is the rest, for every ruleset."""
+
+    def why_cannot_cast(self, state: BattleState, caster: Model) -> str | None:
+        """Why the caster cannot cast at all now (None: he may)."""
+
+    def no_version(self, power: Power, spec: PowerSpec | None) -> tuple[RuleCode, str] | None:
+        """Why a power the caster's profile names cannot be cast in this ruleset, if a player is told."""
+
+    def targets(
+        self, state: BattleState, caster: Model, power: Power, spec: PowerSpec
+    ) -> list[CastTarget] | None:
+        """The targets a player may pick and those refused with the reason; None: no target."""
+
+    def aim_params(
+        self, state: BattleState, spec: PowerSpec, targets: list[str]
+    ) -> dict[str, dict[str, Any]]:
+        """What else a cast at these targets asks (a Cavalry target's rider or mount)."""
+
+    def summary(self, spec: PowerSpec) -> str:
+        """What the power does in this ruleset, after the action's label ("" for nothing)."""
+
+    def odds(self, by_will: list[Fraction]) -> dict[str, Any]:
+        """The action's odds from the chance to cast with 1, 2 ... Will."""
+
+
+class SkirmishCasting:
+    """The skirmish game's casting: models aimed at, a Cavalry target's rider or mount."""
+
+    def why_cannot_cast(self, state: BattleState, caster: Model) -> str | None:
+        return why_cannot_cast(state, caster)
+
+    def no_version(self, power: Power, spec: PowerSpec | None) -> tuple[RuleCode, str] | None:
+        return None  # a name the registry does not know is not offered
+
+    def targets(
+        self, state: BattleState, caster: Model, power: Power, spec: PowerSpec
+    ) -> list[CastTarget] | None:
+        """Every model on the board: refused only on the side the power aims at (a friend is not
+        told that an enemy power cannot target him)."""
+        if spec.targets not in ("enemy", "friend", "self_or_friend"):
+            return None
+        targets = []
+        for model in state.models.values():
+            if not model.on_board or model.x < 0:
+                continue
+            reason = why_not_target(state, caster, power, spec, model)
+            if reason is None:
+                targets.append(CastTarget(model.id, model.name))
+            elif (model.side != caster.side) == (spec.targets == "enemy"):
+                targets.append(CastTarget(model.id, code="bad_target", message=reason))
+        return targets
+
+    def aim_params(
+        self, state: BattleState, spec: PowerSpec, targets: list[str]
+    ) -> dict[str, dict[str, Any]]:
+        if spec.mount_choice and any(state.model(t).mount is not None for t in targets):
+            return part_param("The rider", "The mount")
+        return {}
+
+    def summary(self, spec: PowerSpec) -> str:
+        return ""
+
+    def odds(self, by_will: list[Fraction]) -> dict[str, Any]:
+        return odds(*((f"{will} Will", chance) for will, chance in enumerate(by_will, start=1)))
+
+
+SKIRMISH_CASTING = SkirmishCasting()
+
+
+def cast_options(
+    state: BattleState, casters: list[Model], rules: CastRules = SKIRMISH_CASTING
+) -> list[Option]:
+    """Every cast the casters could make now, by a ruleset's rules: allowed, or refused with the reason."""
     choices: list[Option] = []
     for caster in casters:
-        reason = why_cannot_cast(state, caster)
-        if reason is not None:
-            if caster.profile.powers:
-                choices.append(Refusal({"type": "cast", "model": caster.id}, "cannot_cast", reason))
-            continue
-        channelled = channelling(state, caster)
-        most = 1 if channelled else caster.will
-        for power in caster.profile.powers:
-            spec = spec_for(power.name)
-            if spec is None:
-                continue
-            command = {"type": "cast", "model": caster.id, "power": power.name}
-            params: dict[str, dict[str, Any]] = {"will": {"type": "int", "min": 1, "max": most}}
-            if spec.targets in ("enemy", "friend", "self_or_friend"):
-                allowed = []
-                for target in state.models.values():
-                    if not target.on_board or target.x < 0:
-                        continue
-                    reason = why_not_target(state, caster, power, spec, target)
-                    if reason is None:
-                        allowed.append({"value": target.id, "label": target.name})
-                    elif (target.side != caster.side) == (spec.targets == "enemy"):
-                        choices.append(Refusal({**command, "target": target.id}, "bad_target", reason))
-                if not allowed:
-                    continue
-                params["target"] = {"type": "choice", "options": allowed}
-                if spec.mount_choice and any(state.model(t["value"]).mount is not None for t in allowed):
-                    params.update(part_param("The rider", "The mount"))
-            need = 6 if channelled else power.casting
-            chances = [(f"{n} Will", cast_chance(need, n)) for n in range(1, most + 1)]
-            form = " (channelled: counts as a 6)" if channelled else f" ({power.casting}+)"
-            choices.append(
-                Action(
-                    "cast",
-                    f"{caster.name}: cast {power.name}{form}",
-                    command,
-                    params,
-                    odds=odds(*chances),
-                    group=caster.id,
-                )
-            )
+        choices += _caster_options(state, caster, rules)
+    return choices
+
+
+def _caster_options(state: BattleState, caster: Model, rules: CastRules) -> list[Option]:
+    reason = rules.why_cannot_cast(state, caster)
+    if reason is None:
+        return [
+            option
+            for power in caster.profile.powers
+            for option in _power_options(state, caster, power, rules)
+        ]
+    if not caster.profile.powers:
+        return []
+    return [Refusal({"type": "cast", "model": caster.id}, "cannot_cast", reason)]
+
+
+def _power_options(state: BattleState, caster: Model, power: Power, rules: CastRules) -> list[Option]:
+    """The power's cast (with each target and Will it may take), after the refused targets."""
+    command = {"type": "cast", "model": caster.id, "power": power.name}
+    spec = spec_for(power.name)
+    missing = rules.no_version(power, spec)
+    if missing is not None:
+        return [Refusal(command, *missing)]
+    if spec is None:
+        return []
+    channelled = channelling(state, caster)
+    most = 1 if channelled else caster.will
+    params: dict[str, dict[str, Any]] = {"will": {"type": "int", "min": 1, "max": most}}
+    targets = rules.targets(state, caster, power, spec)
+    choices: list[Option] = [
+        Refusal({**command, "target": aim.target}, aim.code, aim.message)
+        for aim in targets or []
+        if aim.code is not None
+    ]
+    if targets is not None:
+        allowed = [aim for aim in targets if aim.code is None]
+        if not allowed:
+            return choices
+        params["target"] = {
+            "type": "choice",
+            "options": [{"value": a.target, "label": a.label} for a in allowed],
+        }
+        params.update(rules.aim_params(state, spec, [a.target for a in allowed]))
+    need = 6 if channelled else power.casting
+    form = " (channelled: counts as a 6)" if channelled else f" ({power.casting}+)"
+    by_will = [cast_chance(need, will) for will in range(1, most + 1)]
+    label = f"{caster.name}: cast {power.name}{form}{rules.summary(spec)}"
+    choices.append(Action("cast", label, command, params, odds=rules.odds(by_will), group=caster.id))
     return choices
 
 

@@ -443,13 +443,11 @@ def begin(ctx: Ctx, command: dict[str, Any], near: str = "", shout: str = "") ->
         return
     if "stand" in command and kind in ("activate", *STAND_COMMANDS):
         stand = state.stand(command["stand"])
-        if kind != "activate":
-            check_stand_command(state, stand, command, near)
-        ctx.push(
-            StandActivation(
-                stand=stand.id, command=dict(command) if kind != "activate" else {}, near=near, shout=shout
-            )
-        )
+        if kind == "activate":
+            ctx.push(StandActivation(stand=stand.id, near=near, shout=shout))
+            return
+        planned = check_stand_command(state, stand, command, near)
+        ctx.push(StandActivation(stand=stand.id, command=dict(command), near=near, shout=shout, plan=planned))
         return
     hero = state.model(command["hero"])
     if kind != "activate":
@@ -459,6 +457,15 @@ def begin(ctx: Ctx, command: dict[str, Any], near: str = "", shout: str = "") ->
             hero=hero.id, command=dict(command) if kind != "activate" else {}, near=near, shout=shout
         )
     )
+
+
+def terrifying(state: MassState, planned: StandMove | ChargePlan | None) -> bool:
+    """§13: a planned charge at a stand that causes Terror, or a move over a loose hero who does."""
+    if isinstance(planned, ChargePlan):
+        if stand_terrifies(state, state.stand(planned.target)):
+            return True
+        planned = planned.move
+    return planned is not None and any(hero_terrifies(state, state.models[h]) for h in planned.overrun)
 
 
 def shout(
@@ -607,6 +614,12 @@ class StandActivation(PieceActivation):
     kind = "stand_activation"
     stand: str = ""
     follow_up: bool = False
+    # The command's plan (a move's or a charge's), made once as the command is checked and carried
+    # to the Terror test and the move. Not stored: nothing changes the board before the stand acts,
+    # so a state read back from its JSON plans it again, to the same plan.
+    plan: StandMove | ChargePlan | None = field(
+        default=None, compare=False, repr=False, metadata={"transient": True}
+    )
 
     def piece(self) -> str:
         return self.stand
@@ -642,7 +655,7 @@ class StandActivation(PieceActivation):
     def before_acting(self, ctx: Ctx) -> Frame | None:
         state = mass_ctx(ctx)
         stand = state.stand(self.stand)
-        if self._terrified(state, stand) and TERROR not in stand.passed_tests:
+        if terrifying(state, self._plan(state, stand)) and TERROR not in stand.passed_tests:
             return StandTest(stand.id, TERROR, self._terror_reason(state, stand))
         return None
 
@@ -650,18 +663,9 @@ class StandActivation(PieceActivation):
         return not self.follow_up and bool(self._casters(state, state.stand(self.stand)))
 
     def _plan(self, state: MassState, stand: Stand) -> StandMove | ChargePlan | None:
-        return check_stand_command(state, stand, self.command, self.near, begun=True)
-
-    def _terrified(
-        self, state: MassState, stand: Stand, planned: StandMove | ChargePlan | None = None
-    ) -> bool:
-        """§13: charging a stand that causes Terror, or running over a loose hero who does."""
-        planned = planned or self._plan(state, stand)
-        if isinstance(planned, ChargePlan):
-            if stand_terrifies(state, state.stand(planned.target)):
-                return True
-            planned = planned.move
-        return planned is not None and any(hero_terrifies(state, state.models[h]) for h in planned.overrun)
+        if self.plan is None:
+            self.plan = check_stand_command(state, stand, self.command, self.near, begun=True)
+        return self.plan
 
     def _terror_reason(self, state: MassState, stand: Stand) -> str:
         target = self.command.get("target")
@@ -676,8 +680,8 @@ class StandActivation(PieceActivation):
         if kind == "hold":
             ctx.log("stand_holds", f"{stand.name} holds its ground.", stand=stand.id)
             return
-        planned = self._plan(state, stand)
-        if self._terrified(state, stand, planned) and TERROR not in stand.passed_tests:
+        planned, self.plan = self._plan(state, stand), None  # used up: not copied with the state again
+        if terrifying(state, planned) and TERROR not in stand.passed_tests:
             ctx.log(
                 "terrified", f"{stand.name} does not dare and does not move this activation.", stand=stand.id
             )
@@ -697,7 +701,7 @@ class StandActivation(PieceActivation):
                     card="fury_of_the_charge",
                     stand=stand.id,
                 )
-            carry_out(ctx, stand, planned.move, planned, why)
+            carry_out(ctx, stand, planned, why)
         elif planned is not None:
             carry_out(ctx, stand, planned)
 
@@ -744,7 +748,7 @@ class StandActivation(PieceActivation):
         elif kind == "detach":
             self._detach(ctx, stand, state.model(command["hero"]))
         else:
-            check_stand_command(state, stand, command, self.near, begun=True)
+            self.plan = check_stand_command(state, stand, command, self.near, begun=True)
             self.command = dict(command)
 
     def _detach(self, ctx: Ctx, stand: Stand, hero: Model) -> None:

@@ -5,6 +5,7 @@ before the contacted edge and then straight in."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .constants import CONTROL_ZONE
 from .field import Field, Obstruction, edge_taken
@@ -21,10 +22,20 @@ EDGE_NAMES: dict[Edge, str] = {"front": "front", "rear": "rear", "left": "left f
 
 @dataclass(frozen=True, slots=True)
 class ChargePlan:
+    """A charge the server has found a way for: its `move` ends in the conformed pose, touching the
+    target's `edge`."""
+
     target: str
     edge: Edge
-    poses: tuple[Pose, ...]
     move: StandMove
+
+    @property
+    def poses(self) -> tuple[Pose, ...]:
+        return self.move.poses
+
+    def summary(self) -> dict[str, Any]:
+        """The move's summary (its `end` is the conformed pose), with the target and its edge."""
+        return {**self.move.summary(), "target": self.target, "edge": self.edge}
 
 
 def plan_charge(field: Field, charger_id: str, target_id: str, allowance: float) -> ChargePlan | Obstruction:
@@ -49,7 +60,7 @@ def plan_charge(field: Field, charger_id: str, target_id: str, allowance: float)
             field, charger_id, poses, allowance, target=target_id, zones_ignored=near_end
         )
         if isinstance(planned, StandMove):
-            return ChargePlan(target=target_id, edge=edge, poses=tuple(poses), move=planned)
+            return ChargePlan(target=target_id, edge=edge, move=planned)
         first = first or planned
     assert first is not None
     return Obstruction(

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ..casualties import end_battle, end_effects_of
+from ..endings import EndCode
 from ..frame import Ctx
-from ..state import SIDES, Model, Side, other, side_name
+from ..state import SIDES, Model, Side, other
 from .army import is_broken, is_routed, victory_points
 from .state import NOWHERE, MassState, Stand, mass_ctx
 
@@ -106,18 +107,17 @@ def scores(state: MassState) -> dict[str, int]:
     return result
 
 
-def finish(ctx: Ctx, winner: Side | None, reason: str) -> None:
-    """End the battle, with each side's victory points."""
-    end_battle(ctx, winner, reason, vp=scores(mass_ctx(ctx)))
+def finish(ctx: Ctx, code: EndCode, sides: list[Side]) -> None:
+    """End the battle for an ending that names `sides` (they lose; both: a draw), with each
+    side's victory points."""
+    end_battle(ctx, other(sides[0]) if len(sides) == 1 else None, code, sides, vp=scores(mass_ctx(ctx)))
 
 
 def check_wiped_out(ctx: Ctx) -> bool:
     state = mass_ctx(ctx)
     out = [s for s in SIDES if gone(state, s)]
-    if len(out) == 2:
-        finish(ctx, None, "both armies are wiped out")
-    elif out:
-        finish(ctx, other(out[0]), f"{state.armies[out[0]].name} has no stands and no heroes left")
+    if out:
+        finish(ctx, "wiped_out", out)
     return bool(out)
 
 
@@ -143,11 +143,8 @@ def check_routed(ctx: Ctx) -> bool:
     """§14: at the start of a turn, a side down to 25% or less of its starting strength has lost."""
     state = mass_ctx(ctx)
     routed = [s for s in SIDES if is_routed(state.losses(s), state.armies[s].starting_models)]
-    if len(routed) == 2:
-        finish(ctx, None, "both armies are down to a quarter of their strength")
-    elif routed:
-        side = routed[0]
-        finish(ctx, other(side), f"{state.armies[side].name} is down to a quarter of its strength or less")
+    if routed:
+        finish(ctx, "routed", routed)
     return bool(routed)
 
 
@@ -160,6 +157,5 @@ def check_turn_limit(ctx: Ctx) -> bool:
     winner: Side | None = (
         None if vp["good"] == vp["evil"] else ("good" if vp["good"] > vp["evil"] else "evil")
     )
-    tally = f"{side_name('good')} {vp['good']} VP, {side_name('evil')} {vp['evil']} VP"
-    finish(ctx, winner, f"the {state.max_turns}-turn limit is reached ({tally})")
+    end_battle(ctx, winner, "turn_limit", decided_by="vp", vp=vp)
     return True

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Literal
 
 from ..effects import shielded_by
-from ..errors import RuleViolation
-from ..frame import Action, Ctx, Option, Refusal
+from ..errors import RuleCode, RuleViolation
+from ..frame import Ctx, Option
 from ..magic import CastFrame, PowerSpec, spec_for, why_cannot_cast
-from ..magic.casting import cast_chance, channelling
+from ..magic.casting import CastTarget
+from ..magic.casting import cast_options as shared_cast_options
 from ..magic.registry import Cast
 from ..state import BattleState, Effect, Model, Power, other
 from .aftermath import Repulse, direction_from
@@ -229,19 +231,65 @@ def _blockers(state: MassState, caster: str, target: str) -> list[str]:
     return [s.id for s in state.stands.values() if s.on_board and s.id not in own]
 
 
-def wrong_sided(state: MassState, caster: Model, entry: MassPower) -> list[str]:
-    """The pieces a power aimed at others may never target, so a player who tries is told why:
-    enemy heroes for a power on a friendly hero, the caster's own stands for one on the enemy."""
-    if entry.aim == "own":
-        return []
+class MassCasting:
+    """The mass battle's casting (§12): stands or friendly heroes aimed at, each power's mass effect."""
+
+    def why_cannot_cast(self, state: BattleState, caster: Model) -> str | None:
+        return why_hero_cannot_cast(mass(state), caster)
+
+    def no_version(self, power: Power, spec: PowerSpec | None) -> tuple[RuleCode, str] | None:
+        if spec is not None and spec.key in MASS_POWERS:
+            return None
+        return (
+            "no_mass_effect",
+            f"{power.name} has no mass-battle version yet: it cannot be cast in a mass battle.",
+        )
+
+    def targets(
+        self, state: BattleState, caster: Model, power: Power, spec: PowerSpec
+    ) -> list[CastTarget] | None:
+        """The pieces on the wrong side first, each refused (a player who tries is told why), then
+        the enemy stands and loose heroes, or the friendly heroes, each allowed or refused."""
+        game, entry = mass(state), MASS_POWERS[spec.key]
+        if entry.aim == "own":
+            return None
+        targets = []
+        for target in _wrong_sided(game, caster, entry):
+            refused = target_problem(game, caster, power, spec, target)
+            assert refused is not None
+            targets.append(CastTarget(target, code=refused.code, message=refused.message))
+        for target in _targets_of(game, caster, entry):
+            problem = target_problem(game, caster, power, spec, target)
+            if problem is None:
+                targets.append(CastTarget(target, game.name_of(target)))
+            else:
+                targets.append(CastTarget(target, code=problem.code, message=problem.message))
+        return targets
+
+    def aim_params(
+        self, state: BattleState, spec: PowerSpec, targets: list[str]
+    ) -> dict[str, dict[str, Any]]:
+        return {}  # a stand is aimed at whole, rider and mount alike
+
+    def summary(self, spec: PowerSpec) -> str:
+        return f": {MASS_POWERS[spec.key].text}"
+
+    def odds(self, by_will: list[Fraction]) -> dict[str, Any]:
+        return exact_odds(*((f"{will}", f"{will} Will: cast", p) for will, p in enumerate(by_will, start=1)))
+
+
+MASS_CASTING = MassCasting()
+
+
+def _wrong_sided(state: MassState, caster: Model, entry: MassPower) -> list[str]:
+    """The pieces a power aimed at others may never target: enemy heroes for a power on a friendly
+    hero, the caster's own stands for one on the enemy."""
     if entry.aim == "friendly_hero":
         return [m.id for m in state.models.values() if m.on_board and m.side != caster.side]
     return [s.id for s in state.army_stands(caster.side)]
 
 
-def targets_of(state: MassState, caster: Model, entry: MassPower) -> list[str]:
-    if entry.aim == "own":
-        return []
+def _targets_of(state: MassState, caster: Model, entry: MassPower) -> list[str]:
     if entry.aim == "friendly_hero":
         return [m.id for m in state.models.values() if m.on_board and m.side == caster.side]
     return [s.id for s in state.army_stands(other(caster.side))] + [
@@ -251,58 +299,7 @@ def targets_of(state: MassState, caster: Model, entry: MassPower) -> list[str]:
 
 def cast_options(state: MassState, casters: list[Model]) -> list[Option]:
     """Every cast the heroes could make now, allowed or refused with the reason."""
-    choices: list[Option] = []
-    for caster in casters:
-        reason = why_hero_cannot_cast(state, caster)
-        if reason is not None:
-            if caster.profile.powers:
-                choices.append(Refusal({"type": "cast", "model": caster.id}, "cannot_cast", reason))
-            continue
-        channelled = channelling(state, caster)
-        most = 1 if channelled else caster.will
-        for power in caster.profile.powers:
-            command = {"type": "cast", "model": caster.id, "power": power.name}
-            spec = spec_for(power.name)
-            entry = MASS_POWERS.get(spec.key) if spec is not None else None
-            if spec is None or entry is None:
-                choices.append(
-                    Refusal(
-                        command,
-                        "no_mass_effect",
-                        f"{power.name} has no mass-battle version yet: it cannot be cast in a mass battle.",
-                    )
-                )
-                continue
-            params: dict[str, dict[str, Any]] = {"will": {"type": "int", "min": 1, "max": most}}
-            if entry.aim != "own":
-                allowed = []
-                for target in wrong_sided(state, caster, entry):
-                    refused = target_problem(state, caster, power, spec, target)
-                    assert refused is not None
-                    choices.append(Refusal({**command, "target": target}, refused.code, refused.message))
-                for target in targets_of(state, caster, entry):
-                    problem = target_problem(state, caster, power, spec, target)
-                    if problem is None:
-                        allowed.append({"value": target, "label": state.name_of(target)})
-                    else:
-                        choices.append(Refusal({**command, "target": target}, problem.code, problem.message))
-                if not allowed:
-                    continue
-                params["target"] = {"type": "choice", "options": allowed}
-            need = 6 if channelled else power.casting
-            chances = [(f"{n}", f"{n} Will: cast", cast_chance(need, n)) for n in range(1, most + 1)]
-            form = " (channelled: counts as a 6)" if channelled else f" ({power.casting}+)"
-            choices.append(
-                Action(
-                    "cast",
-                    f"{caster.name}: cast {power.name}{form}: {entry.text}",
-                    command,
-                    params,
-                    odds=exact_odds(*chances),
-                    group=caster.id,
-                )
-            )
-    return choices
+    return shared_cast_options(state, casters, MASS_CASTING)
 
 
 def begin_cast(ctx: Ctx, command: dict[str, Any]) -> MassCast:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..geometry import Point
 from ..state import Side
@@ -28,6 +29,24 @@ class StandMove:
     """Enemy loose heroes whose base the swept area overlaps: lost (§6.6)."""
     displaced: tuple[tuple[str, Point], ...]
     """Friendly loose heroes under the end footprint, and where the server puts them (§6.2)."""
+    poses: tuple[Pose, ...] = ()
+    """The path: the pose at the end of each leg, from where the stand stands (none: it stays)."""
+
+    def summary(self) -> dict[str, Any]:
+        """The plan as data a page draws without planning again (the move's event carries it):
+        the legs' end poses, the end pose, the length against the Move, the heroes overrun and
+        put aside. Not the swept area, which only a preview sends (`area_data`)."""
+        return {
+            "legs": [[p.x, p.y, p.facing] for p in self.poses],
+            "end": [self.end.x, self.end.y, self.end.facing],
+            "length": round(self.length, 3),
+            "allowance": self.allowance,
+            "overrun": list(self.overrun),
+            "displaced": [{"hero": h, "to": list(p)} for h, p in self.displaced],
+        }
+
+    def area_data(self) -> list[list[list[float]]]:
+        return [[list(p) for p in piece] for piece in self.area]
 
 
 def move_poses(stand: Rect, via: Sequence[Point], facing: float) -> list[Pose]:
@@ -80,6 +99,7 @@ def plan_stand_move(
         allowance=allowance,
         overrun=overrun_by(field, area, mover.side),
         displaced=displaced,
+        poses=tuple(poses),
     )
 
 

@@ -278,25 +278,29 @@ def _touching_spots(rect: Rect, edges: Sequence[str], centre: Point, radius: flo
     return spots
 
 
-def carry_out(
-    ctx: Ctx, stand: Stand, move: StandMove, charged: ChargePlan | None = None, why: str = ""
-) -> None:
+def carry_out(ctx: Ctx, stand: Stand, planned: StandMove | ChargePlan, why: str = "") -> None:
     """Move a stand as planned: it moves, then enemy loose heroes it ran over are lost (§6.6) and
-    friends under its end footprint are put aside (§6.2)."""
+    friends under its end footprint are put aside (§6.2). The event carries the plan's summary."""
     state = mass_ctx(ctx)
+    move = planned.move if isinstance(planned, ChargePlan) else planned
     start = [stand.x, stand.y, stand.facing]
     stand.place(move.end)
     stand.moved = True
-    where = {"from": start, "to": [stand.x, stand.y, stand.facing], "length": round(move.length, 3)}
-    if charged is not None:
-        target = state.stand(charged.target)
+    where = {
+        "from": start,
+        "to": [stand.x, stand.y, stand.facing],
+        "length": round(move.length, 3),
+        "plan": planned.summary(),
+    }
+    if isinstance(planned, ChargePlan):
+        target = state.stand(planned.target)
         stand.charged = True
         ctx.log(
             "stand_charged",
-            f"{stand.name} charges {target.name}'s {charged.edge} ({move.length:.1f}\"){why}.",
+            f"{stand.name} charges {target.name}'s {planned.edge} ({move.length:.1f}\"){why}.",
             stand=stand.id,
             target=target.id,
-            edge=charged.edge,
+            edge=planned.edge,
             **where,
         )
     else:

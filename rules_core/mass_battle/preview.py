@@ -1,5 +1,5 @@
 """What a move would do, worked out without doing it, for the pages' drag previews (§16): the swept
-area, the move's length against the Move, the heroes it would overrun or put aside, a charge's
+area, the path's legs, the move's length against the Move, the heroes it would overrun or put aside, a charge's
 conformed end pose and the edge it hits; or the refusal, with its code and message.
 
 `preview(state, command)` takes the command a player is about to send (`move_stand`, `charge`,
@@ -20,15 +20,10 @@ from .plans import hero_allowance, plan_attach, plan_hero_path, plan_move, plan_
 from .state import mass
 
 
-def _stand_move(planned: StandMove) -> dict[str, Any]:
-    return {
-        "area": [[list(p) for p in piece] for piece in planned.area],
-        "end": [planned.end.x, planned.end.y, planned.end.facing],
-        "length": round(planned.length, 3),
-        "allowance": planned.allowance,
-        "overrun": list(planned.overrun),
-        "displaced": [{"hero": h, "to": list(p)} for h, p in planned.displaced],
-    }
+def _drawn(planned: StandMove | ChargePlan) -> dict[str, Any]:
+    """The plan as a move's event carries it, and the swept area."""
+    move = planned.move if isinstance(planned, ChargePlan) else planned
+    return {"ok": True, "area": move.area_data(), **planned.summary()}
 
 
 def preview(state: BattleState, command: dict[str, Any]) -> dict[str, Any]:
@@ -38,11 +33,10 @@ def preview(state: BattleState, command: dict[str, Any]) -> dict[str, Any]:
     try:
         if kind == "move_stand":
             stand = game.stand(command["stand"])
-            return {"ok": True, **_stand_move(plan_move(game, stand, command["via"], command["facing"], ""))}
+            return _drawn(plan_move(game, stand, command["via"], command["facing"], ""))
         if kind == "charge":
             stand = game.stand(command["stand"])
-            charged: ChargePlan = plan_stand_charge(game, stand, command["target"], bool(command.get("card")))
-            return {"ok": True, "edge": charged.edge, **_stand_move(charged.move)}
+            return _drawn(plan_stand_charge(game, stand, command["target"], bool(command.get("card"))))
         if kind in ("move_hero", "charge_hero", "attach"):
             hero = game.model(command["hero"])
             if kind == "attach":

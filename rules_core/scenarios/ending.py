@@ -9,10 +9,11 @@ whenever an army has no model left. The side with more Victory Points wins; equa
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..battlefield import BASE_CONTACT, is_engaged
 from ..casualties import end_battle
+from ..endings import DecidedBy, EndCode
 from ..frame import Ctx
 from ..state import SIDES, BattleState, Model, Side, other, side_name
 from .catalogue import spec_of
@@ -31,18 +32,14 @@ def end_of_turn(ctx: Ctx) -> bool:
     state = ctx.state
     assert state.scenario is not None
     spec = spec_of(state.scenario.key)
-    turn = state.turn
     wiped = [s for s in SIDES if not state.army_models(s)]
     if wiped:
-        names = " and ".join(state.armies[s].name for s in wiped)
-        finish(ctx, f"{names} {'is' if len(wiped) == 1 else 'are'} wiped out (turn {turn})")
+        finish(ctx, "wiped_out", wiped)
         return True
     if spec.end == "quarter":
         low = [s for s in SIDES if reduced_to_quarter(state, s)]
         if low:
-            names = " and ".join(state.armies[s].name for s in low)
-            verb = "is" if len(low) == 1 else "are"
-            finish(ctx, f"{names} {verb} down to 25% or fewer of its models at the end of turn {turn}")
+            finish(ctx, "routed", low)
             return True
         return False
     broken = [s for s in SIDES if state.armies[s].broken]
@@ -57,7 +54,7 @@ def end_of_turn(ctx: Ctx) -> bool:
             faces=[face],
             ends=True,
         )
-        finish(ctx, f"the end-of-game roll at the end of turn {turn} is a {face}")
+        finish(ctx, "broken_and_end_roll", broken, roll=face)
         return True
     ctx.log(
         "game_end_roll",
@@ -68,25 +65,27 @@ def end_of_turn(ctx: Ctx) -> bool:
     return False
 
 
-def finish(ctx: Ctx, reason: str, winner: Side | None = None, conceded: bool = False) -> None:
-    """End a scenario's battle: reveal the secret picks, score, and name the winner (the side with
-    more Victory Points, or the one `winner` names when the other conceded)."""
+def finish(ctx: Ctx, code: EndCode, sides: Sequence[Side] = (), roll: int | None = None) -> None:
+    """End a scenario's battle: reveal the secret picks, score, and name the winner: the side with
+    more Victory Points, or, when a side conceded (the one `sides` names), the other."""
     state = ctx.state
     reveal(ctx)
     final = score(state)
     assert final is not None
     vp = final.totals
-    if not conceded:
-        winner = None if vp["good"] == vp["evil"] else ("good" if vp["good"] > vp["evil"] else "evil")
+    winner: Side | None = (
+        None if vp["good"] == vp["evil"] else ("good" if vp["good"] > vp["evil"] else "evil")
+    )
+    if code == "conceded":
+        winner = other(sides[0])
     ctx.log(
         "score",
         f"Victory Points: Good {vp['good']}, Evil {vp['evil']}.",
         vp=vp,
         score=final.to_dict(),
     )
-    end_battle(ctx, winner, f"{reason}; Good {vp['good']} VP, Evil {vp['evil']} VP")
-    assert state.result is not None
-    state.result.vp, state.result.score = vp, final.to_dict()
+    decided_by: DecidedBy = "ending" if code == "conceded" else "vp"
+    end_battle(ctx, winner, code, sides, decided_by, roll, vp, final.to_dict())
 
 
 def reveal(ctx: Ctx) -> None:

@@ -266,7 +266,7 @@ def test_a_charge_dropped_near_its_target_snaps_a_refused_one_says_why_and_the_k
     # data-step was once read as a replay's step, so the tape measured the battle's start).
     good.evaluate(
         """document.getElementById('decision-panel').insertAdjacentHTML(
-            'beforeend', '<button type="button" data-step="-1">−</button>')"""
+            'beforeend', '<button type="button" data-step="-1">-</button>')"""
     )
     good.get_by_test_id("tape").click()
     token(good, "gondor1").click()

@@ -91,7 +91,11 @@ def test_to_the_death_ends_at_the_end_of_the_turn_an_army_falls_to_a_quarter() -
     assert "Turn 3 begins." not in table.texts
     assert result.winner == "good"
     assert result.vp == {"good": 18, "evil": 3}
-    assert result.reason.startswith("Mordor is down to 25% or fewer of its models at the end of turn 2")
+    assert result.reason == (
+        "Mordor is down to 25% or fewer of its models at the end of turn 2; Good 18 VP, Evil 3 VP"
+    )
+    assert (result.code, result.decided_by, result.sides, result.turn) == ("routed", "vp", ["evil"], 2)
+    assert result.losses == {"good": 0, "evil": 3}
     lines = {row["label"]: row["points"] for row in result.score or []}
     assert lines["Enemy General wounded / slain"] == {"good": 5, "evil": 3}  # slain; 1 Wound left
     assert lines["Enemy army Broken / Broken and yours not"] == {"good": 5, "evil": 0}
@@ -246,6 +250,9 @@ def test_fog_of_war_ends_on_the_end_of_game_roll_once_an_army_is_broken() -> Non
     assert rows["The secret terrain p"]["points"] == {"good": 1, "evil": 0}
     assert rows["Enemy army Broken / "]["points"] == {"good": 3, "evil": 0}
     assert result.vp == {"good": 14, "evil": 5} and result.winner == "good"
+    assert result.reason == "the end-of-game roll at the end of turn 3 is a 2; Good 14 VP, Evil 5 VP"
+    assert (result.code, result.decided_by, result.sides) == ("broken_and_end_roll", "vp", ["evil"])
+    assert (result.turn, result.roll) == (3, 2)
     assert replay(table.record()).result == result
 
 

@@ -201,7 +201,8 @@ def test_concession_in_a_scenario_reveals_the_picks_and_scores_as_it_stands() ->
     table.send("good", {"type": "concede"})
     result = table.state.result
     assert result is not None and result.winner == "evil"
-    assert result.reason.startswith("Good conceded; Good ")
+    assert result.reason == f"Good conceded; Good {result.vp['good']} VP, Evil {result.vp['evil']} VP"  # type: ignore[index]
+    assert (result.code, result.decided_by, result.sides) == ("conceded", "ending", ["good"])
     assert (
         result.vp is not None
         and "Good's picks: own hero: Gamling; enemy hero: Ugluk; terrain: North ruin." in table.texts
@@ -221,9 +222,11 @@ def test_an_army_wiped_out_in_a_scenario_ends_the_battle_at_the_end_of_that_turn
     slain_at = table.texts.index("Gothmog is slain.")
     assert table.texts[slain_at + 1 :].count("End phase of turn 1.") == 1
     result = table.state.result
-    assert result is not None and result.reason.startswith("Mordor is wiped out (turn 1)")
+    assert result is not None and result.reason == "Mordor is wiped out (turn 1); Good 15 VP, Evil 0 VP"
     # Aragorn alive and untouched 5, Gothmog slain by his Strike 5, the General slain 2, Broken 3.
     assert result.winner == "good" and result.vp == {"good": 15, "evil": 0}
+    assert (result.code, result.decided_by, result.sides, result.turn) == ("wiped_out", "vp", ["evil"], 1)
+    assert result.losses == {"good": 0, "evil": 1}
 
 
 def supplies_battle() -> Table:
@@ -315,8 +318,9 @@ def domination_record() -> dict[str, object]:
 def test_a_turn_limit_in_a_scenario_ends_it_on_victory_points() -> None:
     table = domination_to_the_turn_limit()
     result = table.state.result
-    assert result is not None and result.reason.startswith("the 1-turn limit is reached")
+    assert result is not None and result.reason == "the 1-turn limit is reached; Good 3 VP, Evil 0 VP"
     assert result.vp == {"good": 3, "evil": 0} and result.winner == "good"  # Aragorn alone at the centre
+    assert (result.code, result.decided_by, result.sides, result.turn) == ("turn_limit", "vp", [], 1)
 
 
 def test_a_model_with_dominant_counts_as_more_near_a_marker() -> None:
@@ -342,4 +346,6 @@ def test_a_battle_without_a_scenario_keeps_its_old_record_and_ending() -> None:
     assert state.scenario is None
     state = apply(state, "good", {"type": "concede"}, dice).state
     record = build({"armies": {}}, [], state)
-    assert record["result"] == {"winner": "evil", "reason": "Good conceded"} and "scenario" not in record
+    result = record["result"]
+    assert (result["winner"], result["reason"], result["code"]) == ("evil", "Good conceded", "conceded")
+    assert "vp" not in result and "score" not in result and "scenario" not in record

@@ -275,6 +275,30 @@ async def test_both_players_at_the_same_instant_one_applies_the_other_is_told(sc
     assert after.state["result"]["winner"] != step["side"]
 
 
+async def test_a_json_client_reads_how_the_battle_ended_as_data_and_as_the_sentence_players_read(
+    scripted_dice,
+) -> None:
+    battle = await create_battle("Conceded", demo_setup())
+    good, evil, spectator = await three_sockets(battle)
+    await command(evil, {"type": "concede"}, version=0)
+    step = await receive(spectator)
+    (end,) = [e for e in step["events"] if e["type"] == "battle_end"]
+    assert (end["winner"], end["code"], end["decided_by"], end["sides"]) == (
+        "good",
+        "conceded",
+        "ending",
+        ["evil"],
+    )
+    assert (end["reason"], end["text"]) == ("Evil conceded", "Good wins: Evil conceded.")
+    late = await connect(battle.public_id)
+    result = (await receive(late, "view"))["state"]["result"]
+    assert {key: result[key] for key in end if key not in ("type", "text")} == {
+        key: value for key, value in end.items() if key not in ("type", "text")
+    }
+    for ws in (good, evil, spectator, late):
+        await ws.disconnect()
+
+
 async def test_a_client_that_missed_steps_gets_them_in_order(scripted_dice) -> None:
     battle = await create_battle("Resync", demo_setup())
     good, evil, spectator = await three_sockets(battle)

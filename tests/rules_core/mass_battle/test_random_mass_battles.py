@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules_core import BattleState, SeededDice, new_battle
+from rules_core import SeededDice, load_state, new_battle
 from rules_core.mass_battle.army import is_broken
 from rules_core.mass_battle.cards import CARDS
 from rules_core.mass_battle.constants import MAX_HEROES_PER_STAND
@@ -167,7 +167,7 @@ def check_invariants(state: MassState, broken_at_start: dict[str, bool] | None =
         if broken_at_start is not None:
             assert army.broken == broken_at_start[side]
     data = json.loads(json.dumps(state.to_dict()))
-    assert BattleState.from_dict(data) == state
+    assert load_state(data) == state
 
 
 # As many battles as the Hypothesis profile asks for (tests/conftest.py): 25 locally, 200 in CI.
