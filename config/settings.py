@@ -238,5 +238,11 @@ PRESENCE_TTL_SECONDS = float(os.environ.get("PRESENCE_TTL_SECONDS", "60"))
 # Who is here is announced at most once per battle in this many seconds (battles/play/announce.py).
 PRESENCE_ANNOUNCE_SECONDS = float(os.environ.get("PRESENCE_ANNOUNCE_SECONDS", "0.5"))
 
-# Browser tests script a live server's dice through this file (see battles/play/dice.py); unset in play.
-DICE_SCRIPT_FILE = os.environ.get("BEACON_DICE_SCRIPT", "")
+# Browser tests script a live server's dice per battle through this directory (battles/play/dice.py):
+# local development only, so that no deployment can be made to roll loaded dice.
+DICE_SCRIPT_DIR = os.environ.get("BEACON_DICE_SCRIPT", "")
+if DICE_SCRIPT_DIR and not DEV_MODE:
+    raise ImproperlyConfigured(
+        "BEACON_DICE_SCRIPT scripts the dice for tests and is refused outside local development "
+        "(BEACON_DEV=1): unset it."
+    )

@@ -22,7 +22,7 @@ ORIGIN = (b"origin", b"http://127.0.0.1")
 def scripted_dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedDice]:
     """Every submit in the test rolls from this one script."""
     dice = ScriptedDice()
-    monkeypatch.setattr(submit, "make_dice", lambda: dice)
+    monkeypatch.setattr(submit, "make_dice", lambda public_id: dice)
     yield dice
 
 
