@@ -49,8 +49,11 @@ lint: install
 	$(VENV)/bin/deptry .
 	$(VENV)/bin/deptry tests --exclude '\.venv' --ignore DEP002,DEP004
 
+# The tests run spread over the cores (pytest-xdist; tests/conftest.py says how they are shared out).
+# TEST_WORKERS=0 runs them in this one process.
+TEST_WORKERS ?= auto
 test: install lint
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n $(TEST_WORKERS)
 
 bench: install
 	$(PY) -m tests.bench.run

@@ -33,12 +33,18 @@ LOCAL_SECRET_KEY_FILE = BASE_DIR / ".secret-key"  # gitignored
 
 def local_secret_key(path: Path) -> str:
     """This checkout's own random key, made on first use and kept in `path`: never a key that
-    anyone else knows, and the same for every process of this checkout (sessions survive a restart)."""
-    try:
-        with path.open("x") as new:
-            new.write(secrets.token_urlsafe(50))
-    except FileExistsError:
-        pass
+    anyone else knows, and the same for every process of this checkout (sessions survive a restart).
+    The key is written whole before it takes its name, so a process starting alongside (a test
+    worker, a server) reads either no file or the whole key, never an empty one."""
+    if not path.exists():
+        draft = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        draft.write_text(secrets.token_urlsafe(50))
+        try:
+            os.link(draft, path)  # fails if another process named its key first: that one is kept
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
     return path.read_text().strip()
 
 
