@@ -171,7 +171,7 @@ def check_invariants(state: MassState, broken_at_start: dict[str, bool] | None =
     assert BattleState.from_dict(data) == state
 
 
-# As many battles as the Hypothesis profile asks for (tests/conftest.py): 25 locally, 200 in CI, in
+# As many battles as the Hypothesis profile asks for (tests/conftest.py): 24 locally, 200 in CI, in
 # shards. A shard's 50 mass battles take about a minute on a quiet two-core machine: the per-test
 # timeout (a guard against hangs, not a speed check) is widened so a loaded runner does not fail it.
 @pytest.mark.timeout(1200)
