@@ -71,9 +71,11 @@ def _encoder(cls: type) -> Callable[[Any], Any]:
     if dataclasses.is_dataclass(cls):
         return _dataclass_data
     if issubclass(cls, (list, tuple)):
-        return lambda value: [to_data(item) for item in value]
+        return lambda value: [item if type(item) in PLAIN else to_data(item) for item in value]
     if issubclass(cls, dict):
-        return lambda value: {key: to_data(item) for key, item in value.items()}
+        return lambda value: {
+            key: item if type(item) in PLAIN else to_data(item) for key, item in value.items()
+        }
     return _itself
 
 
@@ -94,9 +96,10 @@ def _unchanging_data(value: Any) -> Any:
 
 def _dataclass_data(value: Any) -> dict[str, Any]:
     cls: Any = type(value)
-    data = {name: to_data(getattr(value, name)) for name in _field_names(cls)}
-    if isinstance(value, Tagged):
-        data = {"kind": value.kind, **data}
+    data: dict[str, Any] = {"kind": value.kind} if isinstance(value, Tagged) else {}
+    for name in _field_names(cls):
+        item = getattr(value, name)
+        data[name] = item if type(item) in PLAIN else to_data(item)  # most fields are plain
     return data
 
 
