@@ -25,10 +25,12 @@ $(VENV)/.installed-app: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -r $(VENV)/requirements-app.txt
 	touch $@
 
-$(VENV)/.installed: pyproject.toml $(VENV)/.installed-app
+# The test list holds the app's too: one pip run installs both (a fresh clone's `make test` ran pip
+# twice, the second resolving the app's again), and it counts for `make run`.
+$(VENV)/.installed: pyproject.toml | $(PY)
 	$(requirements) test > $(VENV)/requirements-test.txt
 	$(PY) -m pip install --quiet -r $(VENV)/requirements-test.txt
-	touch $@
+	touch $(VENV)/.installed-app $@
 
 install: $(VENV)/.installed
 
