@@ -25,10 +25,12 @@ $(VENV)/.installed-app: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -r $(VENV)/requirements-app.txt
 	touch $@
 
-$(VENV)/.installed: pyproject.toml $(VENV)/.installed-app
+# The test list holds the app's too: one pip run installs both (a fresh clone's `make test` ran pip
+# twice, the second resolving the app's again), and it counts for `make run`.
+$(VENV)/.installed: pyproject.toml | $(PY)
 	$(requirements) test > $(VENV)/requirements-test.txt
 	$(PY) -m pip install --quiet -r $(VENV)/requirements-test.txt
-	touch $@
+	touch $(VENV)/.installed-app $@
 
 install: $(VENV)/.installed
 
@@ -49,8 +51,11 @@ lint: install
 	$(VENV)/bin/deptry .
 	$(VENV)/bin/deptry tests --exclude '\.venv' --ignore DEP002,DEP004
 
+# The tests run spread over the cores (pytest-xdist; tests/conftest.py says how they are shared out).
+# TEST_WORKERS=0 runs them in this one process.
+TEST_WORKERS ?= auto
 test: install lint
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n $(TEST_WORKERS)
 
 bench: install
 	$(PY) -m tests.bench.run

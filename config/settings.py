@@ -33,12 +33,18 @@ LOCAL_SECRET_KEY_FILE = BASE_DIR / ".secret-key"  # gitignored
 
 def local_secret_key(path: Path) -> str:
     """This checkout's own random key, made on first use and kept in `path`: never a key that
-    anyone else knows, and the same for every process of this checkout (sessions survive a restart)."""
-    try:
-        with path.open("x") as new:
-            new.write(secrets.token_urlsafe(50))
-    except FileExistsError:
-        pass
+    anyone else knows, and the same for every process of this checkout (sessions survive a restart).
+    The key is written whole before it takes its name, so a process starting alongside (a test
+    worker, a server) reads either no file or the whole key, never an empty one."""
+    if not path.exists():
+        draft = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        draft.write_text(secrets.token_urlsafe(50))
+        try:
+            os.link(draft, path)  # fails if another process named its key first: that one is kept
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
     return path.read_text().strip()
 
 
@@ -239,5 +245,11 @@ PRESENCE_TTL_SECONDS = float(os.environ.get("PRESENCE_TTL_SECONDS", "60"))
 # Who is here is announced at most once per battle in this many seconds (battles/play/announce.py).
 PRESENCE_ANNOUNCE_SECONDS = float(os.environ.get("PRESENCE_ANNOUNCE_SECONDS", "0.5"))
 
-# Browser tests script a live server's dice through this file (see battles/play/dice.py); unset in play.
-DICE_SCRIPT_FILE = os.environ.get("BEACON_DICE_SCRIPT", "")
+# Browser tests script a live server's dice per battle through this directory (battles/play/dice.py):
+# local development only, so that no deployment can be made to roll loaded dice.
+DICE_SCRIPT_DIR = os.environ.get("BEACON_DICE_SCRIPT", "")
+if DICE_SCRIPT_DIR and not DEV_MODE:
+    raise ImproperlyConfigured(
+        "BEACON_DICE_SCRIPT scripts the dice for tests and is refused outside local development "
+        "(BEACON_DEV=1): unset it."
+    )

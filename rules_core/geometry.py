@@ -183,13 +183,61 @@ def convex_hull(points: Sequence[Point]) -> list[Point]:
 
 def polygons_intersect(a: Sequence[Point], b: Sequence[Point]) -> bool:
     """Whether two polygons share any point: crossing or touching edges, or one inside the other."""
-    if any(segments_intersect(p, q, r, s) for p, q in edges(a) for r, s in edges(b)):
-        return True
-    return point_in_polygon(a[0], b) or point_in_polygon(b[0], a)
+    return _edges_meet(a, b) or point_in_polygon(a[0], b) or point_in_polygon(b[0], a)
+
+
+def _edges_meet(a: Sequence[Point], b: Sequence[Point]) -> bool:
+    """Whether segments_intersect finds an edge of `a` meeting an edge of `b`, the same arithmetic
+    written out: the mass battle's charges test every pair of stands with it."""
+    edges_b = [(c, d, d[0] - c[0], d[1] - c[1]) for c, d in edges(b)]
+    for p, q in edges(a):
+        (px, py), (qx, qy) = p, q
+        ux, uy = qx - px, qy - py
+        for c, d, vx, vy in edges_b:
+            (cx, cy), (dx, dy) = c, d
+            d1 = vx * (py - cy) - vy * (px - cx)
+            d2 = vx * (qy - cy) - vy * (qx - cx)
+            d3 = ux * (cy - py) - uy * (cx - px)
+            d4 = ux * (dy - py) - uy * (dx - px)
+            if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+                return True
+            if (
+                (abs(d1) < EPSILON and _on_segment(c, d, p))
+                or (abs(d2) < EPSILON and _on_segment(c, d, q))
+                or (abs(d3) < EPSILON and _on_segment(p, q, c))
+                or (abs(d4) < EPSILON and _on_segment(p, q, d))
+            ):
+                return True
+    return False
 
 
 def polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
     """The gap between two polygons, edge to edge: 0 when they touch or overlap."""
     if polygons_intersect(a, b):
         return 0.0
-    return min(segment_segment_distance(p, q, r, s) for p, q in edges(a) for r, s in edges(b))
+    # No two edges meet, so the gap is from a corner of one to an edge of the other (what
+    # segment_segment_distance would find for each pair of edges, each corner-edge pair taken once).
+    return min(_corners_to_edges(a, b), _corners_to_edges(b, a))
+
+
+def _corners_to_edges(corners: Sequence[Point], polygon: Sequence[Point]) -> float:
+    """The least point_segment_distance from a corner to an edge of `polygon`, the same arithmetic
+    written out: the mass battle's charges measure every pair of stands with it."""
+    nearest = math.inf
+    count = len(polygon)
+    for i in range(count):
+        ax, ay = polygon[i]
+        bx, by = polygon[(i + 1) % count]
+        dx, dy = bx - ax, by - ay
+        length_sq = dx * dx + dy * dy
+        for px, py in corners:
+            if length_sq == 0:
+                cx, cy = ax, ay
+            else:
+                t = ((px - ax) * dx + (py - ay) * dy) / length_sq
+                t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+                cx, cy = ax + t * dx, ay + t * dy
+            gap = math.hypot(px - cx, py - cy)
+            if gap < nearest:
+                nearest = gap
+    return nearest

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any, ClassVar, TypeVar, Union, get_args, get_origin
 
@@ -50,66 +51,149 @@ UNCHANGING_CACHE_LIMIT = 5_000
 
 
 def to_data(value: Any) -> Any:
-    if type(value) in PLAIN:
+    cls = type(value)
+    if cls in PLAIN:
         return value
-    if isinstance(value, Unchanging):
-        hit = _unchanging.get(id(value))
-        if hit is not None and hit[0] is value:
-            return hit[1]
-        if len(_unchanging) > UNCHANGING_CACHE_LIMIT:
-            _unchanging.clear()
-        data = _dataclass_data(value)
-        _unchanging[id(value)] = (value, data)  # the object is held, so its id is not reused
-        return data
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _dataclass_data(value)
-    if isinstance(value, (list, tuple)):
-        return [to_data(item) for item in value]
-    if isinstance(value, dict):
-        return {key: to_data(item) for key, item in value.items()}
+    encode = _encoders.get(cls)
+    if encode is None:
+        encode = _encoders[cls] = _encoder(cls)
+    return encode(value)
+
+
+_encoders: dict[type, Callable[[Any], Any]] = {}
+"""How each class of value becomes data, decided once per class (the same tests, in the same order,
+as for every value before): states are written out at every step, on the server and in the tests."""
+
+
+def _encoder(cls: type) -> Callable[[Any], Any]:
+    if issubclass(cls, Unchanging):
+        return _unchanging_data
+    if dataclasses.is_dataclass(cls):
+        return _dataclass_data
+    if issubclass(cls, (list, tuple)):
+        return lambda value: [item if type(item) in PLAIN else to_data(item) for item in value]
+    if issubclass(cls, dict):
+        return lambda value: {
+            key: item if type(item) in PLAIN else to_data(item) for key, item in value.items()
+        }
+    return _itself
+
+
+def _itself(value: Any) -> Any:
     return value
+
+
+def _unchanging_data(value: Any) -> Any:
+    hit = _unchanging.get(id(value))
+    if hit is not None and hit[0] is value:
+        return hit[1]
+    if len(_unchanging) > UNCHANGING_CACHE_LIMIT:
+        _unchanging.clear()
+    data = _dataclass_data(value)
+    _unchanging[id(value)] = (value, data)  # the object is held, so its id is not reused
+    return data
 
 
 def _dataclass_data(value: Any) -> dict[str, Any]:
     cls: Any = type(value)
-    data = {f.name: to_data(getattr(value, f.name)) for f in _fields(cls)}
-    if isinstance(value, Tagged):
-        data = {"kind": value.kind, **data}
+    data: dict[str, Any] = {"kind": value.kind} if isinstance(value, Tagged) else {}
+    for name in _field_names(cls):
+        item = getattr(value, name)
+        data[name] = item if type(item) in PLAIN else to_data(item)  # most fields are plain
     return data
 
 
 def from_data(tp: Any, data: Any) -> Any:
+    return _decoder(tp)(data)
+
+
+Decoder = Callable[[Any], Any]
+
+
+@cache
+def _decoder(tp: Any) -> Decoder:
+    """How data becomes a value of type `tp`, worked out once per type: states are read back at
+    every step of a replay, on the server and in the tests."""
     origin = get_origin(tp)
     if origin is Union or origin is types.UnionType:
         options = [a for a in get_args(tp) if a is not type(None)]
-        if data is None:
-            return None
-        return from_data(options[0], data)
+        return _optional(options[0])
     if origin is list:
         (item,) = get_args(tp)
-        return [from_data(item, x) for x in data]
+        return _list_of(item)
     if origin is tuple:
-        return tuple(from_data(a, x) for a, x in zip(get_args(tp), data, strict=True))
+        return _tuple_of(get_args(tp))
     if origin is dict:
         _, item = get_args(tp)
-        return {str(k): from_data(item, v) for k, v in data.items()}
+        return _dict_of(item)
     if origin is typing.Literal:
-        if data not in get_args(tp):
-            raise ValueError(f"{data!r} is not one of {get_args(tp)}")
-        return data
+        return _one_of(get_args(tp))
     if isinstance(tp, type) and (dataclasses.is_dataclass(tp) or issubclass(tp, Tagged)):
-        cls: Any = tp
         if issubclass(tp, Tagged):
-            registry = next(b.__dict__["_registry"] for b in tp.__mro__ if "_registry" in b.__dict__)
-            cls = registry[data["kind"]]
-        hints = _hints(cls)
-        kwargs = {f.name: from_data(hints[f.name], data[f.name]) for f in _fields(cls) if f.name in data}
-        return cls(**kwargs)
+            return _tagged(tp)
+        return _dataclass(tp)
     if tp is float:
-        return float(data)
-    if tp is Any or tp is object:
+        return float
+    return _itself
+
+
+def _optional(tp: Any) -> Decoder:
+    inner = _decoder(tp)
+    return lambda data: None if data is None else inner(data)
+
+
+def _list_of(item: Any) -> Decoder:
+    each = _decoder(item)
+    return lambda data: [each(x) for x in data]
+
+
+def _tuple_of(items: tuple[Any, ...]) -> Decoder:
+    decoders = [_decoder(a) for a in items]
+    return lambda data: tuple(decode(x) for decode, x in zip(decoders, data, strict=True))
+
+
+def _dict_of(item: Any) -> Decoder:
+    each = _decoder(item)
+    return lambda data: {str(k): each(v) for k, v in data.items()}
+
+
+def _one_of(allowed: tuple[Any, ...]) -> Decoder:
+    def decode(data: Any) -> Any:
+        if data not in allowed:
+            raise ValueError(f"{data!r} is not one of {allowed}")
         return data
-    return data
+
+    return decode
+
+
+def _tagged(base: type) -> Decoder:
+    registry = next(b.__dict__["_registry"] for b in base.__mro__ if "_registry" in b.__dict__)
+
+    def decode(data: Any) -> Any:
+        return _dataclass(registry[data["kind"]])(data)
+
+    return decode
+
+
+@cache
+def _dataclass(cls: Any) -> Decoder:
+    def decode(data: Any) -> Any:
+        return cls(**{name: field(data[name]) for name, field in _field_decoders(cls) if name in data})
+
+    return decode
+
+
+@cache
+def _field_decoders(cls: Any) -> tuple[tuple[str, Decoder], ...]:
+    """Worked out on a class's first use, not when its decoder is made: a frame may hold frames of its
+    own class."""
+    hints = _hints(cls)
+    return tuple((f.name, _decoder(hints[f.name])) for f in _fields(cls))
+
+
+@cache
+def _field_names(cls: Any) -> tuple[str, ...]:
+    return tuple(f.name for f in _fields(cls))
 
 
 @cache

@@ -6,15 +6,21 @@ cannot go green on a machine without PostgreSQL, Redis or Chromium.
 Hypothesis runs a profile chosen by HYPOTHESIS_PROFILE: "ci" (the default when CI is set) or
 "dev" (the default otherwise). A test that names its own number of examples keeps it.
 
-- "ci" plays property tests thoroughly (200 battles) and derandomized: the same examples on every
+- "ci" plays property tests thoroughly (200 battles of each kind) and derandomized: the same examples on every
   run of the same code, so CI goes red only for a change someone made, never for a fresh random
   seed finding a bug nobody introduced. No example database (nothing to keep between CI runs); a
   failure prints its @reproduce_failure blob and its seed.
-- "dev" plays briefly (25) so a local run of the whole suite stays short, and randomly, so
+- "dev" plays briefly (24) so a local run of the whole suite stays short, and randomly, so
   developers keep finding new cases; a failure is saved in .hypothesis/ and replayed first next
   time until it passes, and prints its blob.
 
-Property tests therefore do not set `derandomize` themselves: the profile decides.
+Property tests therefore do not set `derandomize` themselves: the profile decides. Those that play
+whole battles run in shards (BATTLE_SHARDS) that share the profile's examples out.
+
+`make test` runs the suite spread over the cores (pytest-xdist): each worker has its own test
+database (pytest-django's, named after the worker), its own Redis keys and channel-layer groups
+(tests/settings.py), its own servers on ports of their own (tests/livestack.py) and its own
+temporary directories; no test may depend on another having run before it in the same process.
 """
 
 from __future__ import annotations
@@ -31,9 +37,38 @@ REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 settings.register_profile(
     "ci", settings.get_profile("default"), max_examples=200, derandomize=True, database=None, print_blob=True
 )
-settings.register_profile("dev", settings.get_profile("default"), max_examples=25, print_blob=True)
+settings.register_profile("dev", settings.get_profile("default"), max_examples=24, print_blob=True)
 HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+BATTLE_SHARDS = 4
+"""Each property test that plays whole battles is split into this many tests (its `shard` parameter),
+so that pytest-xdist spreads one property's battles over the cores instead of one worker playing
+them all. Together the shards play the profile's examples: 4 x 50 = 200 in "ci", 4 x 6 in "dev"."""
+
+
+def shard_examples(examples: int) -> int:
+    """One shard's share of `examples`, rounded up."""
+    return -(-examples // BATTLE_SHARDS)
+
+
+def battle_seed(shard: int, seed: int) -> int:
+    """The seed of a shard's battle. Hypothesis draws each shard's seeds from 0 to 2**32 - 1 (in its
+    own order: a parametrized test's examples depend on its id), and simple ones first in every
+    shard: the shard's number above them keeps the shards' battles apart."""
+    return shard << 32 | seed
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The battle shards first: pytest-xdist hands tests out in this order, so each worker starts on
+    its share of the long ones and no worker is left playing one after the others have finished."""
+    items.sort(key=lambda item: not is_battle_shard(item))
+
+
+def is_battle_shard(item: pytest.Item) -> bool:
+    callspec = getattr(item, "callspec", None)
+    return callspec is not None and "shard" in callspec.params
 
 
 def pytest_report_header() -> str:

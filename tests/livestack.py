@@ -38,8 +38,16 @@ def test_database_url() -> str:
     return f"postgres://{user}{password}@{host}:{port}/{db['NAME']}"
 
 
+def worker() -> str:
+    """This pytest-xdist worker's name ("gw0", ...), or "main" when the tests run in one process."""
+    return os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+
 class DaphneServer:
-    """`python -m daphne` on a free port: Beacon on the test database unless told another app or database."""
+    """`python -m daphne` on a free port: Beacon on the test database unless told another app or database.
+
+    With `dice_dir`, the server's dice are scripted per battle from that directory (battles/play/dice.py):
+    `script_dice` loads a battle's."""
 
     def __init__(
         self,
@@ -48,13 +56,20 @@ class DaphneServer:
         app: str = "config.asgi:application",
         database_url: str | None = None,
         log_dir: Path | None = None,
+        dice_dir: Path | None = None,
     ) -> None:
+        self.may_move = port is None
         self.port = port or free_port()
         self.extra_env = extra_env or {}
+        self.dice_dir = dice_dir
+        if dice_dir is not None:
+            self.extra_env["BEACON_DICE_SCRIPT"] = str(dice_dir)
         self.app = app
         self.database_url = database_url
         self.process: subprocess.Popen[bytes] | None = None
-        self.log_path = (log_dir or ROOT / "tests" / "browser" / "artifacts") / f"daphne-{self.port}.log"
+        self.log_path = (
+            log_dir or ROOT / "tests" / "browser" / "artifacts"
+        ) / f"daphne-{worker()}-{uuid.uuid4().hex[:8]}.log"
 
     @property
     def url(self) -> str:
@@ -74,27 +89,34 @@ class DaphneServer:
         }
         if settings.REDIS_URL:
             env["REDIS_URL"] = settings.REDIS_URL
+        # The tests lift Django's guard against the ORM in async code beside Playwright's event loop
+        # (tests/browser/conftest.py); a server keeps it.
+        env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         env.update(self.extra_env)
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        log = self.log_path.open("ab")
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(self.port),
-                self.app,
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        self._wait_until_listening()
-        return self
+        for _ in range(3):
+            with self.log_path.open("ab") as log:
+                logged_before = log.tell()
+                self.process = subprocess.Popen(
+                    [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), self.app],
+                    cwd=ROOT,
+                    env=env,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )
+            try:
+                self._wait_until_listening()
+            except RuntimeError:
+                # The free port was taken between free_port() and Daphne's bind (by another process
+                # on this machine, another test worker): one that has not listened yet moves.
+                taken = b"Address already in use" in self.log_path.read_bytes()[logged_before:]
+                if not (self.may_move and taken):
+                    raise
+                self.port = free_port()
+            else:
+                self.may_move = False  # restarted, it comes back where its clients reconnect
+                return self
+        raise RuntimeError(f"daphne found no free port; see {self.log_path}")
 
     def _wait_until_listening(self, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
@@ -108,6 +130,11 @@ class DaphneServer:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError(f"daphne did not listen on {self.port} within {timeout}s")
+
+    def script_dice(self, public_id: str, faces: str) -> None:
+        """The battle `public_id` rolls these faces ("6 1 2 ...") on this server, then random dice."""
+        assert self.dice_dir is not None, "this server's dice are not scripted (DaphneServer(dice_dir=...))"
+        (self.dice_dir / f"{public_id}.json").write_text(json.dumps([int(face) for face in faces.split()]))
 
     @property
     def pid(self) -> int:

@@ -4,5 +4,9 @@ SECRET_KEY is unset, as `make run` has)."""
 import os
 
 os.environ.setdefault("BEACON_DEV", "1")
+# Each pytest-xdist worker has its own test database (pytest-django names it after the worker) and
+# its own Redis keys and channel-layer groups, which the servers it starts inherit.
+if "PYTEST_XDIST_WORKER" in os.environ:
+    os.environ.setdefault("CHANNELS_PREFIX", f"beacon-{os.environ['PYTEST_XDIST_WORKER']}")
 
 from config.settings import *  # noqa: F403

@@ -47,3 +47,13 @@ def test_check_deploy_fails_without_tls_settings() -> None:
     result = check_deploy(env)
     assert result.returncode != 0
     assert "SESSION_COOKIE_SECURE" in result.stderr + result.stdout
+
+
+def test_a_deployment_refuses_scripted_dice(tmp_path: Path) -> None:
+    """Browser tests load a server's dice through BEACON_DICE_SCRIPT: outside local development the
+    app does not start with it set, so no deployment can roll loaded dice."""
+    env = {**deploy_environment(), "BEACON_DICE_SCRIPT": str(tmp_path)}
+    result = check_deploy(env)
+    assert result.returncode != 0
+    assert "BEACON_DICE_SCRIPT" in result.stderr
+    assert check_deploy({**env, "BEACON_DEV": "1"}).returncode == 0

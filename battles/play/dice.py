@@ -1,9 +1,14 @@
-"""Dice for a live server: random, or scripted through a file for browser tests. Set
-BEACON_DICE_SCRIPT to a file of faces ("6 1 2 ..."); each roll takes the next faces from it and
-rolls real dice once it is empty. Without the setting, every roll is random."""
+"""Dice for a live server: random, or scripted per battle for browser tests.
+
+In local development only (BEACON_DEV=1; config/settings.py refuses it otherwise), BEACON_DICE_SCRIPT
+names a directory. A battle whose `<public_id>.json` is there (a JSON list of faces, [6, 1, 2]) rolls
+from it: each roll takes the next faces and the rest is written back; once the list is empty, or for a
+battle with no file, the dice are random. So one server can play any number of scripted battles
+side by side. Without the setting, every roll is random."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -12,21 +17,25 @@ from django.conf import settings
 from rules_core import Dice, SystemDice
 
 
-def make_dice() -> Dice:
-    """The dice of one submit."""
-    if settings.DICE_SCRIPT_FILE:
-        return ScriptFileDice(Path(settings.DICE_SCRIPT_FILE))
+def make_dice(public_id: str) -> Dice:
+    """The dice of one submit to the battle `public_id`."""
+    if settings.DICE_SCRIPT_DIR:
+        script = Path(settings.DICE_SCRIPT_DIR) / f"{public_id}.json"
+        if script.exists():
+            return ScriptFileDice(script)
     return SystemDice()
 
 
 class ScriptFileDice(Dice):
+    """Faces from a file, read and written back at each roll (a submit holds its battle's lock)."""
+
     def __init__(self, path: Path) -> None:
         super().__init__()
         self.path = path
         self.fallback = random.SystemRandom()
 
     def _faces(self, count: int, purpose: str) -> list[int]:
-        script = self.path.read_text().split() if self.path.exists() else []
-        taken = [int(face) for face in script[:count]]
-        self.path.write_text(" ".join(script[count:]))
+        script = [int(face) for face in json.loads(self.path.read_text())]
+        self.path.write_text(json.dumps(script[count:]))
+        taken = script[:count]
         return taken + [self.fallback.randint(1, 6) for _ in range(count - len(taken))]

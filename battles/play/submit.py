@@ -51,7 +51,7 @@ def submit(
             if earlier is not None:
                 return Submitted(earlier, duplicate=True)
             try:
-                state, event = _apply(battle, side, command, command_id, dice or make_dice())
+                state, event = _apply(battle, side, command, command_id, dice or make_dice(battle.public_id))
             except RuleViolation:
                 # The lock's query looked for the id before it waited for the lock: a first try
                 # committed meanwhile (through another process) is seen only now, by a new query.

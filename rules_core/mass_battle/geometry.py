@@ -92,14 +92,17 @@ class Rect:
 
     @property
     def corners(self) -> tuple[Point, Point, Point, Point]:
-        """Front-left, front-right, rear-right, rear-left."""
-        f, r, c = self.front, self.right, self.centre
+        """Front-left, front-right, rear-right, rear-left: c ± f·d/2 ± r·w/2, added in that order
+        (as _plus adds; written out, as every measurement between stands asks for them)."""
+        (fx, fy), (rx, ry) = self.front, self.right
         hw, hd = self.width / 2, self.depth / 2
+        fore = (self.x + fx * hd, self.y + fy * hd)
+        aft = (self.x + fx * -hd, self.y + fy * -hd)
         return (
-            _plus(c, (f, hd), (r, -hw)),
-            _plus(c, (f, hd), (r, hw)),
-            _plus(c, (f, -hd), (r, hw)),
-            _plus(c, (f, -hd), (r, -hw)),
+            (fore[0] + rx * -hw, fore[1] + ry * -hw),
+            (fore[0] + rx * hw, fore[1] + ry * hw),
+            (aft[0] + rx * hw, aft[1] + ry * hw),
+            (aft[0] + rx * -hw, aft[1] + ry * -hw),
         )
 
     @property

@@ -22,7 +22,7 @@ ORIGIN = (b"origin", b"http://127.0.0.1")
 def scripted_dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedDice]:
     """Every submit in the test rolls from this one script."""
     dice = ScriptedDice()
-    monkeypatch.setattr(submit, "make_dice", lambda: dice)
+    monkeypatch.setattr(submit, "make_dice", lambda public_id: dice)
     yield dice
 
 
@@ -54,7 +54,9 @@ async def connect(public_id: str, token: str = "", fmt: str = "json") -> Websock
     query = "&".join(p for p in (f"seat={token}" if token else "", f"format={fmt}" if fmt else "") if p)
     path = f"/ws/battles/{public_id}/" + (f"?{query}" if query else "")
     communicator = WebsocketCommunicator(application, path, headers=[ORIGIN])
-    connected, _ = await communicator.connect()
+    # Not the communicator's 1 s: on a loaded machine (the suite spread over every core) the
+    # consumer's first database and Redis calls may take longer than that to accept.
+    connected, _ = await communicator.connect(timeout=10)
     assert connected
     return communicator
 

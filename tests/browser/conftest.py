@@ -37,58 +37,53 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(autouse=True)
-def _orm_beside_playwright(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Playwright's sync API keeps an event loop in this thread; the ORM calls these tests make
-    around it are plain synchronous calls, so Django's guard against async code is lifted here."""
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     if not CHROMIUM.exists():
         skip_or_fail(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
-def module_server(django_db_setup: None, django_db_blocker: Any) -> Iterator[DaphneServer]:
-    """One Daphne for the whole module, on the test database (each test's data is its own:
-    transactional tests empty the tables after themselves)."""
-    with django_db_blocker.unblock():
-        server = DaphneServer().start()
-    # Playwright's sync API keeps an event loop in this thread, and the tests' own ORM calls (and
-    # the tables emptied after each) are plain synchronous calls: lift Django's guard for the
-    # module, after the server started (it must keep its own guard).
+    # Playwright's sync API keeps an event loop in this thread while the browser is open; the ORM
+    # calls the tests make around it (and the tables emptied after each transactional test) are
+    # plain synchronous calls, so Django's guard against async code is lifted meanwhile. The servers
+    # keep theirs (tests/livestack.py).
     before = os.environ.get(ASYNC_UNSAFE)
     os.environ[ASYNC_UNSAFE] = "true"
     try:
-        yield server
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+            yield chromium
+            chromium.close()
     finally:
-        server.stop()
         if before is None:
             os.environ.pop(ASYNC_UNSAFE, None)
         else:
             os.environ[ASYNC_UNSAFE] = before
 
 
-@pytest.fixture
-def live_server_url(transactional_db: None) -> Iterator[str]:
-    server = DaphneServer().start()
+@pytest.fixture(scope="session")
+def shared_server(
+    django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[DaphneServer]:
+    """One Daphne for every browser test of this process (of each pytest-xdist worker), on its test
+    database: each test's data is its own (transactional tests empty the tables after themselves),
+    and a battle's dice are its own too (`open_table(..., dice=...)`, DaphneServer.script_dice)."""
+    with django_db_blocker.unblock():
+        server = DaphneServer(dice_dir=tmp_path_factory.mktemp("dice")).start()
     try:
-        yield server.url
+        yield server
     finally:
         server.stop()
 
 
 @pytest.fixture
+def live_server_url(shared_server: DaphneServer, transactional_db: None) -> str:
+    return shared_server.url
+
+
+@pytest.fixture
 def daphne(transactional_db: None) -> Iterator[DaphneServer]:
-    """A server the test may kill and restart itself."""
+    """A server of the test's own, which it may kill and restart."""
     server = DaphneServer()
     try:
         yield server
@@ -100,22 +95,19 @@ OpenTable = Callable[..., Table]
 
 
 @pytest.fixture
-def table(browser: Any, daphne: DaphneServer, tmp_path: Path) -> Iterator[OpenTable]:
-    """For a test that needs a server of its own, its dice scripted or to kill and start again:
-    table(name, setup, dice="6 1 ...", phone="evil") starts `daphne` (with those dice, when given)
-    and opens the battle as Good, Evil and a spectator (tabletop.open_table). The browsers close
-    after the test, then the server stops."""
+def table(browser: Any, shared_server: DaphneServer, transactional_db: None) -> Iterator[OpenTable]:
+    """table(name, setup, dice="6 1 ...", phone="evil", server=None) creates a battle, scripts its
+    dice when given, and opens it as Good, Evil and a spectator (tabletop.open_table), on the shared
+    server unless given another (a started `daphne` the test kills). The browsers close after the
+    test."""
     opened: list[Table] = []
 
-    def open_on_its_own_server(name: str, setup: dict[str, Any], dice: str = "", phone: str = "") -> Table:
-        if dice:
-            script = tmp_path / "dice"
-            script.write_text(dice)
-            daphne.extra_env["BEACON_DICE_SCRIPT"] = str(script)
-        daphne.start()
-        opened.append(open_table(browser, daphne, name, setup, phone))
+    def open_on_a_server(
+        name: str, setup: dict[str, Any], dice: str = "", phone: str = "", server: DaphneServer | None = None
+    ) -> Table:
+        opened.append(open_table(browser, server or shared_server, name, setup, phone, dice))
         return opened[-1]
 
-    yield open_on_its_own_server
+    yield open_on_a_server
     for played in opened:
         played.close()

@@ -1,5 +1,5 @@
-"""What the battle-table browser tests share: one live server per module, the three seats of a
-battle, board inches to screen pixels whatever the zoom, and real touch input (Chrome DevTools
+"""What the battle-table browser tests share: the three seats of a battle on a live server (its dice
+scripted per battle when asked), board inches to screen pixels whatever the zoom, and real touch input (Chrome DevTools
 Protocol touch events, so the browser's own gesture handling runs as on a phone)."""
 
 from __future__ import annotations
@@ -46,11 +46,14 @@ class Table:
 
 
 def open_table(
-    browser: Browser, server: DaphneServer, name: str, setup: dict[str, Any], phone: str = ""
+    browser: Browser, server: DaphneServer, name: str, setup: dict[str, Any], phone: str = "", dice: str = ""
 ) -> Table:
     """Create a battle from `setup` and open it as Good, Evil and a spectator (`phone` names the
-    seat that plays on a phone with touch, if any)."""
+    seat that plays on a phone with touch, if any); with `dice` ("6 1 ..."), the server rolls those
+    faces for this battle first."""
     battle = create_battle(name, setup)
+    if dice:
+        server.script_dice(battle.public_id, dice)
     tokens = {s.side: s.token for s in battle.seats.all()}
     url = f"{server.url}/battles/{battle.public_id}/"
     pages = []

@@ -34,8 +34,8 @@ def problems(page: Page) -> list[str]:
     ]
 
 
-def test_no_serious_accessibility_problem_on_any_page(browser, module_server) -> None:
-    table = open_table(browser, module_server, "Accessible", close_quarters(), phone="evil")
+def test_no_serious_accessibility_problem_on_any_page(browser, shared_server) -> None:
+    table = open_table(browser, shared_server, "Accessible", close_quarters(), phone="evil")
     good, evil, spectator = table.pages
     found: dict[str, list[str]] = {}
 
@@ -58,7 +58,7 @@ def test_no_serious_accessibility_problem_on_any_page(browser, module_server) ->
     expect(spectator.get_by_test_id("announcer")).to_have_text("Waiting for Evil: Evil deploys their army.")
 
     # The replay of that battle.
-    spectator.goto(f"{module_server.url}/battles/{table.battle.public_id}/replay/?step=1")
+    spectator.goto(f"{shared_server.url}/battles/{table.battle.public_id}/replay/?step=1")
     expect(spectator.get_by_test_id("replay-position")).to_have_text("Step 1 of 1")
     token(spectator, "orc1").click()  # cards (and the tape) work on a replay too
     expect(spectator.get_by_test_id("unit-card")).to_contain_text("Mordor Orc Warrior 1")
@@ -68,25 +68,25 @@ def test_no_serious_accessibility_problem_on_any_page(browser, module_server) ->
     # The lobby, and the list builder of a new list (signed up on a phone).
     context = phone_context(browser)
     page = context.new_page()
-    page.goto(module_server.url + "/")
+    page.goto(shared_server.url + "/")
     found["lobby"] = problems(page)
-    page.goto(module_server.url + "/accounts/signup/")
+    page.goto(shared_server.url + "/accounts/signup/")
     found["sign up"] = problems(page)
-    sign_up(page, module_server.url, "eomer")
+    sign_up(page, shared_server.url, "eomer")
     new_list(page, "Rohan")
     found["list builder"] = problems(page)
     context.close()
 
     desktop = desktop_context(browser)
     page = desktop.new_page()
-    page.goto(module_server.url + "/battles/live/")
+    page.goto(shared_server.url + "/battles/live/")
     found["live battles"] = problems(page)
     desktop.close()
     assert {name: issues for name, issues in found.items() if issues} == {}
 
 
-def test_a_whole_deployment_by_keyboard_alone(browser, module_server) -> None:
-    table = open_table(browser, module_server, "Keyboard", close_quarters())
+def test_a_whole_deployment_by_keyboard_alone(browser, shared_server) -> None:
+    table = open_table(browser, shared_server, "Keyboard", close_quarters())
     good = table.good
     # Tab to a model on the board, arrow keys place it, Enter sends it; focus stays on it.
     good.locator("body").click(position={"x": 5, "y": 5})

@@ -69,8 +69,8 @@ def to_good_moves(table: Table) -> None:
     pending(table.spectator, "good", "activate")
 
 
-def test_zoom_and_pan_by_wheel_buttons_drag_and_pinch_never_change_a_distance(browser, module_server) -> None:
-    table = open_table(browser, module_server, "Zoom", table_setup(), phone="evil")
+def test_zoom_and_pan_by_wheel_buttons_drag_and_pinch_never_change_a_distance(browser, shared_server) -> None:
+    table = open_table(browser, shared_server, "Zoom", table_setup(), phone="evil")
     good, evil, spectator = table.pages
     assert view_box(good) == [0, 0, 24, 24]
 
@@ -129,12 +129,12 @@ def test_zoom_and_pan_by_wheel_buttons_drag_and_pinch_never_change_a_distance(br
 
 
 def test_labels_match_the_panel_highlight_both_ways_and_any_model_shows_its_card(
-    browser, module_server
+    browser, shared_server
 ) -> None:
     setup = table_setup()
     orcs = setup["armies"]["evil"]["models"]
     orcs[1]["y"], orcs[2]["x"], orcs[2]["y"] = 11.0, 14.0, 11.0  # both within a charge of gondor1
-    table = open_table(browser, module_server, "Who is who", setup)
+    table = open_table(browser, shared_server, "Who is who", setup)
     good, evil, spectator = table.pages
 
     # Every token shows a short label that matches its name in the panel and the log.
@@ -193,8 +193,8 @@ def test_labels_match_the_panel_highlight_both_ways_and_any_model_shows_its_card
     table.close()
 
 
-def test_the_tape_and_line_of_sight_answer_with_the_referees_geometry(browser, module_server) -> None:
-    table = open_table(browser, module_server, "Tape", table_setup(), phone="evil")
+def test_the_tape_and_line_of_sight_answer_with_the_referees_geometry(browser, shared_server) -> None:
+    table = open_table(browser, shared_server, "Tape", table_setup(), phone="evil")
     good, evil, spectator = table.pages
     from rules_core.measure import measure
 
@@ -232,9 +232,9 @@ def test_the_tape_and_line_of_sight_answer_with_the_referees_geometry(browser, m
 
 
 def test_a_charge_dropped_near_its_target_snaps_a_refused_one_says_why_and_the_keyboard_moves(
-    browser, module_server
+    browser, shared_server
 ) -> None:
-    table = open_table(browser, module_server, "Charges", table_setup(), phone="evil")
+    table = open_table(browser, shared_server, "Charges", table_setup(), phone="evil")
     good, evil, spectator = table.pages
     to_good_moves(table)
 

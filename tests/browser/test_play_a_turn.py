@@ -134,7 +134,7 @@ def connected(*pages: Page) -> None:
 def test_two_players_and_a_spectator_play_a_turn_and_survive_a_restart(
     table: OpenTable, daphne: DaphneServer
 ) -> None:
-    played = table("Close quarters", close_quarters(), phone="evil")
+    played = table("Close quarters", close_quarters(), phone="evil", server=daphne.start())
     good, evil, spectator = everyone = played.pages
     battle = played.battle
 

@@ -39,8 +39,8 @@ def chat_lines(page: Page, channel: str):
     return page.get_by_test_id(f"chat-{channel}").get_by_test_id("chat-line")
 
 
-def test_players_chat_both_ways_and_a_spectator_reads_and_talks(browser, module_server) -> None:
-    table = open_table(browser, module_server, "Talk", demo_setup())
+def test_players_chat_both_ways_and_a_spectator_reads_and_talks(browser, shared_server) -> None:
+    table = open_table(browser, shared_server, "Talk", demo_setup())
     good, evil, spectator = table.pages
 
     good.get_by_test_id("chat-input-players").fill("Ready when you are <b>ok</b> https://example.com")
@@ -84,8 +84,8 @@ def test_players_chat_both_ways_and_a_spectator_reads_and_talks(browser, module_
     table.close()
 
 
-def test_the_decision_alert_is_on_the_waiting_seat_only(browser, module_server) -> None:
-    table = open_table(browser, module_server, "Alerts", demo_setup())
+def test_the_decision_alert_is_on_the_waiting_seat_only(browser, shared_server) -> None:
+    table = open_table(browser, shared_server, "Alerts", demo_setup())
     good, evil, spectator = table.pages
     for page in (evil, spectator):  # record what the background tab would show and play
         page.add_init_script(RECORDER)
@@ -125,11 +125,11 @@ def test_the_decision_alert_is_on_the_waiting_seat_only(browser, module_server) 
     table.close()
 
 
-def test_a_guest_resumes_from_the_lobby_without_the_link(browser, module_server) -> None:
+def test_a_guest_resumes_from_the_lobby_without_the_link(browser, shared_server) -> None:
     context = desktop_context(browser)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
-    page.goto(module_server.url + "/")
+    page.goto(shared_server.url + "/")
     page.get_by_test_id("new-battle").click()
     good_link = page.get_by_test_id("good-link").get_attribute("href")
     evil_link = page.get_by_test_id("evil-link").get_attribute("href")
@@ -146,7 +146,7 @@ def test_a_guest_resumes_from_the_lobby_without_the_link(browser, module_server)
 
     # Good deploys first, so the lobby says the battle waits for this guest.
     lobby = context.new_page()
-    lobby.goto(module_server.url + "/")
+    lobby.goto(shared_server.url + "/")
     row = lobby.get_by_test_id("your-battle").first
     expect(row.get_by_test_id("whose-decision")).to_have_text("● Your decision")
     row.get_by_test_id("resume").filter(has_text="Resume as Good").click()
@@ -156,13 +156,13 @@ def test_a_guest_resumes_from_the_lobby_without_the_link(browser, module_server)
     pending(lobby, "evil", "deploy")
 
     # Now it waits for Evil: the lobby says so.
-    lobby.goto(module_server.url + "/")
+    lobby.goto(shared_server.url + "/")
     expect(lobby.get_by_test_id("your-battle").first.get_by_test_id("whose-decision")).to_have_text(
         "Waiting for Evil"
     )
     stranger = desktop_context(browser)
     other = stranger.new_page()
-    other.goto(module_server.url + "/")
+    other.goto(shared_server.url + "/")
     expect(other.get_by_test_id("resume")).to_have_count(0)
     assert evil_link
     stranger.close()

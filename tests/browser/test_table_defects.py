@@ -31,8 +31,8 @@ def is_open(group) -> bool:
     return bool(group.evaluate("details => details.open"))
 
 
-def test_panel_disclosures_open_and_close_by_mouse_keyboard_and_touch(browser, module_server) -> None:
-    table = open_table(browser, module_server, "Disclosures", close_quarters(), phone="evil")
+def test_panel_disclosures_open_and_close_by_mouse_keyboard_and_touch(browser, shared_server) -> None:
+    table = open_table(browser, shared_server, "Disclosures", close_quarters(), phone="evil")
     good, evil = table.good, table.evil
 
     # Four models to deploy: each one's actions are folded under its name.
@@ -67,8 +67,8 @@ def test_panel_disclosures_open_and_close_by_mouse_keyboard_and_touch(browser, m
     table.close()
 
 
-def test_a_touch_drag_moves_a_model_on_a_phone(browser, module_server) -> None:
-    table = open_table(browser, module_server, "Touch drag", close_quarters(), phone="good")
+def test_a_touch_drag_moves_a_model_on_a_phone(browser, shared_server) -> None:
+    table = open_table(browser, shared_server, "Touch drag", close_quarters(), phone="good")
     good = table.good
     good.locator("#board").scroll_into_view_if_needed()
     touch = Touch(good)
@@ -82,9 +82,9 @@ def test_a_touch_drag_moves_a_model_on_a_phone(browser, module_server) -> None:
 
 
 def test_conceding_takes_a_second_explicit_step_and_the_button_goes_when_the_battle_ends(
-    browser, module_server
+    browser, shared_server
 ) -> None:
-    table = open_table(browser, module_server, "Concede", close_quarters())
+    table = open_table(browser, shared_server, "Concede", close_quarters())
     good, evil, spectator = table.pages
     expect(spectator.get_by_test_id("concede")).to_have_count(0)
     good.get_by_test_id("concede").click()
@@ -117,14 +117,14 @@ def style(page: Page, selector: str, prop: str) -> str:
     )
 
 
-def test_the_stylesheet_applies_on_a_desktop(browser, module_server) -> None:
+def test_the_stylesheet_applies_on_a_desktop(browser, shared_server) -> None:
     context = desktop_context(browser)
     page = context.new_page()
-    page.goto(module_server.url + "/accounts/signup/")
+    page.goto(shared_server.url + "/accounts/signup/")
     form = "form.stack.narrow"
     assert style(page, form, "display") == "flex"
     assert style(page, form, "max-width") == "384px"
-    sign_up(page, module_server.url, "boromir")
+    sign_up(page, shared_server.url, "boromir")
     # "Sign out" reads as a link in the header, not a bare white button.
     sign_out = "[data-testid=sign-out]"
     assert style(page, sign_out, "background-color") == "rgba(0, 0, 0, 0)"
@@ -136,7 +136,7 @@ def test_the_stylesheet_applies_on_a_desktop(browser, module_server) -> None:
     assert style(page, ".actions", "display") == "flex"
 
     # The battle page's status line: each army on its own, not run together.
-    page.goto(module_server.url + "/")
+    page.goto(shared_server.url + "/")
     page.get_by_test_id("new-battle").click()
     page.get_by_test_id("spectate-link").click()
     connected(page)

@@ -7,6 +7,7 @@ import math
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,7 @@ from rules_core.heroic import HEROIC_ACTIONS
 from rules_core.magic import POWERS
 from rules_core.record import Entry, build, steps
 from rules_core.scenarios.catalogue import CATALOGUE
+from tests.conftest import BATTLE_SHARDS, battle_seed, shard_examples
 
 from .bot import Bot
 from .builders import hero, profile
@@ -219,22 +221,28 @@ def with_scenario(setup: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return {**setup, "scenario": rng.choice(sorted(CATALOGUE))}
 
 
-# As many battles as the Hypothesis profile asks for (tests/conftest.py): 200 in CI.
-@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
-def test_random_battles_end_and_keep_every_invariant(seed: int) -> None:
-    play_random_battle(seed, scenario=False)
-
-
-# Scenario battles are slower (the pre-game, a Warband at a time): at most 40 of them.
+# As many battles as the Hypothesis profile asks for (tests/conftest.py): 200 in CI, in shards.
+@pytest.mark.parametrize("shard", range(BATTLE_SHARDS))
 @settings(
-    max_examples=min(40, settings().max_examples),
+    max_examples=shard_examples(settings().max_examples),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
-def test_random_scenario_battles_end_and_keep_every_invariant(seed: int) -> None:
-    play_random_battle(seed, scenario=True)
+def test_random_battles_end_and_keep_every_invariant(shard: int, seed: int) -> None:
+    play_random_battle(battle_seed(shard, seed), scenario=False)
+
+
+# Scenario battles are slower (the pre-game, a Warband at a time): at most 40 of them.
+@pytest.mark.parametrize("shard", range(BATTLE_SHARDS))
+@settings(
+    max_examples=shard_examples(min(40, settings().max_examples)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_scenario_battles_end_and_keep_every_invariant(shard: int, seed: int) -> None:
+    play_random_battle(battle_seed(shard, seed), scenario=True)
 
 
 def play_random_battle(seed: int, scenario: bool) -> None:

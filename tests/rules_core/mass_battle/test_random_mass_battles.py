@@ -21,6 +21,7 @@ from rules_core.mass_battle.constants import MAX_HEROES_PER_STAND
 from rules_core.mass_battle.state import MassState
 from rules_core.mass_battle.sweep import overlaps, within_bounds
 from rules_core.record import Entry, build, steps
+from tests.conftest import BATTLE_SHARDS, battle_seed, shard_examples
 
 from ..test_random_battles import one_decision, refuses_illegal
 from .bot import MassBot
@@ -170,13 +171,19 @@ def check_invariants(state: MassState, broken_at_start: dict[str, bool] | None =
     assert load_state(data) == state
 
 
-# As many battles as the Hypothesis profile asks for (tests/conftest.py): 25 locally, 200 in CI.
-# 200 mass battles take about 200 s on a quiet two-core machine: the per-test timeout (a guard
-# against hangs, not a speed check) is widened for this one so a slow runner does not fail it.
+# As many battles as the Hypothesis profile asks for (tests/conftest.py): 24 locally, 200 in CI, in
+# shards. A shard's 50 mass battles take about a minute on a quiet two-core machine: the per-test
+# timeout (a guard against hangs, not a speed check) is widened so a loaded runner does not fail it.
 @pytest.mark.timeout(1200)
-@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize("shard", range(BATTLE_SHARDS))
+@settings(
+    max_examples=shard_examples(settings().max_examples),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
-def test_random_mass_battles_end_and_keep_every_invariant(seed: int) -> None:
+def test_random_mass_battles_end_and_keep_every_invariant(shard: int, seed: int) -> None:
+    seed = battle_seed(shard, seed)
     rng = random.Random(seed)
     setup = random_setup(rng)
     bot, dice = MassBot(seed), SeededDice(seed)
