@@ -9,8 +9,8 @@ import pytest
 
 from battles.models import BattleEvent
 from battles.play.create import create_battle
-from battles.play.setups import demo_setup
 from battles.play.submit import submit
+from tests.battles.demos import demo_setup
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
