@@ -69,7 +69,7 @@ def _encoder(cls: type) -> Callable[[Any], Any]:
     if issubclass(cls, Unchanging):
         return _unchanging_data
     if dataclasses.is_dataclass(cls):
-        return _dataclass_data
+        return _dataclass_encoder(cls)
     if issubclass(cls, (list, tuple)):
         return lambda value: [item if type(item) in PLAIN else to_data(item) for item in value]
     if issubclass(cls, dict):
@@ -89,18 +89,95 @@ def _unchanging_data(value: Any) -> Any:
         return hit[1]
     if len(_unchanging) > UNCHANGING_CACHE_LIMIT:
         _unchanging.clear()
-    data = _dataclass_data(value)
+    cls: Any = type(value)
+    data = _dataclass_encoder(cls)(value)
     _unchanging[id(value)] = (value, data)  # the object is held, so its id is not reused
     return data
 
 
-def _dataclass_data(value: Any) -> dict[str, Any]:
+@cache
+def _dataclass_encoder(cls: Any) -> Callable[[Any], dict[str, Any]]:
+    """A dataclass's data, by a function written for its class: each field read once, most of them
+    plain and written as they are (a frame's "kind" first)."""
+    names = _field_names(cls)
+    entries = [f"{name!r}: (v{i} if type(v{i}) in PLAIN else to_data(v{i}))" for i, name in enumerate(names)]
+    if issubclass(cls, Tagged):
+        entries.insert(0, f"'kind': {cls.kind!r}")
+    reads = "".join(f"    v{i} = value.{name}\n" for i, name in enumerate(names))
+    encode: Callable[[Any], dict[str, Any]] = _compiled(
+        "encode", f"def encode(value):\n{reads}    return {{{', '.join(entries)}}}\n", cls
+    )
+    return encode
+
+
+def _compiled(name: str, source: str, cls: Any) -> Any:
+    """A function written out for one class (as dataclasses writes its __init__): attribute reads
+    and dict displays instead of a loop of getattr calls, on the hot path of every step."""
+    namespace: dict[str, Any] = {
+        "PLAIN": PLAIN, "to_data": to_data, "copy_data": copy_data, "new": object.__new__, "cls": cls,
+        "setattr": object.__setattr__,
+    }  # fmt: skip
+    exec(compile(source, f"<{name} {cls.__qualname__}>", "exec"), namespace)
+    return namespace[name]
+
+
+def copy_data(value: Any) -> Any:
+    """A copy of plain data to change (a stack of frames, a state's lists): dataclasses, lists and
+    dicts copied all the way down, what is plain or Unchanging shared. What deepcopy gives for data
+    that round-trips through JSON (which cannot share one object between two places), made without
+    its memo and reduce protocol."""
+    cls = type(value)
+    if cls in PLAIN:
+        return value
+    copier = _copiers.get(cls)
+    if copier is None:
+        copier = _copiers[cls] = _copier(cls)
+    return copier(value)
+
+
+_copiers: dict[type, Callable[[Any], Any]] = {}
+
+
+def _copier(cls: type) -> Callable[[Any], Any]:
+    if issubclass(cls, Unchanging):
+        return _itself
+    if dataclasses.is_dataclass(cls):
+        return _dataclass_copier(cls, deep=True)
+    if issubclass(cls, list):
+        return lambda value: [item if type(item) in PLAIN else copy_data(item) for item in value]
+    if issubclass(cls, tuple):
+        return lambda value: tuple(item if type(item) in PLAIN else copy_data(item) for item in value)
+    if issubclass(cls, dict):
+        return lambda value: {
+            key: item if type(item) in PLAIN else copy_data(item) for key, item in value.items()
+        }
+    if issubclass(cls, (set, frozenset)):
+        return lambda value: cls(value)
+    return _itself  # an enum member, a function: shared, as deepcopy does
+
+
+def shallow_copy(value: T) -> T:
+    """A new object of the same dataclass holding the same values (copy.copy, for a dataclass,
+    without the reduce protocol): the caller copies what it will change."""
     cls: Any = type(value)
-    data: dict[str, Any] = {"kind": value.kind} if isinstance(value, Tagged) else {}
-    for name in _field_names(cls):
-        item = getattr(value, name)
-        data[name] = item if type(item) in PLAIN else to_data(item)  # most fields are plain
-    return data
+    copy: T = _dataclass_copier(cls, deep=False)(value)
+    return copy
+
+
+@cache
+def _dataclass_copier(cls: Any, deep: bool) -> Callable[[Any], Any]:
+    """Every field, transient ones too (a copy is no round trip), copied (`deep`) or shared."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    if deep:
+        each = [
+            f"    v = value.{n}\n    setattr(twin, {n!r}, v if type(v) in PLAIN else copy_data(v))\n"
+            for n in names
+        ]
+    else:
+        each = [f"    setattr(twin, {n!r}, value.{n})\n" for n in names]
+    source = f"def copy(value):\n    twin = new(cls)\n{''.join(each)}    return twin\n"
+    copier: Callable[[Any], Any] = _compiled("copy", source, cls)
+    return copier
 
 
 def from_data(tp: Any, data: Any) -> Any:

@@ -7,7 +7,6 @@ same at step 10 and at step 2,000.
 
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
@@ -15,7 +14,7 @@ from typing import Any, ClassVar, Literal
 from .endings import DecidedBy, EndCode
 from .frame import Frame, Pending
 from .scenarios.data import ScenarioState
-from .serial import Unchanging, load, to_data
+from .serial import Unchanging, copy_data, load, shallow_copy, to_data
 from .tally import Tally
 
 Side = Literal["good", "evil"]
@@ -111,7 +110,7 @@ class Mount:
         return self.profile.name
 
     def clone(self) -> Mount:
-        twin = copy.copy(self)
+        twin = shallow_copy(self)
         twin.stat_mods = dict(self.stat_mods)
         return twin
 
@@ -157,7 +156,7 @@ class Model:
 
     def clone(self) -> Model:
         """A copy to change: its own lists, dicts and mount; the profile is shared (never changed)."""
-        twin = copy.copy(self)
+        twin = shallow_copy(self)
         twin.stat_mods = dict(self.stat_mods)
         twin.heroic = dict(self.heroic)
         twin.benefited = list(self.benefited)
@@ -340,12 +339,12 @@ class BattleState:
     def clone(self) -> BattleState:
         """A copy for a command to change. What no rule changes (the board, the terrain, the
         profiles: a rule that alters one gives the model a new profile) is shared, not copied."""
-        twin = copy.copy(self)
+        twin = shallow_copy(self)
         twin.models = {key: model.clone() for key, model in self.models.items()}
-        twin.armies = {key: copy.copy(army) for key, army in self.armies.items()}
-        twin.stack = copy.deepcopy(self.stack)
-        twin.effects = [copy.copy(effect) for effect in self.effects]
-        twin.challenges = [copy.copy(challenge) for challenge in self.challenges]
+        twin.armies = {key: shallow_copy(army) for key, army in self.armies.items()}
+        twin.stack = [copy_data(frame) for frame in self.stack]
+        twin.effects = [shallow_copy(effect) for effect in self.effects]
+        twin.challenges = [shallow_copy(challenge) for challenge in self.challenges]
         twin.scenario = self.scenario.clone() if self.scenario is not None else None
         twin.tally = self.tally.clone()
         twin.memo = {}

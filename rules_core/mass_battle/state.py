@@ -9,13 +9,13 @@ supporters and overlaps are worked out from positions (`field_of`), never stored
 
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from ..frame import Ctx
 from ..geometry import Point, dist
+from ..serial import shallow_copy
 from ..state import BattleState, Model, Profile, Side
 from .army import loss
 from .cards import HeldCard
@@ -70,7 +70,7 @@ class Stand:
         self.x, self.y, self.facing = rect.x, rect.y, rect.facing
 
     def clone(self) -> Stand:
-        twin = copy.copy(self)
+        twin = shallow_copy(self)
         twin.passed_tests = list(self.passed_tests)
         return twin
 
@@ -102,7 +102,7 @@ class MassHero:
     """Why he was lost, once he is."""
 
     def clone(self) -> MassHero:
-        twin = copy.copy(self)
+        twin = shallow_copy(self)
         twin.cards = list(self.cards)
         return twin
 

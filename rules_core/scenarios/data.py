@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import dataclass, field
 from typing import Literal
 
 from ..geometry import edges, point_in_polygon, point_segment_distance
-from ..serial import Unchanging
+from ..serial import Unchanging, shallow_copy
 
 EPSILON = 1e-9
 MARKER_RADIUS = 25 / 25.4 / 2
@@ -99,8 +98,8 @@ class ScenarioState:
     """The scenario's own tallies, per side: supplies destroyed, Fortification Points ..."""
 
     def clone(self) -> ScenarioState:
-        twin = copy.copy(self)
-        twin.markers = [copy.copy(marker) for marker in self.markers]
+        twin = shallow_copy(self)
+        twin.markers = [shallow_copy(marker) for marker in self.markers]
         twin.zones = dict(self.zones)
         twin.deployed = {side: list(done) for side, done in self.deployed.items()}
         twin.picks = {side: dict(picks) for side, picks in self.picks.items()}
