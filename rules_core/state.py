@@ -253,7 +253,7 @@ class Result:
     turn: int = 0
     """The turn it ended in, or after (an ending at the start of a turn counts the turn before)."""
     losses: dict[str, int] | None = None
-    """What each side had lost: models (the skirmish game), §2.5's losses (a mass battle)."""
+    """What each side had lost: models (the skirmish game), the losses of mass-battle.md §2.5 (a mass battle)."""
     roll: int | None = None
     """The end-of-game die that ended it (`broken_and_end_roll`)."""
 
