@@ -2,7 +2,7 @@
 mount it rides and the wargear it bought. Pure functions over anything shaped like a profile of
 `battles.lists.models` (`options`, `points`, `missile`, `mount`, `to_rules()`), for every ruleset.
 
-The list rules themselves are the referee's (`rules_core.skirmish`, `rules_core.mass_battle`): a
+The list rules themselves are the referee's (each ruleset's public module): a
 ruleset's web code turns a list into the referee's plain data (`rules_core.Listed`) with `listed`.
 """
 
