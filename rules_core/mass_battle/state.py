@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from ..frame import Ctx
 from ..geometry import Point, dist
@@ -184,17 +184,39 @@ class MassState(BattleState):
         return stands + heroes
 
     def field(self) -> Field:
-        """The battlefield as the geometry sees it now."""
-        return Field(
-            width=self.board.width,
-            height=self.board.height,
-            stands=tuple(
-                StandShape(s.id, s.name, s.side, s.rect, s.watching)
-                for s in self.stands.values()
-                if s.on_board
+        """The battlefield as the geometry sees it now: made again only when a stand or a loose
+        hero has moved, come or gone since it was last asked for (the rules ask for it thousands of
+        times a step, the same every time until something moves)."""
+        return self._field_now().field
+
+    def _field_now(self) -> _KnownField:
+        key = self._field_key()
+        known: _KnownField | None = self.memo.get(FIELD)
+        if known is None or known.key != key:
+            field = Field(
+                width=self.board.width,
+                height=self.board.height,
+                stands=tuple(
+                    StandShape(s.id, s.name, s.side, s.rect, s.watching)
+                    for s in self.stands.values()
+                    if s.on_board
+                ),
+                heroes=tuple(HeroBase(m.id, m.name, m.side, m.pos, m.radius) for m in self.loose()),
+                terrain=tuple(self.terrain),
+            )
+            known = self.memo[FIELD] = _KnownField(key, field, {})
+        return known
+
+    def _field_key(self) -> tuple[Any, ...]:
+        """Everything the field reads that a step may change (names, sides, sizes and the terrain
+        never change)."""
+        return (
+            tuple((s.id, s.x, s.y, s.facing, s.watching, s.status) for s in self.stands.values()),
+            tuple(
+                (h.id, h.attached_to, m.x, m.y, m.status)
+                for h in self.heroes.values()
+                for m in (self.models[h.id],)
             ),
-            heroes=tuple(HeroBase(m.id, m.name, m.side, m.pos, m.radius) for m in self.loose()),
-            terrain=tuple(self.terrain),
         )
 
 
@@ -257,8 +279,23 @@ def hero_foes(state: MassState, hero: Model) -> list[Model]:
 
 
 def stand_engaged(state: MassState, stand: Stand) -> bool:
-    """§3: in front, flank or rear contact with an enemy stand."""
-    return engaged(state.field(), stand.id)
+    """§3: in front, flank or rear contact with an enemy stand (asked once per stand while nothing
+    on the field moves)."""
+    known = state._field_now()
+    found = known.engaged.get(stand.id)
+    if found is None:
+        found = known.engaged[stand.id] = engaged(known.field, stand.id)
+    return found
+
+
+FIELD = "mass_field"
+
+
+@dataclass(slots=True)
+class _KnownField:
+    key: tuple[Any, ...]
+    field: Field
+    engaged: dict[str, bool]
 
 
 def friends_within(state: MassState, piece: str, side: Side, reach: float) -> list[str]:
