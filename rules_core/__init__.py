@@ -20,6 +20,7 @@ from .engine import Outcome, apply, legal_actions
 from .errors import RULE_CODES, RecordMismatch, Refused, RuleViolation
 from .frame import Action, Pending
 from .heroic import HEROIC_ACTION_NAMES, SPECIALISED_HEROIC_ACTIONS
+from .legacy import EDITION
 from .matchup import odds_between
 from .model_now import Characteristics, characteristics_now
 from .ruleset import DEFAULT_RULESET, ruleset_choices
@@ -30,6 +31,7 @@ from .wargear import read_piece
 
 __all__ = [
     "DEFAULT_RULESET",
+    "EDITION",
     "HEROIC_ACTION_NAMES",
     "MM_PER_INCH",
     "RULESETS",

@@ -10,6 +10,7 @@ from typing import Any
 from .errors import RuleViolation
 from .frame import Action, Ctx, Frame, Option, Pending
 from .geometry import point_in_polygon
+from .legacy import EDITION
 from .scenarios.catalogue import CATALOGUE, spec_of
 from .scenarios.data import Marker, ScenarioState
 from .scenarios.pregame import opening
@@ -82,6 +83,7 @@ def new_battle(setup: dict[str, Any]) -> BattleState:
         armies=armies,
         max_turns=int(setup.get("max_turns", 0)),
         scenario=scenario,
+        edition=read_edition(setup),
     )
     if scenario is None:
         state.stack = [BattleFrame(), Deployment("evil", zones["evil"]), Deployment("good", zones["good"])]
@@ -199,6 +201,14 @@ def load_profile(data: dict[str, Any]) -> Profile:
     if not 10 <= profile.base_mm <= 200:
         raise _bad(f"{profile.name}'s base must be 10 to 200 mm across.")
     return profile
+
+
+def read_edition(setup: dict[str, Any]) -> int:
+    """The edition of the rules a setup is played by: 1 unless it says (a setup from before editions)."""
+    edition = setup.get("edition", 1)
+    if edition not in range(1, EDITION + 1) or isinstance(edition, bool):
+        raise _bad(f"There is no edition {edition!r} of the rules (1 to {EDITION}).")
+    return int(edition)
 
 
 def load_terrain(index: int, data: dict[str, Any]) -> Terrain:

@@ -64,6 +64,7 @@ def new_mass_battle(setup: dict[str, Any]) -> MassState:
         max_turns=read.turn_limit,
         stands=stands,
         heroes=heroes,
+        edition=read.edition,
     )
     state.stack = [MassBattle(), Muster("evil"), Muster("good")]
     state.phase = "deployment"

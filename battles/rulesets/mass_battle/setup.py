@@ -22,7 +22,7 @@ from typing import Any
 from battles.lists.options import listed
 from battles.lists.profiles import BadData
 from battles.play.create import piece_id
-from rules_core import SIDES, Board, Side
+from rules_core import EDITION, SIDES, Board, Side
 from rules_core.mass_battle import (
     BOARD_HEIGHT,
     BOARD_WIDTH,
@@ -68,11 +68,12 @@ class _Piece:
 def mass_battle_setup(armies: Mapping[Side, Any]) -> dict[str, Any]:
     """`armies` maps "good" and "evil" to a mass-battle list (saved or a draft). Raises BadData if
     one cannot stand in its deployment zone."""
-    board = Board(**BOARD)
+    board = Board(BOARD["width"], BOARD["height"])
     zones = default_zones(board)
     taken: set[str] = set()
     return {
         "ruleset": KEY,
+        "edition": EDITION,
         "board": dict(BOARD),
         "terrain": [dict(t) for t in TERRAIN],
         "armies": {side: _army(armies[side], side, zones[side], taken) for side in SIDES},

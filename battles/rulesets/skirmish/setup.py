@@ -13,7 +13,7 @@ from typing import Any
 from battles.lists.options import rules_model, unit_points
 from battles.lists.profiles import BadData
 from battles.play.create import piece_id
-from rules_core import MM_PER_INCH, SIDES, Board, Side
+from rules_core import EDITION, MM_PER_INCH, SIDES, Board, Side
 from rules_core.skirmish import default_zones
 
 from .lists import warbands_of
@@ -46,10 +46,11 @@ def battle_setup(armies: Mapping[Side, Any], scenario: str = "") -> dict[str, An
     """`armies` maps "good" and "evil" to a list (saved or a draft); `scenario` names one of
     rules_core's scenarios, or "" for none. Raises BadData if an army cannot stand in its
     deployment zone (without a scenario)."""
-    board = Board(**BOARD)
+    board = Board(BOARD["width"], BOARD["height"])
     zones = default_zones(board)
     taken: set[str] = set()
     setup: dict[str, Any] = {
+        "edition": EDITION,
         "board": dict(BOARD),
         "terrain": [dict(t) for t in (SCENARIO_TERRAIN if scenario else TERRAIN)],
         "armies": {side: _muster(armies[side], side, zones[side], taken, bool(scenario)) for side in SIDES},
