@@ -16,6 +16,7 @@ from .scenarios.data import Marker, ScenarioState
 from .scenarios.pregame import opening
 from .serial import load
 from .state import SIDES, Army, BattleState, Board, Model, Mount, Profile, Side, Terrain, Warband, side_name
+from .terrain import KINDS
 from .tiers import tier_rank
 from .turn import BattleFrame
 from .wargear import missile_from_wargear, read_kit
@@ -212,10 +213,19 @@ def read_edition(setup: dict[str, Any]) -> int:
 
 
 def load_terrain(index: int, data: dict[str, Any]) -> Terrain:
-    """Terrain piece number `index` (from 0) of a setup; it needs at least three corners."""
-    piece = load(Terrain, {"id": f"t{index + 1}", "name": "Terrain", **data})
+    """Terrain piece number `index` (from 0) of a setup: at least three corners; its kind's
+    properties where it gives none of its own (`terrain.KINDS`)."""
+    kind = data.get("kind", "")
+    if kind and kind not in KINDS:
+        raise _bad(f"There is no kind of terrain called {kind!r} (known: {', '.join(sorted(KINDS))}).")
+    given = {**(KINDS[kind].properties if kind else {}), **data}
+    piece = load(Terrain, {"id": f"t{index + 1}", "name": KINDS[kind].label if kind else "Terrain", **given})
     if len(piece.polygon) < 3:
         raise _bad(f"Terrain {piece.name!r} needs at least three corners.")
+    if piece.height is not None and not 0 <= piece.height <= 50:
+        raise _bad(f'Terrain {piece.name!r} must be 0" to 50" high.')
+    if piece.water not in ("", "shallow", "deep"):
+        raise _bad(f"Terrain {piece.name!r}: water is shallow or deep.")
     return piece
 
 

@@ -615,3 +615,39 @@ def test_a_jump_or_climb_is_offered_only_in_a_move_of_its_own_and_the_legal_acti
     state, _ = _at_the_wall()
     kinds = {a.kind for a in legal_actions(state, "good")}
     assert {"cross", "stop"} <= kinds
+
+
+def test_a_piece_s_kind_gives_the_properties_it_does_not_give_itself_and_old_pieces_load_unchanged() -> None:
+    from rules_core import new_battle
+
+    from .builders import setup
+
+    pieces = [
+        {"kind": "wall", "polygon": [[1, 1], [5, 1], [5, 1.25], [1, 1.25]], "height": 0.7},
+        {
+            "name": "Rocky outcrop",
+            "polygon": [[20, 20], [28, 20], [28, 26], [20, 26]],
+            "blocks_sight": True,
+            "impassable": True,
+        },
+    ]
+    state = new_battle(setup([model("m", profile("Man"), 10, 40)], EVIL_FAR, terrain=pieces))
+    wall_piece, outcrop = state.terrain
+    assert (wall_piece.name, wall_piece.height, wall_piece.barrier, wall_piece.climbable) == (
+        "Wall",
+        0.7,
+        True,
+        True,
+    )
+    assert (outcrop.kind, outcrop.height, outcrop.barrier, outcrop.obscures) == ("", None, False, True)
+    with pytest.raises(RuleViolation) as error:
+        new_battle(
+            setup(
+                [model("m", profile("Man"), 10, 40)],
+                EVIL_FAR,
+                terrain=[{"kind": "lava", "polygon": [[0, 0], [1, 0], [1, 1]]}],
+            )
+        )
+    assert error.value.message.startswith(
+        "There is no kind of terrain called 'lava' (known: building, fence,"
+    )
