@@ -24,7 +24,7 @@ from .matchup import odds_between
 from .measure import End, board_point, measure
 from .movement import MOVE_TOLERANCE, SNAP_TO_CONTACT, path_cost, point_along
 from .ruleset import Ruleset
-from .setup import default_zones, new_battle, number_namesakes
+from .setup import board_needs, default_zones, new_battle, number_namesakes
 from .skirmish_list import (
     STANDARD_POINTS,
     ListedWarband,
@@ -207,6 +207,7 @@ SKIRMISH = Ruleset(
     state_class=BattleState,
     new_battle=new_battle,
     prepare_setup=number_namesakes,
+    board_needs=board_needs,
     heroic_actions=HEROIC_ACTIONS,
     standard_points=STANDARD_POINTS,
     summarise_list=summarise,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Literal
 
+from .errors import RuleViolation
 from .geometry import (
     BASE_CONTACT,
     Point,
@@ -27,6 +28,7 @@ from .geometry import (
 )
 from .house_rules import HEIGHTS
 from .legacy import EDITION, centre_line_difficult
+from .serial import load
 from .state import BattleState, Model, Terrain
 
 
@@ -99,6 +101,34 @@ def tags_of(piece: Terrain) -> frozenset[str]:
 def new_piece(kind: str, **given: Any) -> dict[str, Any]:
     """A piece of `kind` as a setup gives it: the kind's properties, then what `given` says."""
     return {"kind": kind, "name": KINDS[kind].label, **KINDS[kind].properties, **given}
+
+
+def load_piece(index: int, data: dict[str, Any]) -> Terrain:
+    """Terrain piece number `index` (from 0) of a setup or a board: at least three corners; its
+    kind's properties where it gives none of its own. RuleViolation ("bad_setup") says what is wrong."""
+    if not isinstance(data, dict):
+        raise RuleViolation("bad_setup", f"Terrain piece {index + 1} is not an object.")
+    kind = data.get("kind", "")
+    if kind and kind not in KINDS:
+        known = ", ".join(sorted(KINDS))
+        raise RuleViolation("bad_setup", f"There is no kind of terrain called {kind!r} (known: {known}).")
+    given = {"id": f"t{index + 1}", "name": KINDS[kind].label if kind else "Terrain"}
+    given.update(KINDS[kind].properties if kind else {})
+    given.update(data)
+    try:
+        piece = load(Terrain, given)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RuleViolation("bad_setup", f"Terrain piece {index + 1} is malformed: {exc}.") from exc
+    if len(piece.polygon) < 3:
+        raise RuleViolation("bad_setup", f"Terrain {piece.name!r} needs at least three corners.")
+    if piece.height is not None and not 0 <= piece.height <= MAX_HEIGHT:
+        raise RuleViolation("bad_setup", f'Terrain {piece.name!r} must be 0" to {MAX_HEIGHT:g}" high.')
+    if piece.water not in ("", "shallow", "deep"):
+        raise RuleViolation("bad_setup", f"Terrain {piece.name!r}: its water is shallow or deep.")
+    return piece
+
+
+MAX_HEIGHT = 50.0
 
 
 def over(model: Model, piece: Terrain) -> bool:
@@ -511,6 +541,37 @@ def defended_between(state: BattleState, defender: Model, attacker: Model, at: P
         ):
             return piece
     return None
+
+
+# -- where models may go at all, for the board's checks (`docs/rules/terrain.md` §19.5) ---------------
+
+WALKER = HEIGHTS["man"]
+"""The board is checked for a Man on a 25 mm base: what it crosses without a Climb test, all may."""
+
+
+def blocks_walkers(piece: Terrain) -> bool:
+    """No Man gets through it without a Climb test: impassable, deep water, a wall or a rock face
+    taller than a Man (a Jump is allowed, MUST 2)."""
+    if piece.impassable or piece.water == "deep":
+        return True
+    return (piece.barrier or (piece.raised and piece.climbable)) and (piece.height or 0.0) > WALKER + 1e-9
+
+
+def no_standing(state: BattleState, model: Model) -> Terrain | None:
+    """The piece the model may not stand where it is on: impassable ground or deep water under its
+    centre, or a wall under its base."""
+    for piece in state.terrain:
+        if piece.barrier and over(model, piece):
+            return piece
+        if (piece.impassable or piece.water == "deep") and point_in_polygon(model.pos, piece.polygon):
+            return piece
+    return None
+
+
+def keeps_markers_off(piece: Terrain) -> bool:
+    """An objective marker may not lie over it (`house_rules.MARKER_PLACES`): where no model stands
+    (impassable, deep water, a wall) or on a top reached only by climbing."""
+    return piece.impassable or piece.water == "deep" or piece.barrier or blocks_walkers(piece)
 
 
 # -- the mass battle's stands (`docs/rules/mass-battle.md` §2.1) --------------------------------------

@@ -40,9 +40,9 @@ from typing import Any
 from ..errors import RuleViolation
 from ..geometry import Point
 from ..serial import load, to_data
-from ..setup import MODEL_ID, load_profile, load_terrain, read_edition
+from ..setup import MODEL_ID, load_profile, read_edition
 from ..state import MM_PER_INCH, SIDES, Board, Profile, Side, Terrain, side_name
-from ..terrain import stops_stands
+from ..terrain import load_piece, stops_stands
 from .army import HeroEntry, choose_general, starting_strength
 from .cards import HeldCard, check_cards, duel_points
 from .constants import BOARD_HEIGHT, BOARD_WIDTH, DEPLOY_DEPTH, MAX_HEROES_PER_STAND, TURN_LIMIT
@@ -140,7 +140,7 @@ def read_setup(setup: Any) -> MassSetup:
         board = load(Board, {"width": BOARD_WIDTH, "height": BOARD_HEIGHT, **setup.get("board", {})})
         if not (6 <= board.width <= 200 and 6 <= board.height <= 200):
             raise _bad('The board must be between 6" and 200" on each side.')
-        terrain = tuple(load_terrain(i, t) for i, t in enumerate(setup.get("terrain", [])))
+        terrain = tuple(load_piece(i, t) for i, t in enumerate(setup.get("terrain", [])))
         armies_in = setup.get("armies")
         if not isinstance(armies_in, dict) or set(armies_in) != set(SIDES):
             raise _bad("The setup needs a good and an evil army.")
