@@ -30,11 +30,13 @@ from .rulesets import (
     RULESETS,
     Ruleset,
     board_check,
+    board_report,
     find_ruleset,
     load_state,
     new_battle,
     random_board,
     ruleset_for,
+    terrain_of,
 )
 from .state import MM_PER_INCH, SIDES, BattleState, Board, Model, Profile, Side, side_name
 from .terrain import KINDS as TERRAIN_KINDS
@@ -77,6 +79,7 @@ __all__ = [
     "SystemDice",
     "apply",
     "board_check",
+    "board_report",
     "characteristics_now",
     "describe_terrain",
     "find_ruleset",
@@ -91,6 +94,7 @@ __all__ = [
     "ruleset_for",
     "side_name",
     "side_of",
+    "terrain_of",
     "tier_name",
     "wrong_side",
 ]

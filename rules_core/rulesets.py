@@ -13,20 +13,23 @@ from .boards.maker import Made, generate
 from .errors import RuleViolation
 from .mass_battle import MASS_BATTLE
 from .ruleset import DEFAULT_RULESET, RULESETS, Ruleset, find_ruleset, register
+from .scenarios.catalogue import CATALOGUE
 from .serial import load
 from .skirmish import SKIRMISH
-from .state import BattleState, Board
+from .state import BattleState, Board, Terrain
 from .terrain import load_piece
 
 __all__ = [
     "RULESETS",
     "Ruleset",
     "board_check",
+    "board_report",
     "find_ruleset",
     "load_state",
     "new_battle",
     "random_board",
     "ruleset_for",
+    "terrain_of",
 ]
 
 for _ruleset in (SKIRMISH, MASS_BATTLE):  # the default first
@@ -77,3 +80,26 @@ def random_board(seed: int, setup: dict[str, Any] | None = None, state: BattleSt
         raise ValueError("random_board needs a setup or a battle agreeing its board")
     board, needs = _needs(setup)
     return generate(seed, board, needs)
+
+
+def terrain_of(pieces: Any) -> list[Terrain]:
+    """A board's pieces as the referee reads them (each with its kind's properties); RuleViolation
+    for a piece that cannot be read."""
+    if not isinstance(pieces, list):
+        raise RuleViolation("bad_board", "A board's terrain is a list of pieces.")
+    return [load_piece(i, p) for i, p in enumerate(pieces)]
+
+
+def board_report(ruleset_key: str, pieces: list[dict[str, Any]]) -> list[tuple[str, BoardCheck]]:
+    """What a board is for each kind of battle of a ruleset (a battle without a scenario, then each
+    scenario it plays): fair, or refused and why. RuleViolation for a piece that cannot be read."""
+    ruleset = find_ruleset(ruleset_key)
+    width, height = ruleset.board_size
+    board = Board(width, height)
+    terrain = terrain_of(pieces)
+    base = {"ruleset": ruleset.key, "board": {"width": width, "height": height}}
+    battles: list[tuple[str, dict[str, Any]]] = [("A battle without a scenario", base)]
+    if ruleset.scenarios:
+        battles += [(spec.name, {**base, "scenario": key}) for key, spec in CATALOGUE.items()]
+    assert ruleset.board_needs is not None
+    return [(label, check(board, terrain, ruleset.board_needs(setup))) for label, setup in battles]

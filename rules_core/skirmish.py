@@ -10,6 +10,7 @@ public modules: `rules_core`, `rules_core.record`, `rules_core.takeback`, `rules
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import characteristics as now
@@ -35,7 +36,7 @@ from .skirmish_list import (
     summarise,
 )
 from .state import BattleState, Model, Terrain
-from .terrain import Crossing, crossings, kind_label, over, slows, stretches
+from .terrain import Crossing, crossings, kind_label, load_piece, over, room_at, slows, stretches
 from .tiers import TIERS, tier_name
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "is_bow",
     "is_engaged",
     "preview",
+    "room_for",
     "side_of",
     "summarise",
     "tape",
@@ -63,6 +65,12 @@ __all__ = [
 ]
 
 MOVES = ("move", "charge")
+
+
+def room_for(terrain: list[dict[str, Any]]) -> Callable[[float, float, float], bool]:
+    """Whether a setup may put a model's base (x, y, radius) somewhere among its `terrain` pieces."""
+    pieces = [load_piece(i, p) for i, p in enumerate(terrain)]
+    return lambda x, y, radius: room_at(pieces, (x, y), radius)
 
 
 def preview(state: BattleState, command: dict[str, Any]) -> dict[str, Any]:

@@ -568,6 +568,16 @@ def no_standing(state: BattleState, model: Model) -> Terrain | None:
     return None
 
 
+def room_at(pieces: Iterable[Terrain], point: Point, radius: float) -> bool:
+    """Whether a base may be set down here before the battle: not over a wall, impassable ground,
+    deep water or a rock only climbed onto (a setup's first layout keeps to such places)."""
+    return not any(
+        (piece.barrier or piece.impassable or piece.water == "deep" or (piece.raised and piece.climbable))
+        and point_polygon_distance(point, piece.polygon) < radius
+        for piece in pieces
+    )
+
+
 def keeps_markers_off(piece: Terrain) -> bool:
     """An objective marker may not lie over it (`house_rules.MARKER_PLACES`): where no model stands
     (impassable, deep water, a wall) or on a top reached only by climbing."""

@@ -13,15 +13,17 @@ from typing import Any
 from ..boards.agreement import BoardAgreement
 from ..boards.fair import BoardNeeds, Placed, rect_zones
 from ..frame import Action, Ctx, Frame, Option, Pending
+from ..serial import load
 from ..setup import read_side
-from ..state import Army, BattleState, Model, Side, side_name
+from ..state import Army, BattleState, Board, Model, Side, side_name
 from ..turn import EndPhase, PriorityRoll, TurnFrame, sides_phase
 from . import heroics  # noqa: F401  (the mass battle's Heroic Actions register themselves)
 from .activation import MassActivations
+from .constants import BOARD_HEIGHT, BOARD_WIDTH
 from .fight import MassFight
 from .losses import check_broken, check_routed, check_turn_limit, check_wiped_out
 from .order import MassHeroicOrder
-from .setup import MassSetup, read_setup
+from .setup import MassSetup, default_zones, read_setup
 from .shooting import MassShooting
 from .state import NOWHERE, MassHero, MassState, Stand, mass_ctx
 
@@ -79,7 +81,10 @@ def new_mass_battle(setup: dict[str, Any]) -> MassState:
 
 def board_needs(setup: dict[str, Any]) -> BoardNeeds:
     """What a mass-battle setup needs of its board: its two zones, and room for every stand where
-    the setup puts it."""
+    the setup puts it (a setup of no armies yet: its zones alone)."""
+    if "armies" not in setup:
+        board = load(Board, {"width": BOARD_WIDTH, "height": BOARD_HEIGHT, **setup.get("board", {})})
+        return BoardNeeds(rect_zones({side: list(zone) for side, zone in default_zones(board).items()}))
     return board_needs_of(read_setup(setup))
 
 

@@ -91,10 +91,12 @@ class MassBattle(WebRuleset):
 
     # ------------------------------------------------------------ live play
 
-    def battle_setup(self, armies: Mapping[rules_core.Side, Any], scenario: str = "") -> dict[str, Any]:
+    def battle_setup(
+        self, armies: Mapping[rules_core.Side, Any], scenario: str = "", board: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         from .setup import mass_battle_setup
 
-        return mass_battle_setup(armies)
+        return mass_battle_setup(armies, board)
 
     def page_context(
         self,
