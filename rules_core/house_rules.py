@@ -135,7 +135,7 @@ MARKER_SLIVER = HouseRule(
 BUILT_BOARD_COVERAGE = HouseRule(
     "built_board_coverage",
     "a board a player builds may cover less than a third of the table (the board says so); a random "
-    "board covers a third to a half",
+    "board covers a third to a half of it (a mass battle's, its stands placed already, a fifth to a half)",
 )
 """terrain.md §19.5 MUST 5, T-ter-24: refused for the generator, a warning for a built board."""
 ZONE_ROOM = HouseRule(

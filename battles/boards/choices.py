@@ -11,11 +11,13 @@ from typing import Any
 
 import rules_core
 from battles.lists.profiles import BadData
+from battles.rulesets import web_ruleset
 from rules_core import BOARD_LIBRARY, Board
 
 from .models import SavedBoard
 
 RANDOM = "random"
+USUAL = ""
 BoardData = dict[str, Any]
 
 
@@ -36,8 +38,11 @@ def saved_boards(user: Any, ruleset: str) -> list[SavedBoard]:
 
 
 def choices(user: Any, ruleset: str) -> list[tuple[str, str]]:
-    """(value, label) of every board a player may choose: the library's, a random one, their own."""
-    found = [(f"library:{key}", designed.name) for key, designed in BOARD_LIBRARY.items()]
+    """(value, label) of every board a player may choose: the ruleset's usual one (when it is not a
+    library board), the library's, a random one, their own."""
+    usual = web_ruleset(ruleset).usual_board
+    found = [(USUAL, f"{usual} (the usual board)")] if usual else []
+    found += [(f"library:{key}", designed.name) for key, designed in BOARD_LIBRARY.items()]
     found.append((RANDOM, "A random board (fair for the battle)"))
     found += [(f"saved:{saved.pk}", f"My board: {saved.name}") for saved in saved_boards(user, ruleset)]
     return found
@@ -45,11 +50,13 @@ def choices(user: Any, ruleset: str) -> list[tuple[str, str]]:
 
 def chosen(
     value: str, user: Any, ruleset: str, setup_for: Callable[[BoardData | None], dict[str, Any]]
-) -> BoardData:
-    """The board a choice names. A random one is made fair for the battle `setup_for` sets up (on
-    its own default board first, to learn its zones, markers and placed stands). BadData for a
-    choice that names no board the player may use."""
+) -> BoardData | None:
+    """The board a choice names (None: the ruleset's usual board). A random one is made fair for
+    the battle `setup_for` sets up (on its usual board first, to learn its zones, markers and
+    placed stands). BadData for a choice that names no board the player may use."""
     kind, _, key = value.partition(":")
+    if value == USUAL:
+        return None
     if kind == "library" and key in BOARD_LIBRARY:
         return library_board(key, ruleset)
     if kind == "saved" and key.isdigit():

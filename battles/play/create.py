@@ -42,13 +42,13 @@ def start_battle(
     creator: Any = None,
     creator_side: str | None = None,
     scenario: str = "",
-    board: str = "",
+    board: str | None = None,
 ) -> Battle:
     """A battle fought by two lists (saved or drafts) of one ruleset, played by that ruleset, on a
     `scenario` ("" for none; only a ruleset that plays scenarios takes one); the creator, if signed
-    in, may take a seat. On the `board` the creator chose (`boards.choices`: its value); when the
-    creator plays a side, the other side accepts it or asks for another before deployment. With no
-    board chosen, on the ruleset's own.
+    in, may take a seat. On the `board` the creator chose (`boards.choices`: its value, "" for the
+    ruleset's usual board); when the creator plays a side, the other side accepts it or asks for
+    another before deployment. With None, on the usual board, taken as agreed.
 
     Raises BadData, naming the list and its problems, if a list is not ready for battle, if a list
     would play the other side than its own (an Evil list cannot play Good), or if the lists are for
@@ -86,7 +86,7 @@ def start_battle(
     if refused:
         raise BadData(refused)
     plays = creator is not None and creator.is_authenticated and creator_side in rules_core.SIDES
-    if chosen is not None and plays:
+    if board is not None and plays:
         setup["board_choice"] = creator_side  # the other player accepts it, or asks for another
     with transaction.atomic():
         battle = create_battle(name, setup)

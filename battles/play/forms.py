@@ -12,7 +12,7 @@ from battles.boards.choices import choices as board_choices
 from battles.lists.demo import demo_army, demo_name
 from battles.lists.models import ArmyList
 from battles.rulesets import DEFAULT_RULESET, keys, summary_of, web_ruleset
-from rules_core import DEFAULT_BOARD, SIDES, ruleset_choices
+from rules_core import SIDES, ruleset_choices
 
 from .scenarios import resolve, scenario_choices
 
@@ -43,7 +43,9 @@ class BattleForm(forms.Form):
         self.chosen_ruleset = chosen if chosen in keys() else DEFAULT_RULESET
         self.fields["ruleset"].initial = self.chosen_ruleset
         rules = web_ruleset(self.chosen_ruleset)
-        cast(forms.ChoiceField, self.fields["board"]).choices = board_choices(user, self.chosen_ruleset)
+        boards = board_choices(user, self.chosen_ruleset)
+        cast(forms.ChoiceField, self.fields["board"]).choices = boards
+        self.fields["board"].initial = boards[0][0]
         if rules.scenarios:
             cast(forms.ChoiceField, self.fields["scenario"]).choices = scenario_choices()
         else:
@@ -80,7 +82,7 @@ class BattleForm(forms.Form):
             return cleaned
         self.armies = {side: self._army(side, cleaned) for side in SIDES}
         self.scenario_key = resolve(cleaned.get("scenario") or "")
-        self.board_choice = cleaned.get("board") or f"library:{DEFAULT_BOARD}"
+        self.board_choice = cleaned.get("board") or ""
         return cleaned
 
     def _army(self, side: str, cleaned: dict[str, Any]) -> Any:

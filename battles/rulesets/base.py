@@ -68,6 +68,10 @@ class WebRuleset(ABC):
         """Its table, width by height in inches."""
         return self.referee.board_size
 
+    usual_board: ClassVar[str] = ""
+    """The name of the board its battles are fought on when their creator picks none, if that is
+    not one of the library's (`battle_setup` with no board)."""
+
     # ------------------------------------------------------------ army lists
 
     holds: ClassVar[str]

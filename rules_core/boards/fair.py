@@ -30,7 +30,9 @@ BASE = 25 / 25.4 / 2
 ZONE_FREE = 0.5
 """The share of each deployment zone that must be free to stand on (`house_rules.ZONE_ROOM`)."""
 COVERAGE = (1 / 3, 1 / 2)
-"""The share of the table a random board's terrain covers (`house_rules.BUILT_BOARD_COVERAGE`)."""
+"""The share of the table a random board's terrain covers (`house_rules.BUILT_BOARD_COVERAGE`);
+a mass battle's, whose stands stand where its setup put them, at least a fifth (`MASS_COVERAGE`)."""
+MASS_COVERAGE = (1 / 5, 1 / 2)
 TOUCH = 0.05
 
 
@@ -61,6 +63,8 @@ class BoardNeeds:
     halves: bool = False
     placed: list[Placed] = field(default_factory=list)
     """Pieces the setup has already placed (a mass battle's stands): none may stand where it cannot."""
+    cover: list[float] = field(default_factory=lambda: list(COVERAGE))
+    """The share of the table a random board covers, at least and at most."""
 
 
 @dataclass
@@ -236,10 +240,12 @@ def check(board: Board, terrain: Sequence[Terrain], needs: BoardNeeds, generated
         if under is not None:
             found.refusals.append(f"{placed.name} would stand on the {under.name}, where it cannot.")
     found.coverage = coverage(board, terrain)
-    low, high = COVERAGE
+    low, high = needs.cover
     if generated and not low <= found.coverage <= high:
-        found.refusals.append(f"The terrain covers {found.coverage:.0%} of the table, not a third to a half.")
-    elif found.coverage < low:
+        found.refusals.append(
+            f"The terrain covers {found.coverage:.0%} of the table, not {low:.0%} to {high:.0%} of it."
+        )
+    elif found.coverage < COVERAGE[0]:
         found.warnings.append(
             f"The terrain covers {found.coverage:.0%} of the table: a third is recommended."
         )

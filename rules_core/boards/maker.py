@@ -14,7 +14,7 @@ from typing import Any
 from ..geometry import bounding_box, edges, point_segment_distance, polygon_area, polygons_intersect
 from ..state import Board, Terrain
 from ..terrain import KINDS, load_piece
-from .fair import COVERAGE, BoardNeeds, check
+from .fair import BoardNeeds, check
 from .shapes import blob, box, piece, strip, turned
 
 TRIES = 60
@@ -28,7 +28,10 @@ WALKABLE_MARKER_CLEAR = 1.0
 APART = {"blocking": 2.5, "walkable": 0.2}
 """The gap a piece keeps to the others: 2.5" beside one that blocks a base (a cavalry lane: SHOULD 4);
 woods, hills and rough ground, which every model may walk through, may almost touch."""
-COVER = (0.35, 0.42)
+AIM = (0.02, 0.09)
+"""A board aims this much above the least share of the table it must cover."""
+RESERVED = 0.5
+"""The gap a piece keeps to what the setup has placed (a mass battle's stands)."""
 ACROSS = 3.0
 """A piece of the northern half may reach this far past the centre line, clear of its own twin."""
 """A board aims at a share of the table in this range, within the third to a half it must cover."""
@@ -38,7 +41,7 @@ LINES = (2, 4)
 """How many walls, hedges and fences (each with its twin) a board has besides."""
 PLACES = 30
 """Places tried for a piece, each a little smaller than the last, before another kind is drawn ..."""
-FULL = 8
+FULL = 16
 """... and pieces that found no place before the half is taken as full."""
 NAMES = {
     "wood": ("wood", "copse", "thicket", "grove", "spinney"),
@@ -67,7 +70,7 @@ class Made:
 def generate(seed: int, board: Board, needs: BoardNeeds) -> Made:
     """A fair board for `needs` on `board`, from `seed`."""
     rng = random.Random(seed)
-    low, high = COVERAGE
+    low, high = needs.cover
     for attempt in range(1, TRIES + 1):
         pieces = _lay_out(rng, board, needs)
         if not low <= sum(polygon_area(_points(p)) for p in pieces) / (board.width * board.height) <= high:
@@ -81,9 +84,14 @@ def generate(seed: int, board: Board, needs: BoardNeeds) -> Made:
 
 def _lay_out(rng: random.Random, board: Board, needs: BoardNeeds) -> list[dict[str, Any]]:
     w, h = board.width, board.height
-    target = rng.uniform(*COVER) * w * h
+    low = needs.cover[0]
+    target = rng.uniform(low + AIM[0], low + AIM[1]) * w * h
     marks = [(m.x, m.y) for m in needs.markers]
-    placed: list[dict[str, Any]] = []
+    # What the setup has placed already (a mass battle's stands) is kept clear, as if a piece.
+    placed: list[dict[str, Any]] = [
+        {"kind": "building", "name": p.name, "polygon": [list(c) for c in p.polygon], "reserved": True}
+        for p in needs.placed
+    ]
     if rng.random() < 0.3 and not any(math.dist(m, (w / 2, h / 2)) < 8 for m in marks):
         placed.append(_centre_piece(rng, w, h))
     if rng.random() < 0.25:
@@ -91,7 +99,7 @@ def _lay_out(rng: random.Random, board: Board, needs: BoardNeeds) -> list[dict[s
         clear = all(_apart(_points(river), _points(p), APART["walkable"]) for p in placed)
         if clear and all(_apart(_points(river), _dot(m), MARKER_CLEAR) for m in marks):
             placed.append(river)
-    covered = sum(polygon_area(_points(p)) for p in placed)
+    covered = sum(polygon_area(_points(p)) for p in placed if not p.get("reserved"))
     counts: dict[str, int] = {}
     full = 0
     while covered < target and full < FULL:
@@ -106,7 +114,7 @@ def _lay_out(rng: random.Random, board: Board, needs: BoardNeeds) -> list[dict[s
         north = _place(rng, rng.choice(("wall", "hedge", "fence")), placed, marks, w, h)
         if north is not None:
             _add(placed, north, counts, w, h)
-    return placed
+    return [p for p in placed if not p.get("reserved")]
 
 
 def _place(
@@ -169,7 +177,12 @@ def _fits(
         return False
     if not _apart(points, _points(turned(data, w, h)), APART["walkable"]):
         return False  # it reaches past the centre line into its own twin
+    twin = _points(turned(data, w, h))
     for other in placed:
+        if other.get("reserved"):  # a stand placed: neither the piece nor its twin under it
+            if not (_apart(points, _points(other), RESERVED) and _apart(twin, _points(other), RESERVED)):
+                return False
+            continue
         gap = APART["blocking" if blocks or _blocks(other) else "walkable"]
         if not _apart(points, _points(other), gap):
             return False
@@ -191,11 +204,14 @@ def _apart(a: list[tuple[float, float]], b: list[tuple[float, float]], gap: floa
 
 
 def _shape(rng: random.Random, kind: str, w: float, h: float, shrink: float = 1.0) -> dict[str, Any]:
+    """A piece of `kind` at a random place in the northern half, sized for a 48" table (larger on a
+    larger one), `shrink` times smaller."""
     x, y = rng.uniform(EDGE, w - EDGE), rng.uniform(EDGE, h / 2)
     turn, angle = rng.randrange(12), rng.uniform(0, 180)
+    scale = math.sqrt(w * h / (48 * 48))
 
     def size(low: float, high: float) -> float:
-        return rng.uniform(low, high) * shrink
+        return rng.uniform(low, high) * shrink * scale
 
     if kind == "wood":
         return piece(kind, "", blob(x, y, size(3.5, 6.5), size(3, 5), turn, angle))

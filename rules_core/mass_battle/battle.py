@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..boards.agreement import BoardAgreement
-from ..boards.fair import BoardNeeds, Placed, rect_zones
+from ..boards.fair import MASS_COVERAGE, BoardNeeds, Placed, rect_zones
 from ..frame import Action, Ctx, Frame, Option, Pending
 from ..serial import load
 from ..setup import read_side
@@ -84,14 +84,15 @@ def board_needs(setup: dict[str, Any]) -> BoardNeeds:
     the setup puts it (a setup of no armies yet: its zones alone)."""
     if "armies" not in setup:
         board = load(Board, {"width": BOARD_WIDTH, "height": BOARD_HEIGHT, **setup.get("board", {})})
-        return BoardNeeds(rect_zones({side: list(zone) for side, zone in default_zones(board).items()}))
+        zones = rect_zones({side: list(zone) for side, zone in default_zones(board).items()})
+        return BoardNeeds(zones, cover=list(MASS_COVERAGE))
     return board_needs_of(read_setup(setup))
 
 
 def board_needs_of(read: MassSetup) -> BoardNeeds:
     zones = {side: list(zone) for side, zone in read.zones.items()}
     placed = [Placed(s.name, list(s.rect.polygon)) for army in read.armies.values() for s in army.stands]
-    return BoardNeeds(rect_zones(zones), placed=placed)
+    return BoardNeeds(rect_zones(zones), placed=placed, cover=list(MASS_COVERAGE))
 
 
 @dataclass(slots=True)

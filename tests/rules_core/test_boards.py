@@ -66,7 +66,7 @@ def test_t_ter_24_domination_on_today_s_board_is_refused_never_played_lopsided()
     assert found.coverage == pytest.approx(190 / 2304, abs=0.002)  # the reference counts 190 sq in
     # The same board is refused as a random one: a third of the table at least.
     assert (
-        "The terrain covers 8% of the table, not a third to a half."
+        "The terrain covers 8% of the table, not 33% to 50% of it."
         in check(
             BOARD, terrain(OLD_SCENARIO_BOARD), scenario_needs("to_the_death", BOARD), generated=True
         ).refusals
@@ -244,3 +244,16 @@ def test_a_marker_the_players_place_may_not_go_on_a_wall() -> None:
     assert marker_clash(state, (15, 30), 0.49, [], 12, 6) == (
         "An objective marker cannot go on Field wall, where no model can touch it."
     )
+
+
+def test_a_random_board_for_a_mass_battle_leaves_its_stands_where_they_stand() -> None:
+    from .mass_battle.battles import setup as mass_setup
+    from .mass_battle.battles import stand
+
+    stands = [stand(f"g{i}", "good", "MT", 6 + 8 * i, 6, 0) for i in range(8)]
+    stands += [stand(f"e{i}", "evil", "MO", 6 + 8 * i, 42, 180) for i in range(8)]
+    data = mass_setup(*stands, board={"width": 72.0, "height": 48.0})
+    for seed in (1, 2, 3):
+        made = random_board(seed, setup=data)
+        found = board_check({**data, "terrain": made.terrain})
+        assert found.fair, found.refusals

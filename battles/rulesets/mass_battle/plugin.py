@@ -11,6 +11,8 @@ from battles.rulesets.base import WebRuleset
 
 from . import lists, pages
 
+USUAL_BOARD = "The wood and the rocky hill"
+
 if TYPE_CHECKING:
     from django.contrib.admin.options import InlineModelAdmin
     from django.db.models import QuerySet
@@ -90,6 +92,8 @@ class MassBattle(WebRuleset):
         return urlpatterns
 
     # ------------------------------------------------------------ live play
+
+    usual_board = USUAL_BOARD
 
     def battle_setup(
         self, armies: Mapping[rules_core.Side, Any], scenario: str = "", board: dict[str, Any] | None = None

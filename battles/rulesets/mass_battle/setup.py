@@ -34,6 +34,7 @@ from rules_core.mass_battle import (
 )
 
 from .lists import KEY, heroes_of, stands_of, summarise
+from .plugin import USUAL_BOARD
 
 BOARD = {"width": BOARD_WIDTH, "height": BOARD_HEIGHT}
 GAP = 0.5
@@ -73,7 +74,7 @@ def mass_battle_setup(armies: Mapping[Side, Any], board: dict[str, Any] | None =
     table = Board(BOARD["width"], BOARD["height"])
     zones = default_zones(table)
     taken: set[str] = set()
-    chosen = board or {"name": "The wood and the rocky hill", "terrain": TERRAIN}
+    chosen = board or {"name": USUAL_BOARD, "terrain": TERRAIN}
     return {
         "ruleset": KEY,
         "edition": EDITION,

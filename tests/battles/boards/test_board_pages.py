@@ -114,3 +114,14 @@ def test_a_battle_set_up_for_two_others_is_fought_on_the_board_its_organiser_cho
     battle = Battle.objects.get()
     assert battle.setup["board"]["name"] == "Hills and tors" and "board_choice" not in battle.setup
     assert battle.load_state().pending.kind == "deploy"
+
+
+def test_a_mass_battle_offers_its_usual_field_and_a_random_board_made_round_its_stands(ann: User) -> None:
+    page = signed_in(ann).get("/battles/new/?ruleset=mass_battle").content.decode()
+    assert '<option value="" selected>The wood and the rocky hill (the usual board)</option>' in page
+    response = new_battle(signed_in(ann), "random", ruleset="mass_battle", seat="evil")
+    assert response.status_code == 302
+    battle = Battle.objects.get()
+    assert battle.setup["board"]["width"] == 72.0 and battle.setup["board"]["name"].startswith("Random board")
+    state = battle.load_state()
+    assert (state.pending.side, state.pending.kind) == ("good", "accept_board")
