@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from .effects import held_by
 from .geometry import BASE_CONTACT, Point, point_polygon_distance
-from .sight import sight
+from .sight import sees
 from .state import BattleState, Model, Side, Terrain, other
 from .terrain import defended_between
 
@@ -81,7 +81,7 @@ def friends_within(state: BattleState, model: Model, distance: float) -> list[Mo
 
 
 def can_see(state: BattleState, viewer: Model, target: Model) -> bool:
-    return sight(state, viewer, target).visible
+    return sees(state, viewer, target)
 
 
 def engagement_graph(state: BattleState) -> dict[str, set[str]]:

@@ -18,7 +18,7 @@ from .heroic import shout_hears, shout_params
 from .house_rules import DWARF_LONGBOW
 from .legacy import EDITION
 from .might import might_choice, might_pending, might_to_reach, pay_might
-from .sight import eye, own_cover, sight
+from .sight import eye, own_cover, sees, sight
 from .state import BattleState, Model, Part, Side, side_name
 from .terrain import level, sight_height
 from .wargear import carries, missile_gear
@@ -87,7 +87,7 @@ def why_not_target(state: BattleState, shooter: Model, target: Model) -> str | N
     assert missile is not None
     if shot_range(state, shooter, target) > missile.range + 1e-6:
         return f"{target.name} is out of range of {shooter.name}'s {missile.name} ({missile.range:g}\")."
-    if not sight(state, shooter, target).visible:
+    if not sees(state, shooter, target):
         return f"{shooter.name} cannot see {target.name}."
     hidden = hidden_by(state, target)
     if hidden is not None:
@@ -406,7 +406,7 @@ def closest_friend(state: BattleState, shooter: Model, target: Model) -> Model:
     """The shooter's friend in the target's combat that it sees closest to it (terrain.md §13.4); among friends
     as close, the one the army lists first."""
     friends = [m for m in engaged_with(state, target) if m.side == shooter.side]
-    seen = [m for m in friends if sight(state, shooter, m).visible] or friends
+    seen = [m for m in friends if sees(state, shooter, m)] or friends
     return min(seen, key=lambda m: round(shooter.distance_to(m), 6))
 
 

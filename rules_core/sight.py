@@ -85,8 +85,10 @@ def _may_cross(piece: Terrain, box: tuple[float, float, float, float]) -> bool:
     return not (max(xs) < box[0] or min(xs) > box[2] or max(ys) < box[1] or min(ys) > box[3])
 
 
-def sight(state: BattleState, viewer: Model, target: Model, at: Point | None = None) -> Sight:
-    """What `viewer` (standing at `at`, if given) sees of `target`."""
+def _lines(
+    state: BattleState, viewer: Model, target: Model, at: Point | None, blocking_only: bool
+) -> tuple[Point3, list[Point3], list[Terrain]]:
+    """The eye, the target's points, and the pieces that may stand between them."""
     start = eye(state, viewer, at)
     from_point = (start[0], start[1])
     points = body(state, target, from_point)
@@ -94,7 +96,7 @@ def sight(state: BattleState, viewer: Model, target: Model, at: Point | None = N
     pieces = [
         p
         for p in state.terrain
-        if (p.blocks_sight or p.obscures)
+        if (p.blocks_sight or (p.obscures and not blocking_only))
         and top(p) > 0
         and _may_cross(p, box)
         and (
@@ -102,6 +104,18 @@ def sight(state: BattleState, viewer: Model, target: Model, at: Point | None = N
             or not (point_in_polygon(from_point, p.polygon) or point_in_polygon(target.pos, p.polygon))
         )
     ]
+    return start, points, pieces
+
+
+def sees(state: BattleState, viewer: Model, target: Model, at: Point | None = None) -> bool:
+    """Whether `viewer` (standing at `at`, if given) sees `target`: the first clear line will do."""
+    start, points, pieces = _lines(state, viewer, target, at, blocking_only=True)
+    return not pieces or any(all(under_top(p, start, end) is None for p in pieces) for end in points)
+
+
+def sight(state: BattleState, viewer: Model, target: Model, at: Point | None = None) -> Sight:
+    """What `viewer` (standing at `at`, if given) sees of `target`, and what hides or obscures it."""
+    start, points, pieces = _lines(state, viewer, target, at, blocking_only=False)
     crossed = [{p.id: t for p in pieces if (t := under_top(p, start, end)) is not None} for end in points]
     blocked = [any(next(p for p in pieces if p.id == i).blocks_sight for i in line) for line in crossed]
     visible = not all(blocked)

@@ -12,7 +12,7 @@ from .battlefield import CONTROL_ZONE, is_engaged
 from .effects import why_held
 from .frame import choice
 from .geometry import Point, dist
-from .sight import sight
+from .sight import sees
 from .state import BattleState, Model
 from .wargear import missile_gear
 
@@ -75,5 +75,5 @@ def why_not_throw_at(state: BattleState, thrower: Model, target: Model, at: Poin
     gap = dist(at, target.pos) - thrower.radius - target.radius
     if gap > weapon.range + 1e-6:
         return f"{target.name} is out of range of {thrower.name}'s {weapon.name} ({weapon.range:g}\")."
-    seen = sight(state, thrower, target, at).visible
+    seen = sees(state, thrower, target, at)
     return None if seen else f"{thrower.name} cannot see {target.name} from where it would throw."
