@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..geometry import bounding_box, edges, point_segment_distance, polygon_area, polygons_intersect
-from ..state import Board, Terrain
+from ..state import Board
 from ..terrain import KINDS, load_piece
 from .fair import BoardNeeds, check
 from .shapes import blob, box, piece, strip, turned
@@ -257,7 +257,3 @@ def _river(rng: random.Random, w: float, h: float) -> dict[str, Any]:
 
 def _angles(count: int) -> list[float]:
     return [2 * math.pi * k / count for k in range(count)]
-
-
-def as_terrain(made: Made) -> list[Terrain]:
-    return [load_piece(i, p) for i, p in enumerate(made.terrain)]
