@@ -1,7 +1,9 @@
 """The app's models, one import away: army lists in battles/lists/models.py, each ruleset's list
-contents in battles/rulesets/<key>/models.py, live play in battles/play/models.py. Django loads
+contents in battles/rulesets/<key>/models.py, live play in battles/play/models.py, saved boards in
+battles/boards/models.py. Django loads
 them from here, and the migrations name their callables here."""
 
+from .boards.models import SavedBoard
 from .lists.models import ArmyList, Profile, new_share_token
 from .play.models import (
     Battle,
@@ -25,6 +27,7 @@ __all__ = [
     "JSONTextField",
     "Offer",
     "Profile",
+    "SavedBoard",
     "Seat",
     "new_public_id",
     "new_seat_token",

@@ -7,6 +7,7 @@ from .throttle import SIGN_UP, throttled_posts, throttled_sign_in
 urlpatterns = [
     path("", include("battles.play.urls")),
     path("", include("battles.lists.urls")),
+    path("", include("battles.boards.urls")),
     path("health/", health.health, name="health"),
     path("accounts/signup/", throttled_posts("sign-up", SIGN_UP)(accounts.sign_up), name="signup"),
     path("accounts/login/", throttled_sign_in(auth_views.LoginView.as_view()), name="login"),

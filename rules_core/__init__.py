@@ -14,28 +14,48 @@ Every other module is the referee's inside (docs/rules-core.md).
 """
 
 from .army_lists import Listed, side_of, wrong_side
+from .boards.library import DEFAULT as DEFAULT_BOARD
+from .boards.library import LIBRARY as BOARD_LIBRARY
 from .chance import percent
 from .dice import Dice, RecordedDice, Roll, ScriptedDice, SeededDice, SystemDice
 from .engine import Outcome, apply, legal_actions
 from .errors import RULE_CODES, RecordMismatch, Refused, RuleViolation
 from .frame import Action, Pending
 from .heroic import HEROIC_ACTION_NAMES, SPECIALISED_HEROIC_ACTIONS
+from .legacy import EDITION
 from .matchup import odds_between
 from .model_now import Characteristics, characteristics_now
 from .ruleset import DEFAULT_RULESET, ruleset_choices
-from .rulesets import RULESETS, Ruleset, find_ruleset, load_state, new_battle, ruleset_for
+from .rulesets import (
+    RULESETS,
+    Ruleset,
+    board_check,
+    board_report,
+    find_ruleset,
+    load_state,
+    new_battle,
+    random_board,
+    ruleset_for,
+    terrain_of,
+)
 from .state import MM_PER_INCH, SIDES, BattleState, Board, Model, Profile, Side, side_name
+from .terrain import KINDS as TERRAIN_KINDS
+from .terrain import describe as describe_terrain
 from .tiers import TIERS, tier_name
 from .wargear import read_piece
 
 __all__ = [
+    "BOARD_LIBRARY",
+    "DEFAULT_BOARD",
     "DEFAULT_RULESET",
+    "EDITION",
     "HEROIC_ACTION_NAMES",
     "MM_PER_INCH",
     "RULESETS",
     "RULE_CODES",
     "SIDES",
     "SPECIALISED_HEROIC_ACTIONS",
+    "TERRAIN_KINDS",
     "TIERS",
     "Action",
     "BattleState",
@@ -58,18 +78,23 @@ __all__ = [
     "Side",
     "SystemDice",
     "apply",
+    "board_check",
+    "board_report",
     "characteristics_now",
+    "describe_terrain",
     "find_ruleset",
     "legal_actions",
     "load_state",
     "new_battle",
     "odds_between",
     "percent",
+    "random_board",
     "read_piece",
     "ruleset_choices",
     "ruleset_for",
     "side_name",
     "side_of",
+    "terrain_of",
     "tier_name",
     "wrong_side",
 ]

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Any, Literal
 
-from .battlefield import enemies
-from .cavalry import dismount, why_cannot_dismount
+from .battlefield import CONTROL_ZONE, enemies
+from .cavalry import ThrownRiders, dismount, why_cannot_dismount
 from .chance import percent
 from .characteristics import move_allowance
 from .courage import (
@@ -23,10 +23,11 @@ from .courage import (
     horn_bonus,
     need,
 )
+from .crossing import chance_odds, fall, might_helps, might_outcome, percent_over, result_of, roll
 from .effects import held_by, terror_on_three_dice
 from .errors import RuleViolation
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
-from .geometry import Point, dist
+from .geometry import Point, dist, path_length
 from .heroic import (
     SHOUTS,
     cancel_stalled_marches,
@@ -37,18 +38,24 @@ from .heroic import (
 )
 from .magic import begin_cast, cast_options
 from .matchup import Surroundings, charge_odds
+from .might import might_choice, might_pending, pay_might
 from .movement import (
+    MOVE_TOLERANCE,
     NEAR_RANGE,
     can_move,
     check_path,
     full_path,
+    knock_prone,
     marching,
     move_model,
     must_end_near,
+    path_cost,
     snap_to_contact,
+    split_path,
 )
 from .shooting import Shot
 from .state import BattleState, Effect, Model, Side, side_name
+from .terrain import Crossing, crossings, difficult_extra, true_height, zone_reaches
 from .throwing import stop_short, throw_param, why_cannot_throw, why_not_throw_at
 
 
@@ -70,6 +77,10 @@ def activation_options(
         shouting = shout or ("heroic_march" if has_heroic_march(state, model) else "")
         extra = shout_params(state, model, shouting) if shouting else {}
         blocked = can_move(state, model)
+        if blocked is None and model.climb:
+            options.append(_climb_on_option(state, model))
+            if model.climb > true_height(model) + 1e-9:
+                blocked = f'{model.name} hangs {model.climb:g}" up the face and can only climb on or stay.'
         partner = challenge_partner(state, model) if blocked is None else None
         if partner is not None and model.distance_to(partner) > allowance + 1e-6:
             partner = None
@@ -169,6 +180,27 @@ def _charge_options(
     return options
 
 
+def hanging_crossing(state: BattleState, model: Model) -> Crossing | None:
+    """The climb a model hanging part way up a face goes on with: from the foot to where it will stand."""
+    if not model.climb_on or len(model.climb_to) != 2:
+        return None
+    climb = [
+        c
+        for c in crossings(state, model, [model.pos, (model.climb_to[0], model.climb_to[1])])
+        if c.needs_test
+    ]
+    return climb[0] if climb else None
+
+
+def _climb_on_option(state: BattleState, model: Model) -> Option:
+    command = {"type": "climb_on", "model": model.id}
+    climb = hanging_crossing(state, model)
+    if climb is None:
+        return Refusal(command, "cannot_cross", f"{model.name} has nothing left to climb.")
+    label = f'{model.name} climbs on ({climb.what()}, {model.climb:g}" up: {percent_over(model, climb)})'
+    return Action("climb_on", label, command, odds=chance_odds(model, climb), group=model.id)
+
+
 def _dismount_option(state: BattleState, model: Model) -> Option:
     command = {"type": "dismount", "model": model.id}
     reason = why_cannot_dismount(state, model)
@@ -209,13 +241,16 @@ def start_activation(
         if refused:
             raise RuleViolation("too_far_from_hero", refused)
         return Activation(model.id, "stand", [])
+    if kind == "climb_on":
+        return Activation(model.id, "climb_on", [list(model.pos), list(model.climb_to)])
     points = full_path(model, command["path"])
     target = state.model(command["target"]) if kind == "charge" else None
     if target is not None:
-        points = snap_to_contact(model, target, points)
+        points = snap_to_contact(state, model, target, points)
     if len(points) < 2:
         return Activation(model.id, "stand", [])
-    check_path(state, model, points, left if left >= 0 else move_allowance(state, model), target)
+    allowance = left if left >= 0 else move_allowance(state, model)
+    check_path(state, model, points, allowance, target, tests=True)
     if anchor:
         _check_near(model, points[-1], anchor)
     throw = bool(command.get("throw")) and target is not None
@@ -295,7 +330,9 @@ def begin_activation(
     return affected
 
 
-ActivationStage = Literal["start", "cast", "choose", "terror", "act", "thrown", "after", "end"]
+ActivationStage = Literal[
+    "start", "cast", "choose", "terror", "act", "obstacle", "might", "thrown", "after", "end"
+]
 
 
 @dataclass(slots=True)
@@ -306,7 +343,7 @@ class Activation(Frame):
 
     kind = "activation"
     model: str
-    intent: Literal["", "stand", "move", "charge"]
+    intent: Literal["", "stand", "move", "charge", "climb_on"]
     path: list[list[float]] = field(default_factory=list)
     target: str | None = None
     stage: ActivationStage = "start"
@@ -317,6 +354,8 @@ class Activation(Frame):
     dismounting: bool = False
     left: float = -1.0
     """What remains of its move once it has begun moving (after a dismount or a deadly throw)."""
+    score: int = 0
+    """Its Jump or Climb test's score, while its player decides on Might."""
 
     def step(self, ctx: Ctx) -> bool:
         state = ctx.state
@@ -375,8 +414,10 @@ class Activation(Frame):
             elif self.throw and target is not None:
                 self._throw(ctx, model, target)
                 return False
-            else:
-                move_model(ctx, model, [(p[0], p[1]) for p in self.path], target)
+            elif self._advance(ctx, model, target):
+                return True
+        if self.stage in ("obstacle", "might"):
+            return True
         if self.stage == "thrown":
             if target is not None and target.on_board:
                 self.stage = "after"
@@ -391,6 +432,197 @@ class Activation(Frame):
         ctx.pop(self)
         call_stand_fast(ctx, model)
         return False
+
+    # -- walls and rock faces on the way (`docs/rules/terrain.md` §5 to §7) --------------------
+
+    def _points(self) -> list[Point]:
+        return [(p[0], p[1]) for p in self.path]
+
+    def _ahead(self, state: BattleState, model: Model) -> Crossing | None:
+        """The first wall or face on the rest of the path that needs a test."""
+        return next((c for c in crossings(state, model, self._points()) if c.needs_test), None)
+
+    def _left(self, state: BattleState, model: Model) -> float:
+        """The Move it has left this activation."""
+        return self.left if self.left >= 0 else max(0.0, move_allowance(state, model) - model.moved)
+
+    def _advance(self, ctx: Ctx, model: Model, target: Model | None) -> bool:
+        """Move along the path, as far as the first wall or face that needs a test: stop touching it
+        and ask (True), or move all the way."""
+        state = ctx.state
+        if self.intent == "climb_on":
+            self.stage = "obstacle"
+            return True
+        points = self._points()
+        crossing = self._ahead(state, model)
+        if crossing is None:
+            move_model(ctx, model, points, target)
+            return False
+        before, rest = split_path(points, crossing.start)
+        if len(before) > 1 and dist(before[0], before[-1]) > 1e-9:
+            used = path_cost(state, model, before)
+            if self.left >= 0:
+                self.left = max(0.0, self.left - used)
+            move_model(ctx, model, before, None, used)
+        self.path = [list(p) for p in rest]
+        self.stage = "obstacle"
+        ctx.log(
+            "obstacle",
+            f"{model.name} reaches the {crossing.piece.name}: {crossing.what()} "
+            f"({percent_over(model, crossing)}), or stop, or go another way.",
+            model=model.id,
+            piece=crossing.piece.id,
+        )
+        return True
+
+    def _crossing(self, state: BattleState, model: Model) -> Crossing:
+        from_wall = hanging_crossing(state, model) if self.intent == "climb_on" else self._ahead(state, model)
+        assert from_wall is not None
+        return from_wall
+
+    def _obstacle_options(self, state: BattleState, model: Model) -> list[Option]:
+        crossing = self._crossing(state, model)
+        test = crossing.test.capitalize()
+        choices: list[Option] = [
+            Action(
+                "cross",
+                f"{crossing.what()}: a {test} test ({percent_over(model, crossing)})",
+                {"type": "cross", "model": model.id},
+                odds=chance_odds(model, crossing),
+                group=model.id,
+            ),
+            Action(
+                "stop",
+                f"{model.name} stops here",
+                {"type": "stop", "model": model.id},
+                group=model.id,
+            ),
+        ]
+        if self.intent != "climb_on":
+            choices += [
+                o
+                for o in activation_options(state, [model], begun=True, left=self._left(state, model))
+                if o.command.get("type") in ("move", "charge")
+            ]
+        return choices
+
+    def _obstacle_handle(self, ctx: Ctx, model: Model, command: dict[str, Any]) -> None:
+        kind = command["type"]
+        if kind == "stop":
+            piece = self._crossing(ctx.state, model).piece
+            ctx.log("stop", f"{model.name} stops at the {piece.name}.", model=model.id)
+            self.stage = "after"
+        elif kind in ("move", "charge"):
+            ctx.pop(self)
+            begin_activation(
+                ctx, command, shout=self.shout, near=self.near, tested=True, left=self._left(ctx.state, model)
+            )
+            return
+        else:
+            self.score = roll(ctx, model, self._crossing(ctx.state, model))
+            if might_helps(model, self.score):
+                self.stage = "might"
+                return
+            self._result(ctx, model)
+
+    def _result(self, ctx: Ctx, model: Model) -> None:
+        """What the test's score does: a 1 fails; 2-5 places the model beyond (and its move ends, unless
+        it must charge an enemy whose control zone it lands in); 6 places it there and it goes on. A
+        climb its Move cannot finish leaves it hanging part way up."""
+        state = ctx.state
+        crossing = self._crossing(state, model)
+        self.stage = "after"
+        result = result_of(self.score)
+        if result == "fails":
+            self._failed(ctx, model, crossing)
+            return
+        points = self._points()
+        over, rest = split_path(points, crossing.end)
+        cost = path_length(over) + difficult_extra(state, model, over) + crossing.cost - 2 * model.climb
+        left = self._left(state, model)
+        if crossing.test == "climb" and cost > left + MOVE_TOLERANCE + 1e-9:
+            self._hang(ctx, model, crossing, left, over[-1])
+            return
+        if self.left >= 0:
+            self.left = max(0.0, self.left - cost)
+        verb = "climbs" if crossing.test == "climb" else "jumps"
+        move_model(ctx, model, over, None, cost, f"{verb} {crossing.way} the {crossing.piece.name}")
+        if result == "on" and len(rest) > 1 and self.intent != "climb_on" and self._goes_on(ctx, model, rest):
+            self.path = [list(p) for p in rest]
+            self.stage = "act"
+        elif self._must_charge(ctx, model):
+            self.stage = "terror"
+
+    def _goes_on(self, ctx: Ctx, model: Model, rest: list[Point]) -> bool:
+        """Over with a 6, it goes on along the rest of its path, checked now it is there."""
+        state = ctx.state
+        target = state.model(self.target) if self.target else None
+        try:
+            check_path(state, model, rest, self._left(state, model), target, tests=True)
+        except RuleViolation as why:
+            ctx.log("no_further", f"{model.name} goes no further: {why.message}", model=model.id)
+            return False
+        return True
+
+    def _failed(self, ctx: Ctx, model: Model, crossing: Crossing) -> None:
+        """A 1: a Jump leaves the model where it is (a Cavalry model is Knocked Flying); a Climb drops
+        it Prone at the foot, with Falling Damage from where it was."""
+        if crossing.test == "jump":
+            ctx.log("test_failed", f"{model.name} fails to jump the {crossing.piece.name}.", model=model.id)
+            if model.mount is not None:
+                knock_prone(ctx, model)
+                ctx.push(ThrownRiders())
+            return
+        height = (
+            model.climb if model.climb else (crossing.piece.height or 0.0) if crossing.way == "down" else 0.0
+        )
+        if crossing.way == "down":
+            _, rest = split_path(self._points(), crossing.end)
+            model.x, model.y = rest[0]
+        model.climb, model.climb_on, model.climb_to = 0.0, "", []
+        fall(ctx, model, height, crossing.piece.name)
+
+    def _hang(self, ctx: Ctx, model: Model, crossing: Crossing, left: float, landing: Point) -> None:
+        """The climb needs more Move than is left: the model climbs as far as it goes and hangs there."""
+        height = crossing.piece.height or 0.0
+        reached = min(height - 0.05, model.climb + left / 2)
+        model.moved += left
+        if self.left >= 0:
+            self.left = 0.0
+        model.climb, model.climb_on, model.climb_to = round(reached, 3), crossing.piece.id, list(landing)
+        ctx.log(
+            "climbing",
+            f'{model.name} climbs {reached:g}" of the {crossing.piece.name}\'s {height:g}" and hangs there: '
+            "it climbs on in its next Move.",
+            model=model.id,
+        )
+
+    def _must_charge(self, ctx: Ctx, model: Model) -> bool:
+        """Landed inside an enemy's control zone, a model must charge the nearest such enemy if its Move
+        reaches (`house_rules.JUMP_CHARGE_TIE` on a tie); else its move ends."""
+        state = ctx.state
+        order = {m.id: i for i, m in enumerate(state.models.values())}
+        near = [
+            e
+            for e in enemies(state, model.side)
+            if model.distance_to(e) <= CONTROL_ZONE + 1e-9 and zone_reaches(state, e, model.pos, model)
+        ]
+        if not near:
+            return False
+        foe = min(near, key=lambda e: (round(model.distance_to(e), 6), order[e.id]))
+        left = self._left(state, model)
+        gap = dist(model.pos, foe.pos)
+        reach = model.radius + foe.radius
+        contact = (foe.x + (model.x - foe.x) / gap * reach, foe.y + (model.y - foe.y) / gap * reach)
+        path = [model.pos, contact]
+        try:
+            check_path(state, model, path, left, foe, tests=False)
+        except RuleViolation as why:
+            ctx.log("no_charge", f"{model.name} lands by {foe.name} but cannot charge it: {why.message}")
+            return False
+        ctx.log("must_charge", f"{model.name} lands in {foe.name}'s control zone and must charge it.")
+        self.intent, self.target, self.path = "charge", foe.id, [list(p) for p in path]
+        return True
 
     def _throw(self, ctx: Ctx, model: Model, target: Model) -> None:
         """Stop 1" short of the target and throw; the rest of the path waits for the throw."""
@@ -410,6 +642,16 @@ class Activation(Frame):
 
     def pending(self, state: BattleState) -> Pending:
         model = state.model(self.model)
+        if self.stage == "might":
+            return might_pending(model, f"test roll of {self.score}", {"model": model.id, "face": self.score})
+        if self.stage == "obstacle":
+            crossing = self._crossing(state, model)
+            return Pending(
+                model.side,
+                "activate",
+                f"{side_name(model.side)}: {model.name} at the {crossing.piece.name}: {crossing.what()}?",
+                {"phase": "move", "models": [model.id], "reason": "obstacle"},
+            )
         if self.stage == "choose":
             label = f"{side_name(model.side)} moves {model.name} (its activation goes on)"
         else:
@@ -420,6 +662,10 @@ class Activation(Frame):
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
         model = state.model(self.model)
+        if self.stage == "might":
+            return might_choice(model, 1, might_outcome(self.score))
+        if self.stage == "obstacle":
+            return self._obstacle_options(state, model)
         if self.stage == "choose":
             return activation_options(
                 state, [model], shout=self.shout, near=self.near, begun=True, left=self.left
@@ -429,6 +675,15 @@ class Activation(Frame):
         return choices
 
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        model = ctx.state.model(self.model)
+        if self.stage == "might":
+            if command["type"] == "might":
+                self.score += pay_might(ctx, model, command, f"on the test roll of {self.score}", self.score)
+            self._result(ctx, model)
+            return
+        if self.stage == "obstacle":
+            self._obstacle_handle(ctx, model, command)
+            return
         if self.stage == "choose":
             ctx.pop(self)
             begin_activation(ctx, command, shout=self.shout, near=self.near, tested=True, left=self.left)

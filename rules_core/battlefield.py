@@ -6,23 +6,46 @@ import math
 from collections.abc import Iterable
 
 from .effects import held_by
-from .geometry import (
-    Point,
-    point_in_polygon,
-    point_polygon_distance,
-    segment_crosses_polygon,
-    sight_lines,
-)
+from .geometry import BASE_CONTACT, Point, point_polygon_distance
+from .sight import sees
 from .state import BattleState, Model, Side, Terrain, other
-
-BASE_CONTACT = 0.05
-"""Bases closer than this (in inches) are touching; charges snap to exact contact."""
+from .terrain import defended_between
 
 CONTROL_ZONE = 1.0
 
 
 def in_contact(a: Model, b: Model) -> bool:
-    return a.distance_to(b) <= BASE_CONTACT
+    """Bases touching, or a charger and the defender of a Barrier across it (`docs/rules/terrain.md`
+    terrain.md §12.1), while both stand where the charge left them."""
+    return a.distance_to(b) <= BASE_CONTACT or _across(a, b) or _across(b, a)
+
+
+def _across(charger: Model, defender: Model) -> bool:
+    return charger.across == defender.id and charger.across_at == [
+        charger.x,
+        charger.y,
+        defender.x,
+        defender.y,
+    ]
+
+
+def defended_pairs(state: BattleState, models: list[Model]) -> dict[str, tuple[str, Terrain]]:
+    """Among `models`, each attacker fighting across a barrier its enemy still defends, with that
+    defender and the barrier (terrain.md §12.1): not while either of them is also fought from its own side."""
+    ids = {m.id for m in models}
+    pairs: dict[str, tuple[str, Terrain]] = {}
+    for attacker in models:
+        defender = state.models.get(attacker.across)
+        if defender is None or defender.id not in ids or not _across(attacker, defender):
+            continue
+        if any(e.distance_to(defender) <= BASE_CONTACT for e in enemies(state, defender.side)):
+            continue
+        if any(e.distance_to(attacker) <= BASE_CONTACT for e in enemies(state, attacker.side)):
+            continue
+        barrier = defended_between(state, defender, attacker, attacker.pos)
+        if barrier is not None:
+            pairs[attacker.id] = (defender.id, barrier)
+    return pairs
 
 
 def enemies(state: BattleState, side: Side) -> list[Model]:
@@ -57,42 +80,8 @@ def friends_within(state: BattleState, model: Model, distance: float) -> list[Mo
     return within(state, model, distance, state.army_models(model.side))
 
 
-def sight_blockers(state: BattleState, a: Point, b: Point) -> list[Terrain]:
-    """The sight-blocking pieces a line crosses, leaving out any that either end stands in."""
-    return [
-        piece
-        for piece in state.terrain
-        if piece.blocks_sight
-        and not point_in_polygon(a, piece.polygon)
-        and not point_in_polygon(b, piece.polygon)
-        and segment_crosses_polygon(a, b, piece.polygon)
-    ]
-
-
-def sight_blocked(state: BattleState, a: Point, b: Point) -> bool:
-    return bool(sight_blockers(state, a, b))
-
-
 def can_see(state: BattleState, viewer: Model, target: Model) -> bool:
-    return any(
-        not sight_blocked(state, start, end)
-        for start, end in sight_lines(viewer.pos, target.pos, target.radius)
-    )
-
-
-def terrain_named(state: BattleState, model: Model, words: Iterable[str]) -> Terrain | None:
-    """The terrain piece `model` stands in (its base over the piece) whose name has one of `words`.
-
-    The referee knows terrain only by its flags and its name, so rules about a kind of terrain
-    (rocks for Collapse Rocks, water for Wrath of Bruinen) go by the name."""
-    for piece in state.terrain:
-        name = piece.name.lower()
-        if (
-            any(word in name for word in words)
-            and point_polygon_distance(model.pos, piece.polygon) < model.radius
-        ):
-            return piece
-    return None
+    return sees(state, viewer, target)
 
 
 def engagement_graph(state: BattleState) -> dict[str, set[str]]:

@@ -17,16 +17,14 @@ from .battlefield import is_engaged
 from .characteristics import strength
 from .effects import Lasting, held_by, register_lasting
 from .frame import Action, Ctx, Frame, Option, Pending, choice
-from .geometry import point_in_polygon, point_polygon_distance
 from .might import available, might_action, odds, pay_might
 from .movement import knock_prone
-from .state import BattleState, Effect, Model, Side, Terrain
+from .state import BattleState, Effect, Model, Side
+from .terrain import slowing_piece
 from .wargear import EXPERT_RIDER, lance_bonus
 from .wounds import ToWound, mount_room, separate_mount
 
 TIMID = "Timid"
-TERRAIN_DWELLERS = {"Woodland Creature": ("wood", "forest"), "Mountain Dweller": ("mountain", "rock", "hill")}
-"""Mount special rules that keep the charge bonuses in difficult terrain named with these words."""
 NOT_INFANTRY = frozenset({"Cavalry", "Chariot", "War Beast"})
 NO_KNOCK_DOWN = "Monster"
 KNOCK_DOWN_BELOW = 6
@@ -52,27 +50,11 @@ def is_infantry(model: Model) -> bool:
     return model.mount is None and not NOT_INFANTRY & set(model.profile.keywords)
 
 
-def difficult_ground(state: BattleState, model: Model) -> Terrain | None:
-    """The difficult terrain piece the model's base is over, if any."""
-    for piece in state.terrain:
-        if piece.difficult and (
-            point_in_polygon(model.pos, piece.polygon)
-            or point_polygon_distance(model.pos, piece.polygon) < model.radius
-        ):
-            return piece
-    return None
-
-
 def _slowed(state: BattleState, model: Model) -> str | None:
-    """Why difficult terrain costs the model its charge bonuses and lance, or None."""
-    piece = difficult_ground(state, model)
-    if piece is None:
-        return None
-    rules = model.mount.profile.special_rules if model.mount is not None else []
-    for rule, words in TERRAIN_DWELLERS.items():
-        if rule in rules and any(w in piece.name.lower() for w in words):
-            return None
-    return f"it is in difficult terrain ({piece.name})"
+    """Why difficult terrain costs the model its charge bonuses and lance, or None: ground that slows
+    it does (a mount's Woodland Creature or Mountain Dweller makes its kind of ground open, terrain.md §16)."""
+    piece = slowing_piece(state, model)
+    return None if piece is None else f"it is in difficult terrain ({piece.name})"
 
 
 def charged_at(state: BattleState, model: Model) -> Model | None:
@@ -97,6 +79,8 @@ def charge_bonus_lost(
     held = held_by(state, model)
     if held is not None:
         return f"it is under {held.label}"
+    if model.across == target.id:
+        return f"it charged {target.name} across a barrier {target.name} defends"
     return _slowed(state, model)
 
 

@@ -13,6 +13,7 @@ from itertools import combinations_with_replacement
 from typing import Any, Literal
 
 from .activation import SideActivations
+from .battlefield import defended_pairs
 from .cavalry import ThrownRiders, charge_bonus_lost, charged_at, is_cavalry, knocked_down
 from .declarations import GRIP, Declarations, Fighting
 from .duel import ROLLOFF_GOOD, Plan, Roller, banner_for, rollers, rolloff_good_from, side_fight, standing
@@ -50,6 +51,8 @@ class Combat(Frame):
     trapped: list[str] = field(default_factory=list)
     stood: list[str] = field(default_factory=list)
     allocations: dict[str, list[str]] = field(default_factory=dict)
+    across: dict[str, list[str]] = field(default_factory=dict)
+    """Each attacker fighting across a barrier its enemy defends: [the defender, the barrier's name]."""
 
     # -- who is in it ----------------------------------------------------------------------------
 
@@ -142,6 +145,15 @@ class Combat(Frame):
             else:
                 text = f"{model.name} has no charge bonuses: {lost}."
             ctx.log("charge_bonus", text, model=model.id)
+        for attacker, (defender, barrier) in defended_pairs(state, self.members(state)).items():
+            self.across[attacker] = [defender, barrier.name]
+            ctx.log(
+                "barrier",
+                f"{state.model(defender).name} defends the {barrier.name} against {state.model(attacker).name}: "
+                "its enemies' Strikes must first pass an In The Way test, and neither backs away "
+                "before the Strikes.",
+                model=defender,
+            )
         self.stage = "declare"
         self.declared.asking = other(state.priority or "good")
 
@@ -243,8 +255,9 @@ class Combat(Frame):
         assert self.winner is not None
         winners = self.side_models(state, self.winner)
         losers = self.side_models(state, other(self.winner))
+        over_barrier = set(self.across) | {defender for defender, _ in self.across.values()}
         for loser in losers:
-            if winners and not back_away(ctx, loser, winners):
+            if loser.id not in over_barrier and winners and not back_away(ctx, loser, winners):
                 self.trapped.append(loser.id)
         if any(m.id in self.charging for m in winners):
             for loser in losers:
@@ -308,10 +321,14 @@ class Combat(Frame):
                     continue
                 targets = [only[0].id] * self._count(state, striker, supporting)
             friend = self.declared.supports.get(striker.id, "")
+            walls = {defender: wall for defender, wall in self.across.values()}
             for number, target in enumerate(targets, start=1):
                 trapped = target in self.trapped
+                wall = walls.get(target, "") if state.model(target).side != striker.side else ""
                 frames.append(
-                    StrikeAt(striker.id, target, supporting, number, len(targets), kept, trapped, friend)
+                    StrikeAt(
+                        striker.id, target, supporting, number, len(targets), kept, trapped, friend, wall
+                    )
                 )
         ctx.push(ThrownRiders())
         for frame in reversed(frames):
@@ -400,12 +417,26 @@ class Combat(Frame):
                 ctx, hero, command, "on the Duel", before
             )
 
+    def _over_the_barrier(self, ctx: Ctx) -> None:
+        """After the Strikes (terrain.md §12.1): an attacker whose defender still stands backs away, whoever won;
+        one that won and slew its defender may cross into its place."""
+        state = ctx.state
+        for attacker_id, (defender_id, wall) in self.across.items():
+            attacker, defender = state.model(attacker_id), state.model(defender_id)
+            if not attacker.on_board:
+                continue
+            if defender.on_board:
+                back_away(ctx, attacker, [defender])
+            elif self.winner == attacker.side:
+                ctx.push(CrossIntoPlace(attacker.id, defender.id, wall))
+
     def _end(self, ctx: Ctx) -> None:
         """The Combat is over: two-handed grips end; after a won Heroic Combat that left no enemy,
         the winners may move or charge."""
         state = ctx.state
         ids = (self.centre, *self.leaves)
         state.effects = [e for e in state.effects if not (e.kind == GRIP and e.target in ids)]
+        self._over_the_barrier(ctx)
         if not self.heroic or self.winner is None or self.side_models(state, other(self.winner)):
             return
         movers = [
@@ -423,3 +454,48 @@ class Combat(Frame):
             f"The Heroic Combat is won and no enemy is left: {', '.join(m.name for m in movers)} may move or charge.",
         )
         ctx.push(SideActivations(self.winner, only=[m.id for m in movers], reason="heroic_combat"))
+
+
+@dataclass(slots=True)
+class CrossIntoPlace(Frame):
+    """A model that slew the defender of a barrier may cross it into the defender's place (terrain.md §12.1)."""
+
+    kind = "cross_into_place"
+    model: str
+    defender: str
+    wall: str
+
+    def step(self, ctx: Ctx) -> bool:
+        return True
+
+    def pending(self, state: BattleState) -> Pending:
+        model = state.model(self.model)
+        label = f"{model.name} may cross the {self.wall} into {state.model(self.defender).name}'s place"
+        return Pending(model.side, "cross_into_place", label, {"model": model.id})
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        model, fallen = state.model(self.model), state.model(self.defender)
+        return [
+            Action(
+                "cross_into_place",
+                f"{model.name} crosses the {self.wall} into {fallen.name}'s place",
+                {"type": "cross_into_place"},
+            ),
+            Action("stay", f"{model.name} stays where it is", {"type": "stay"}),
+        ]
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        model, fallen = ctx.state.model(self.model), ctx.state.model(self.defender)
+        ctx.pop(self)
+        if command["type"] == "stay":
+            ctx.log("stay", f"{model.name} stays where it is.", model=model.id)
+            return
+        start = model.pos
+        model.x, model.y = fallen.pos
+        model.across, model.across_at = "", []
+        ctx.log(
+            "forced_move",
+            f"{model.name} crosses the {self.wall} into {fallen.name}'s place.",
+            model=model.id,
+            path=[list(start), list(model.pos)],
+        )

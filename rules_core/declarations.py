@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .battlefield import BASE_CONTACT
 from .duel import Plan
 from .effects import Lasting, held_by, register_lasting
 from .frame import Action, Ctx, Option, Refusal
+from .geometry import BASE_CONTACT
 from .house_rules import SHIELDING_ORDER
 from .odds import fight_odds, odds_data
 from .state import SIDES, BattleState, Effect, Model, Side, side_name

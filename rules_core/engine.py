@@ -225,6 +225,12 @@ def param_ok(spec: Mapping[str, Any], value: Any) -> bool:
         return _finite_number(value) and spec.get("min", -1e6) <= value <= spec.get("max", 1e6)
     if kind == "point":
         return isinstance(value, list) and len(value) == 2 and all(_finite_number(c) for c in value)
+    if kind == "board":  # its pieces are checked by the rule that takes it (`boards.agreement`)
+        return (
+            isinstance(value, dict)
+            and isinstance(value.get("name"), str)
+            and isinstance(value.get("terrain"), list)
+        )
     if kind == "path":
         return (
             isinstance(value, list)

@@ -52,6 +52,10 @@ RuleCode = Literal[
     "cannot_support",
     "cannot_throw",
     "cannot_take_back",
+    # terrain (rules_core/terrain.py, crossing.py, boards.py)
+    "cannot_cross",
+    "needs_test",
+    "bad_board",
     # scenarios (rules_core/scenarios)
     "marker_misplaced",
     "near_enemy",
@@ -145,6 +149,9 @@ RULE_CODES: dict[RuleCode, str] = {
     "cannot_support": "The model may not Support that friend now (the message says why).",
     "cannot_throw": "The charging model may not throw at its target now (the message says why).",
     "cannot_take_back": "Those steps cannot be taken back: not all the side's own, one rolled dice, or too many.",
+    "cannot_cross": "A path crosses a wall or rock face the model cannot cross, or would end standing on one.",
+    "needs_test": "A move that takes no Jump or Climb test (a power's, a loose hero's) meets a wall that needs one.",
+    "bad_board": "A board cannot be played: a piece off it, a marker no model could reach, a zone sealed off ...",
     "marker_misplaced": "An objective marker is too near another marker or an edge, or on impassable terrain.",
     "near_enemy": "A model is deployed nearer an enemy than the scenario allows.",
     "too_far_from_captain": 'A model of a Warband is deployed more than 6" from its Captain.',

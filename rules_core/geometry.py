@@ -8,6 +8,8 @@ from itertools import pairwise
 
 Point = tuple[float, float]
 EPSILON = 1e-6
+BASE_CONTACT = 0.05
+"""Bases (and a base and a piece) closer than this, in inches, are touching; charges snap to exact contact."""
 
 
 def dist(a: Point, b: Point) -> float:
@@ -105,7 +107,7 @@ def length_inside(a: Point, b: Point, polygon: Sequence[Point]) -> float:
         return 0.0
     cuts = [0.0, 1.0]
     for c, d in edges(polygon):
-        t = _segment_parameter(a, b, c, d)
+        t = crossing_parameter(a, b, c, d)
         if t is not None:
             cuts.append(t)
     cuts.sort()
@@ -120,7 +122,7 @@ def length_inside(a: Point, b: Point, polygon: Sequence[Point]) -> float:
     return inside
 
 
-def _segment_parameter(a: Point, b: Point, c: Point, d: Point) -> float | None:
+def crossing_parameter(a: Point, b: Point, c: Point, d: Point) -> float | None:
     """Where along a-b (0..1) it crosses c-d, if it does at one point."""
     rx, ry = b[0] - a[0], b[1] - a[1]
     sx, sy = d[0] - c[0], d[1] - c[1]
@@ -132,6 +134,55 @@ def _segment_parameter(a: Point, b: Point, c: Point, d: Point) -> float | None:
     if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0:
         return t
     return None
+
+
+def boundary_distance(p: Point, polygon: Sequence[Point]) -> float:
+    """The gap from the point to the polygon's nearest edge, inside or out."""
+    return min(point_segment_distance(p, c, d) for c, d in edges(polygon))
+
+
+def circle_parameters(a: Point, b: Point, centre: Point, radius: float) -> list[float]:
+    """Where along a-b (0..1) it crosses the circle."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    fx, fy = a[0] - centre[0], a[1] - centre[1]
+    qa = dx * dx + dy * dy
+    qb = 2 * (fx * dx + fy * dy)
+    qc = fx * fx + fy * fy - radius * radius
+    disc = qb * qb - 4 * qa * qc
+    if qa == 0 or disc < 0:
+        return []
+    root = math.sqrt(disc)
+    return [t for t in ((-qb - root) / (2 * qa), (-qb + root) / (2 * qa)) if 0.0 <= t <= 1.0]
+
+
+def base_cuts(a: Point, b: Point, polygon: Sequence[Point], radius: float) -> list[float]:
+    """Where along a-b (0..1) a base of `radius` centred on the segment may start or stop touching
+    the polygon, lying wholly inside it, or having its centre inside it: the segment's crossings of
+    the polygon's edges, of those edges moved out and in by the radius, and of circles of the radius
+    round its corners. Between two neighbouring cuts nothing of that changes."""
+    cuts = [0.0, 1.0]
+    for c, d in edges(polygon):
+        length = dist(c, d)
+        if length == 0:
+            continue
+        nx, ny = -(d[1] - c[1]) / length * radius, (d[0] - c[0]) / length * radius
+        for sx, sy in ((0.0, 0.0), (nx, ny), (-nx, -ny)):
+            t = crossing_parameter(a, b, (c[0] + sx, c[1] + sy), (d[0] + sx, d[1] + sy))
+            if t is not None:
+                cuts.append(t)
+    for corner in polygon:
+        cuts.extend(circle_parameters(a, b, corner, radius))
+    return sorted(cuts)
+
+
+def bounding_box(polygon: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def polygon_area(polygon: Sequence[Point]) -> float:
+    """The area inside a simple polygon (the shoelace formula)."""
+    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in edges(polygon))) / 2
 
 
 def along(a: Point, b: Point, distance: float) -> Point:

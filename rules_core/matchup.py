@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .battlefield import engagement_graph
-from .cavalry import difficult_ground
 from .errors import RuleViolation
 from .might import available
 from .odds import FightOdds, default_plan, fight_odds, odds_data
 from .serial import to_data
 from .state import BattleState, Model, Profile
+from .terrain import slowing_piece
 from .wargear import carries
 
 PAIRINGS_KEPT = 4096
@@ -114,7 +114,7 @@ def _pairing_key(
             available(model, "fate"),
             model.prone,
             model.id in around.engaged,
-            getattr(difficult_ground(state, model), "id", ""),
+            getattr(slowing_piece(state, model), "id", ""),
             tuple(sorted((e.kind, e.value, e.channelled) for e in state.effects if e.target == model.id)),
             (model.charged, profile_key(charged.profile), charged.mount is not None) if charged else (),
         )

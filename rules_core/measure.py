@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .battlefield import can_see, sight_blockers
 from .errors import RuleViolation
-from .geometry import Point, dist, sight_lines
+from .geometry import Point, dist, segment_crosses_polygon
 from .shooting import why_cannot_shoot, why_not_target
+from .sight import sight
 from .state import BattleState, Board, Model
+from .terrain import describe
 
 End = Model | Point
 
@@ -22,13 +23,15 @@ class Measurement:
     """From one end to the other: a model (edge of its base) or a point on the board.
 
     `visible` and `blocked_by` are given when both ends are models; `shot` says whether the first
-    could shoot the second now ("" when it could), when the first has a missile weapon."""
+    could shoot the second now ("" when it could), when the first has a missile weapon; `terrain`
+    names each piece the tape crosses, with its kind and height."""
 
     distance: float
     ends: tuple[dict[str, Any], dict[str, Any]]
     visible: bool | None = None
     blocked_by: list[str] = field(default_factory=list)
     shot: str | None = None
+    terrain: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"distance": round(self.distance, 2), "from": self.ends[0], "to": self.ends[1]}
@@ -37,6 +40,8 @@ class Measurement:
             data["blocked_by"] = self.blocked_by
         if self.shot is not None:
             data["shot"] = self.shot
+        if self.terrain:
+            data["terrain"] = self.terrain
         return data
 
 
@@ -66,16 +71,23 @@ def _gap(a: End, b: End) -> float:
     return max(0.0, dist(centre_a, centre_b) - radius_a - radius_b)
 
 
+def crossed(state: BattleState, a: End, b: End) -> list[str]:
+    """Each piece the straight line between the two ends crosses, as a player reads it."""
+    start = a.pos if isinstance(a, Model) else a
+    end = b.pos if isinstance(b, Model) else b
+    pieces = [p for p in state.terrain if segment_crosses_polygon(start, end, p.polygon)]
+    return [describe(p) for p in sorted(pieces, key=lambda p: min(dist(start, c) for c in p.polygon))]
+
+
 def measure(state: BattleState, a: End, b: End) -> Measurement:
     ends = (_describe(a), _describe(b))
+    terrain = crossed(state, a, b)
     if not (isinstance(a, Model) and isinstance(b, Model)):
-        return Measurement(_gap(a, b), ends)
-    visible = can_see(state, a, b)
-    blockers: list[str] = []
-    if not visible:
-        for start, end in sight_lines(a.pos, b.pos, b.radius):
-            blockers.extend(p.name for p in sight_blockers(state, start, end) if p.name not in blockers)
+        return Measurement(_gap(a, b), ends, terrain=terrain)
+    seen = sight(state, a, b)
+    visible = seen.visible
+    blockers = [] if visible else [p.name for p in seen.blocked_by]
     shot = None
     if a.profile.missile is not None and a.side != b.side:
         shot = why_cannot_shoot(state, a) or why_not_target(state, a, b) or ""
-    return Measurement(a.distance_to(b), ends, visible, blockers, shot)
+    return Measurement(a.distance_to(b), ends, visible, blockers, shot, terrain)

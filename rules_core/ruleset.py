@@ -14,10 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import RuleViolation
 from .state import BattleState
+
+if TYPE_CHECKING:
+    from .boards.fair import BoardNeeds
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,10 @@ class Ruleset:
     """The exact odds of two enemy pieces fighting each other alone, where the ruleset has them."""
     scenarios: bool = False
     """Whether it plays the matched-play scenarios."""
+    board_size: tuple[float, float] = (48.0, 48.0)
+    """Its table, width by height in inches (`house_rules.BOARD_SIZE`)."""
+    board_needs: Callable[[dict[str, Any]], BoardNeeds] | None = None
+    """What a setup of it needs of its board: zones, markers, pieces already placed (`boards.fair`)."""
     prepare_setup: Callable[[dict[str, Any]], dict[str, Any]] = dict
     """The setup as a battle keeps it, made ready before the battle starts (the skirmish numbers
     the models that share a name, so every line names one model); it may assume nothing of a

@@ -7,14 +7,17 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .boards.agreement import BoardAgreement
+from .boards.fair import BoardNeeds, rect_zones, scenario_needs
 from .errors import RuleViolation
 from .frame import Action, Ctx, Frame, Option, Pending
-from .geometry import point_in_polygon
+from .legacy import EDITION
 from .scenarios.catalogue import CATALOGUE, spec_of
 from .scenarios.data import Marker, ScenarioState
 from .scenarios.pregame import opening
 from .serial import load
-from .state import SIDES, Army, BattleState, Board, Model, Mount, Profile, Side, Terrain, Warband, side_name
+from .state import SIDES, Army, BattleState, Board, Model, Mount, Profile, Side, Warband, side_name
+from .terrain import load_piece, no_standing
 from .tiers import tier_rank
 from .turn import BattleFrame
 from .wargear import missile_from_wargear, read_kit
@@ -44,7 +47,7 @@ def new_battle(setup: dict[str, Any]) -> BattleState:
         board = load(Board, setup.get("board", {}))
         if not (6 <= board.width <= 200 and 6 <= board.height <= 200):
             raise _bad('The board must be between 6" and 200" on each side.')
-        terrain = [load_terrain(i, t) for i, t in enumerate(setup.get("terrain", []))]
+        terrain = [load_piece(i, t) for i, t in enumerate(setup.get("terrain", []))]
         armies_in = setup.get("armies")
         if not isinstance(armies_in, dict) or set(armies_in) != set(SIDES):
             raise _bad("The setup needs a good and an evil army.")
@@ -82,6 +85,7 @@ def new_battle(setup: dict[str, Any]) -> BattleState:
         armies=armies,
         max_turns=int(setup.get("max_turns", 0)),
         scenario=scenario,
+        edition=read_edition(setup),
     )
     if scenario is None:
         state.stack = [BattleFrame(), Deployment("evil", zones["evil"]), Deployment("good", zones["good"])]
@@ -89,8 +93,30 @@ def new_battle(setup: dict[str, Any]) -> BattleState:
         for model in models.values():  # a scenario's deployment places every model
             model.x = model.y = -1.0
         state.stack = [BattleFrame(), *reversed(opening(spec_of(scenario.key)))]
+    chooser = setup.get("board_choice")
+    if chooser is not None:
+        state.stack.append(BoardAgreement(read_side(chooser), board_needs(setup)))
     state.phase = "deployment"
     return state
+
+
+def board_needs(setup: dict[str, Any]) -> BoardNeeds:
+    """What a skirmish setup needs of its board: its scenario's zones and markers, or the two
+    deployment zones it gives (by default the 12" along the top and bottom edges)."""
+    board = load(Board, setup.get("board", {}))
+    scenario = setup.get("scenario")
+    if scenario:
+        return scenario_needs(scenario, board)
+    zones = setup.get("deployment") or default_zones(board)
+    return BoardNeeds(rect_zones({side: [float(v) for v in zones[side]] for side in SIDES}))
+
+
+def read_side(value: Any) -> Side:
+    """The side a setup names (the side that chose the board)."""
+    for side in SIDES:
+        if value == side:
+            return side
+    raise _bad(f"The board is chosen by good or evil, not {value!r}.")
 
 
 def _scenario(key: Any, board: Board) -> ScenarioState | None:
@@ -201,12 +227,12 @@ def load_profile(data: dict[str, Any]) -> Profile:
     return profile
 
 
-def load_terrain(index: int, data: dict[str, Any]) -> Terrain:
-    """Terrain piece number `index` (from 0) of a setup; it needs at least three corners."""
-    piece = load(Terrain, {"id": f"t{index + 1}", "name": "Terrain", **data})
-    if len(piece.polygon) < 3:
-        raise _bad(f"Terrain {piece.name!r} needs at least three corners.")
-    return piece
+def read_edition(setup: dict[str, Any]) -> int:
+    """The edition of the rules a setup is played by: 1 unless it says (a setup from before editions)."""
+    edition = setup.get("edition", 1)
+    if edition not in range(1, EDITION + 1) or isinstance(edition, bool):
+        raise _bad(f"There is no edition {edition!r} of the rules (1 to {EDITION}).")
+    return int(edition)
 
 
 def number_namesakes(setup: dict[str, Any]) -> dict[str, Any]:
@@ -284,9 +310,9 @@ class Deployment(Frame):
         model.x, model.y = x, y
         if not in_zone(model, self.zone):
             raise RuleViolation("outside_zone", f"{model.name} must be placed inside your deployment zone.")
-        for piece in state.terrain:
-            if piece.impassable and point_in_polygon(model.pos, piece.polygon):
-                raise RuleViolation("impassable", f"{model.name} cannot stand on {piece.name}.")
+        piece = no_standing(state, model)
+        if piece is not None:
+            raise RuleViolation("impassable", f"{model.name} cannot stand on {piece.name}.")
         for other_model in state.models.values():
             if other_model.id != model.id and _overlap(model, other_model):
                 raise RuleViolation("overlap", f"{model.name} would stand on {other_model.name}.")

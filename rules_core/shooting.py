@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .battlefield import can_see, engaged_with, in_contact, is_engaged
+from . import legacy
+from .battlefield import combat_of, engaged_with, in_contact, is_engaged
 from .cavalry import ThrownRiders, is_infantry, part_param
 from .characteristics import move_value
 from .effects import hidden_by, shots_hit_on_six, why_held
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
-from .geometry import dist, point_in_polygon, point_segment_distance, segment_crosses_polygon
+from .geometry import dist, point_segment_distance
 from .heroic import shout_hears, shout_params
 from .house_rules import DWARF_LONGBOW
+from .legacy import EDITION
 from .might import might_choice, might_pending, might_to_reach, pay_might
+from .sight import eye, own_cover, sees, sight
 from .state import BattleState, Model, Part, Side, side_name
+from .terrain import level, sight_height
 from .wargear import carries, missile_gear
 from .wounds import ToWound
 
@@ -48,6 +53,8 @@ def why_cannot_shoot(state: BattleState, model: Model) -> str | None:
         return f"{model.name} has already made a Shooting Attack this turn."
     if is_engaged(state, model):
         return f"{model.name} is Engaged and cannot shoot."
+    if model.terrain_test:
+        return f"{model.name} took a Jump or Climb test this turn and cannot shoot."
     held = why_held(state, model, "shoot")
     if held:
         return held
@@ -66,12 +73,21 @@ def sharpshooter(state: BattleState, model: Model) -> bool:
     )
 
 
+def shot_range(state: BattleState, shooter: Model, target: Model) -> float:
+    """How far a shot reaches (terrain.md §13.3, read in 3D): shooting down, from the shooter's base to the
+    nearest point of the target's body; level or up, base to base."""
+    gap = shooter.distance_to(target)
+    mine, theirs = level(state, shooter), level(state, target)
+    rise = theirs - mine if theirs > mine else max(0.0, mine - (theirs + sight_height(target)))
+    return math.hypot(gap, rise) if rise else gap
+
+
 def why_not_target(state: BattleState, shooter: Model, target: Model) -> str | None:
     missile = shooter.profile.missile
     assert missile is not None
-    if shooter.distance_to(target) > missile.range + 1e-6:
+    if shot_range(state, shooter, target) > missile.range + 1e-6:
         return f"{target.name} is out of range of {shooter.name}'s {missile.name} ({missile.range:g}\")."
-    if not can_see(state, shooter, target):
+    if not sees(state, shooter, target):
         return f"{shooter.name} cannot see {target.name}."
     hidden = hidden_by(state, target)
     if hidden is not None:
@@ -107,28 +123,51 @@ def shooting_options(state: BattleState, models: list[Model]) -> list[Option]:
 
 
 def obstructions(state: BattleState, shooter: Model, target: Model) -> list[tuple[float, str, str]]:
-    """What stands In The Way, nearest first: (distance, "terrain"|"model", id)."""
-    start, end = shooter.pos, target.pos
+    """What stands In The Way, nearest first: (distance, "terrain"|"model", id) (terrain.md §13.4).
+
+    Terrain that partly hides the target or that the shot passes through below its top, except the
+    shooter's own cover; and models the line from its eye to the target passes through below their
+    heads, except a friend of its size or smaller it touches (not Engaged) and the models of the
+    target's own combat (the into-combat roll settles those)."""
+    if state.edition < EDITION:
+        return legacy.obstructions(state, shooter, target)
+    start = shooter.pos
+    seen = sight(state, shooter, target)
     found: list[tuple[float, str, str]] = []
-    for piece in state.terrain:
-        if (
-            piece.blocks_sight
-            or point_in_polygon(start, piece.polygon)
-            or point_in_polygon(end, piece.polygon)
-        ):
-            continue
-        if segment_crosses_polygon(start, end, piece.polygon):
-            nearest = min(dist(start, corner) for corner in piece.polygon)
-            found.append((nearest, "terrain", piece.id))
+    for piece in seen.in_the_way:
+        if not own_cover(state, shooter, piece):
+            found.append((_distance_to(start, piece.polygon), "terrain", piece.id))
+    combat = {m.id for m in combat_of(state, target)}
+    high = eye(state, shooter)[2]
+    aim = level(state, target) + 0.6 * sight_height(target)
+    gap = dist(start, target.pos)
     for model in state.models.values():
-        if not model.on_board or model.id in (shooter.id, target.id):
+        if not model.on_board or model.id in (shooter.id, target.id) or model.id in combat:
             continue
-        if in_contact(model, shooter) or in_contact(model, target):
+        if _shoots_past(state, shooter, model):
             continue
-        if point_segment_distance(model.pos, start, end) < model.radius:
-            found.append((dist(start, model.pos), "model", model.id))
+        if point_segment_distance(model.pos, start, target.pos) >= model.radius:
+            continue
+        along = dist(start, model.pos) / gap if gap else 0.0
+        if high + (aim - high) * along >= level(state, model) + sight_height(model):
+            continue  # the shot passes over its head
+        found.append((dist(start, model.pos), "model", model.id))
     found.sort()
     return found
+
+
+def _shoots_past(state: BattleState, shooter: Model, friend: Model) -> bool:
+    """A shooter ignores a friend it touches of its own base size or smaller, unless Engaged (terrain.md §13.4)."""
+    return (
+        friend.side == shooter.side
+        and in_contact(friend, shooter)
+        and friend.radius <= shooter.radius + 1e-9
+        and not is_engaged(state, friend)
+    )
+
+
+def _distance_to(point: tuple[float, float], polygon: list[tuple[float, float]]) -> float:
+    return min(dist(point, corner) for corner in polygon)
 
 
 def to_hit_need(state: BattleState, shooter: Model, target: Model, charging: bool = False) -> int:
@@ -347,28 +386,28 @@ class Shot(Frame):
                 "into_combat", f"Shooting into a combat: rolls {face}: {target.name} is hit.", faces=[face]
             )
             return target
-        friends = [m for m in engaged_with(ctx.state, target) if m.side == shooter.side]
-        victim = friends[pick_random(ctx, len(friends), shooter.id)]
+        if ctx.state.edition < EDITION:
+            victim = legacy.random_friend(
+                ctx, [m for m in engaged_with(ctx.state, target) if m.side == shooter.side], shooter.id
+            )
+        else:
+            victim = closest_friend(ctx.state, shooter, target)
         ctx.log(
             "into_combat",
-            f"Shooting into a combat: rolls {face}: the shot hits {victim.name} instead.",
+            f"Shooting into a combat: rolls {face}: the shot hits {victim.name} instead (the friend "
+            f"closest to {shooter.name} it can see).",
             faces=[face],
             victim=victim.id,
         )
         return victim
 
 
-def pick_random(ctx: Ctx, count: int, roller: str) -> int:
-    """A fair random index below `count` from D6 rolls (re-rolling faces that would bias it)."""
-    if count <= 1:
-        return 0
-    if count > 6:
-        raise ValueError("pick_random handles at most six choices")
-    usable = 6 - 6 % count
-    while True:
-        face = ctx.dice.d6("random_model", roller)
-        if face <= usable:
-            return (face - 1) % count
+def closest_friend(state: BattleState, shooter: Model, target: Model) -> Model:
+    """The shooter's friend in the target's combat that it sees closest to it (terrain.md §13.4); among friends
+    as close, the one the army lists first."""
+    friends = [m for m in engaged_with(state, target) if m.side == shooter.side]
+    seen = [m for m in friends if sees(state, shooter, m)] or friends
+    return min(seen, key=lambda m: round(shooter.distance_to(m), 6))
 
 
 def heroic_shoot_options(state: BattleState, heroes: list[Model]) -> list[Option]:

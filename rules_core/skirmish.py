@@ -10,20 +10,22 @@ public modules: `rules_core`, `rules_core.record`, `rules_core.takeback`, `rules
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import characteristics as now
 from .army_lists import Listed, is_bow, side_of, wrong_side
 from .battlefield import is_engaged
+from .crossing import chance_odds, percent_over
 from .engine import dry_run, legal_actions
 from .errors import RuleViolation
 from .geometry import Point
 from .heroic import HEROIC_ACTIONS
 from .matchup import odds_between
 from .measure import End, board_point, measure
-from .movement import MOVE_TOLERANCE, SNAP_TO_CONTACT, path_cost
+from .movement import MOVE_TOLERANCE, SNAP_TO_CONTACT, path_cost, point_along
 from .ruleset import Ruleset
-from .setup import default_zones, new_battle, number_namesakes
+from .setup import board_needs, default_zones, new_battle, number_namesakes
 from .skirmish_list import (
     STANDARD_POINTS,
     ListedWarband,
@@ -33,7 +35,8 @@ from .skirmish_list import (
     bow_limit,
     summarise,
 )
-from .state import BattleState, Model
+from .state import BattleState, Model, Terrain
+from .terrain import Crossing, crossings, kind_label, load_piece, over, room_at, slows, stretches
 from .tiers import TIERS, tier_name
 
 __all__ = [
@@ -53,6 +56,7 @@ __all__ = [
     "is_bow",
     "is_engaged",
     "preview",
+    "room_for",
     "side_of",
     "summarise",
     "tape",
@@ -61,6 +65,12 @@ __all__ = [
 ]
 
 MOVES = ("move", "charge")
+
+
+def room_for(terrain: list[dict[str, Any]]) -> Callable[[float, float, float], bool]:
+    """Whether a setup may put a model's base (x, y, radius) somewhere among its `terrain` pieces."""
+    pieces = [load_piece(i, p) for i, p in enumerate(terrain)]
+    return lambda x, y, radius: room_at(pieces, (x, y), radius)
 
 
 def preview(state: BattleState, command: dict[str, Any]) -> dict[str, Any]:
@@ -82,12 +92,72 @@ def preview(state: BattleState, command: dict[str, Any]) -> dict[str, Any]:
     data: dict[str, Any] = {
         "ok": True,
         "path": [list(p) for p in points],
-        "length": round(path_cost(state, points, model.mount is not None), 3),
+        "length": round(path_cost(state, model, points), 3),
         "allowance": allowance,
     }
+    notes = terrain_notes(state, model, points)
+    if notes:
+        data["terrain"] = notes
     if run.stopped_for and not moved:
         data["then"] = _first_roll(run.stopped_for)
     return data
+
+
+def terrain_notes(state: BattleState, model: Model, points: list[Point]) -> list[dict[str, Any]]:
+    """What the path meets, where the base reaches it: each wall or face it crosses, with the test
+    it needs there, that test's chances and what climbing it costs; each hill it goes up; each
+    difficult piece it enters."""
+    notes = [_crossing_note(model, points, c) for c in crossings(state, model, points)]
+    for piece in state.terrain:
+        entered = _entry(points, piece, model)
+        if entered is None or piece.barrier or (piece.raised and piece.climbable):
+            continue
+        if piece.raised:
+            says = f'Up the {piece.name} ({piece.height or 0:g}" high): open ground, no test'
+        elif slows(piece, model):
+            factor = "four times" if model.mount is not None else "double"
+            says = (
+                f"Into the {piece.name} ({kind_label(piece)}): each inch with the base in it costs {factor}"
+            )
+        else:
+            continue
+        notes.append(_note(entered, piece, "", says))
+    return notes
+
+
+def _note(at: Point, piece: Terrain, test: str, says: str) -> dict[str, Any]:
+    return {
+        "at": [round(at[0], 3), round(at[1], 3)],
+        "piece": piece.name,
+        "kind": kind_label(piece),
+        "height": piece.height,
+        "test": test,
+        "says": says,
+    }
+
+
+def _crossing_note(model: Model, points: list[Point], crossing: Crossing) -> dict[str, Any]:
+    at = point_along(points, crossing.start)
+    if crossing.test == "refused":
+        return _note(
+            at, crossing.piece, "refused", f"Cannot cross the {crossing.piece.name}: {crossing.reason}"
+        )
+    if not crossing.needs_test:
+        return _note(at, crossing.piece, "free", f"{crossing.what()}: no test needed")
+    says = f"{crossing.what()}: a {crossing.test.capitalize()} test, {percent_over(model, crossing)}"
+    if crossing.test == "climb":
+        says += f' (the climb costs {crossing.cost + crossing.end - crossing.start:.1f}" of Move)'
+    return {**_note(at, crossing.piece, crossing.test, says), "odds": chance_odds(model, crossing)}
+
+
+def _entry(points: list[Point], piece: Terrain, model: Model) -> Point | None:
+    """Where along the path the base first reaches a piece it did not start over."""
+    if over(model, piece):
+        return None
+    for part in stretches(points, piece.polygon, model.radius):
+        if part.place != "clear":
+            return point_along(points, part.start)
+    return None
 
 
 def _first_roll(purpose: str) -> str:
@@ -98,15 +168,17 @@ def _first_roll(purpose: str) -> str:
 
 
 def _planned_path(events: list[dict[str, Any]], after: BattleState, model_id: str) -> list[Point]:
-    """The path the referee moves (or, waiting on a die, will move) the model along."""
+    """The path the referee moves (or, waiting on a die or at a wall, will move) the model along."""
+    moved: list[Point] = []
     for event in events:
         if event.get("type") in MOVES and event.get("model") == model_id:
-            return [(float(x), float(y)) for x, y in event["path"]]
+            moved.extend((float(x), float(y)) for x, y in event["path"][1 if moved else 0 :])
     for frame in reversed(after.stack):
         path = getattr(frame, "path", None)
-        if getattr(frame, "model", None) == model_id and path:
-            return [(float(x), float(y)) for x, y in path]
-    return []
+        if getattr(frame, "model", None) == model_id and path and getattr(frame, "stage", "") != "after":
+            rest = [(float(x), float(y)) for x, y in path]
+            return moved + rest[1:] if moved else rest
+    return moved
 
 
 def _allowance(state: BattleState, model: Model, command: dict[str, Any]) -> float:
@@ -143,6 +215,7 @@ SKIRMISH = Ruleset(
     state_class=BattleState,
     new_battle=new_battle,
     prepare_setup=number_namesakes,
+    board_needs=board_needs,
     heroic_actions=HEROIC_ACTIONS,
     standard_points=STANDARD_POINTS,
     summarise_list=summarise,

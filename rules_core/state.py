@@ -36,16 +36,44 @@ def side_name(side: Side) -> str:
 class Board(Unchanging):
     width: float = 48.0
     height: float = 48.0
+    name: str = ""
+    """The board's name when the players chose one ("Forest clearing"); "" for a setup's own."""
+
+
+Water = Literal["", "shallow", "deep"]
 
 
 @dataclass(slots=True)
 class Terrain(Unchanging):
+    """A terrain piece: a shape on the board, what kind of thing it is, and the properties the rules
+    read (`docs/rules/terrain.md` §18.1; `terrain` holds the rules that read them).
+
+    A piece a setup gives by its three flags alone (the only ones before kinds: no kind, no height)
+    blocks or obscures every line of sight that crosses it, as it always has."""
+
     id: str
     name: str
     polygon: list[tuple[float, float]]
     blocks_sight: bool = False
     impassable: bool = False
     difficult: bool = False
+    """Moving while any part of the base is in it costs double (four times for Cavalry)."""
+    kind: str = ""
+    """What it is (`terrain.KINDS`: wood, hill, rocks, wall ...); "" for a piece given by its flags."""
+    height: float | None = None
+    """Inches from the ground to its top; None: a piece of no stated height, as tall as any sight line."""
+    barrier: bool = False
+    """A wall, fence or hedge: crossed freely, with a Jump or a Climb by its height against the
+    model's, defended by a model touching it, and cutting control zones."""
+    climbable: bool = False
+    """It has holds to Climb by: a barrier taller than a model, or the face of a raised piece."""
+    raised: bool = False
+    """Its top is ground to stand on (a hill, a rock's flat top): a model inside stands `height` up.
+    Walked up when not climbable (a hill); Jumped or Climbed onto by its height when climbable."""
+    obscures: bool = True
+    """It is In The Way of a shot it partly hides (a sight-blocking piece always is)."""
+    water: Water = ""
+    """Shallow water is difficult for Infantry only; deep water is impassable (`house_rules`)."""
 
 
 @dataclass(slots=True)
@@ -153,6 +181,18 @@ class Model:
     """For a mount left without its rider: that rider's model (its loss never counts as a casualty)."""
     thrown: Literal["", "test", "flying"] = ""
     """Its mount is gone: a Thrown Rider test is due ("test"), or it is Knocked Flying ("flying")."""
+    terrain_test: bool = False
+    """It attempted a Jump or Climb test this turn, so it may not shoot."""
+    climb: float = 0.0
+    """How high it hangs on the face of `climb_on`, part way through a climb that takes more than
+    one turn (0: not climbing)."""
+    climb_on: str = ""
+    climb_to: list[float] = field(default_factory=list)
+    """Where it will stand once it has climbed up (or over) `climb_on`."""
+    across: str = ""
+    """The enemy it charged across a Barrier that enemy defends: the two count as in base contact
+    while both stand where they were (`across_at`: its x, y and the enemy's)."""
+    across_at: list[float] = field(default_factory=list)
 
     def clone(self) -> Model:
         """A copy to change: its own lists, dicts and mount; the profile is shared (never changed)."""
@@ -161,6 +201,8 @@ class Model:
         twin.heroic = dict(self.heroic)
         twin.benefited = list(self.benefited)
         twin.passed_tests = list(self.passed_tests)
+        twin.across_at = list(self.across_at)
+        twin.climb_to = list(self.climb_to)
         if self.mount is not None:
             twin.mount = self.mount.clone()
         return twin
@@ -178,6 +220,7 @@ class Model:
         self.passed_tests = []
         self.charged = ""
         self.supported = False
+        self.terrain_test = False
 
     @property
     def name(self) -> str:
@@ -324,6 +367,9 @@ class BattleState:
     challenges: list[Challenge] = field(default_factory=list)
     scenario: ScenarioState | None = None
     tally: Tally = field(default_factory=Tally)
+    edition: int = 1
+    """The edition of the referee's rules it is played by: 1 for a battle set up before terrain had
+    kinds, heights and tests (it plays on as it was played: `legacy`), 2 since (`legacy.EDITION`)."""
     # What the rules work out of this state once, for anyone who asks again: each side's options
     # (a server asks for them to show a step, then again to check the command that answers it),
     # a page's table facts. Neither stored nor copied; it stays true because nothing changes a

@@ -12,10 +12,32 @@ from .frame import Action, Ctx, Frame, Option, Pending
 from .house_rules import PIKE_BONUS_ONLY_CHARGED
 from .might import available, odds
 from .odds import roll_chance, wounds_suffered
-from .state import BattleState, Part, Side
+from .state import BattleState, Model, Part, Side
 from .strikes import strike_terms
 from .wargear import support_kind
 from .wounds import ToWound, part_defence, part_name, to_wound_need
+
+SUPREME_AGILITY = "Supreme Agility"
+BARRIER_PASS = 4
+
+
+def passes_barrier(ctx: Ctx, striker: Model, target: Model, wall: str) -> bool:
+    """A Strike at a model defending a barrier first rolls In The Way: 4+ it goes on, else it hits
+    the barrier and does nothing (Supreme Agility passes it without a roll)."""
+    if SUPREME_AGILITY in striker.profile.special_rules:
+        ctx.log("barrier_in_the_way", f"{striker.name}'s Strike passes the {wall} ({SUPREME_AGILITY}).")
+        return True
+    face = ctx.dice.d6("barrier_in_the_way", striker.id)
+    passed = face >= BARRIER_PASS
+    what = "it goes on" if passed else f"it strikes the {wall} and does nothing"
+    ctx.log(
+        "barrier_in_the_way",
+        f"{striker.name}'s Strike at {target.name} across the {wall}: In The Way {BARRIER_PASS}+, "
+        f"rolls {face}: {what}.",
+        faces=[face],
+        success=passed,
+    )
+    return passed
 
 
 def plan_data(plan: Plan) -> dict[str, list[str]]:
@@ -39,6 +61,8 @@ class StrikeAt(Frame):
     trapped: bool
     friend: str = ""
     """For a supporter: the friend it supports."""
+    barrier: str = ""
+    """The barrier its target defends: the Strike must pass an In The Way test first (terrain.md §12.1)."""
 
     def _plan(self) -> Plan:
         return Plan(
@@ -49,6 +73,12 @@ class StrikeAt(Frame):
 
     def step(self, ctx: Ctx) -> bool:
         target = ctx.state.model(self.target)
+        if self.barrier and target.on_board:
+            striker = ctx.state.model(self.striker)
+            self.barrier, wall = "", self.barrier
+            if not passes_barrier(ctx, striker, target, wall):
+                ctx.pop(self)
+                return False
         if target.on_board and target.mount is not None:
             return True
         ctx.replace(self, self._wound(ctx.state, "rider"))

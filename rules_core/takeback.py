@@ -42,6 +42,12 @@ NOUNS = {
     "pair": "pairing",
     "attach": "joining",
     "detach": "stepping out",
+    "accept_board": "acceptance of the board",
+    "another_board": "request for another board",
+    "propose_board": "board proposed",
+    "cross": "Jump or Climb",
+    "stop": "stop at the wall",
+    "climb_on": "climb",
 }
 """What a player calls a step, by its command; any other command by its name."""
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .battlefield import CONTROL_ZONE, is_engaged, sight_blocked
+from .battlefield import CONTROL_ZONE, is_engaged
 from .effects import why_held
 from .frame import choice
-from .geometry import Point, dist, sight_lines
+from .geometry import Point, dist
+from .sight import sees
 from .state import BattleState, Model
 from .wargear import missile_gear
 
@@ -74,7 +75,5 @@ def why_not_throw_at(state: BattleState, thrower: Model, target: Model, at: Poin
     gap = dist(at, target.pos) - thrower.radius - target.radius
     if gap > weapon.range + 1e-6:
         return f"{target.name} is out of range of {thrower.name}'s {weapon.name} ({weapon.range:g}\")."
-    seen = any(
-        not sight_blocked(state, start, end) for start, end in sight_lines(at, target.pos, target.radius)
-    )
+    seen = sees(state, thrower, target, at)
     return None if seen else f"{thrower.name} cannot see {target.name} from where it would throw."

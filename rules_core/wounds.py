@@ -412,7 +412,9 @@ class Wounding(Frame):
         if self.part == "rider":
             state.tally.wound(model.id, self.source, lost)
         source = state.models.get(self.source)
-        by = f" from {source.name}" if source else ""
+        by = (
+            f" from {source.name}" if source and source.id != model.id else ""
+        )  # (a fall has no one to blame)
         plural = "s" if lost != 1 else ""
         ctx.log(
             "wound",

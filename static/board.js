@@ -452,6 +452,7 @@
       text += " " + answer.from.name + " cannot see " + answer.to.name + (answer.blocked_by.length ? ": " + answer.blocked_by.join(", ") + " blocks the view." : ".");
     }
     if (answer.shot === "") { text += " It may shoot at it."; } else if (answer.shot) { text += " " + answer.shot; }
+    if (answer.terrain && answer.terrain.length) { text += " The tape crosses " + answer.terrain.join("; ") + "."; }
     el.textContent = text;
   }
 

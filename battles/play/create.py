@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 import rules_core
+from battles.boards import choices
 from battles.lists.demo import demo_army
 from battles.lists.profiles import BadData
 from battles.rulesets import summary_of, web_ruleset, web_rulesets
@@ -41,10 +42,13 @@ def start_battle(
     creator: Any = None,
     creator_side: str | None = None,
     scenario: str = "",
+    board: str | None = None,
 ) -> Battle:
     """A battle fought by two lists (saved or drafts) of one ruleset, played by that ruleset, on a
     `scenario` ("" for none; only a ruleset that plays scenarios takes one); the creator, if signed
-    in, may take a seat.
+    in, may take a seat. On the `board` the creator chose (`boards.choices`: its value, "" for the
+    ruleset's usual board); when the creator plays a side, the other side accepts it or asks for
+    another before deployment. With None, on the usual board, taken as agreed.
 
     Raises BadData, naming the list and its problems, if a list is not ready for battle, if a list
     would play the other side than its own (an Evil list cannot play Good), or if the lists are for
@@ -72,7 +76,18 @@ def start_battle(
         raise BadData(
             f"Scenarios are for the {playing} game: a {ruleset.name.lower()} is fought without one."
         )
-    setup = ruleset.battle_setup(armies, scenario)
+    chosen = None
+    if board:
+        chosen = choices.chosen(
+            board, creator, ruleset.key, lambda b: ruleset.battle_setup(armies, scenario, b)
+        )
+    setup = ruleset.battle_setup(armies, scenario, chosen)
+    refused = choices.refusal(setup)
+    if refused:
+        raise BadData(refused)
+    plays = creator is not None and creator.is_authenticated and creator_side in rules_core.SIDES
+    if board is not None and plays:
+        setup["board_choice"] = creator_side  # the other player accepts it, or asks for another
     with transaction.atomic():
         battle = create_battle(name, setup)
         if creator is not None and creator.is_authenticated:

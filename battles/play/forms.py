@@ -1,6 +1,6 @@
 """The form that starts a battle: its ruleset, a name, each side's army (a list of that ruleset, a
-shared list or a demo army), the scenario of a ruleset that plays them (none, one, or one drawn from a pool) and,
-signed in, the side the creator plays."""
+shared list or a demo army), the scenario of a ruleset that plays them (none, one, or one drawn from a pool),
+the board (the library's, a random one, the creator's own) and, signed in, the side the creator plays."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any, cast
 
 from django import forms
 
+from battles.boards.choices import choices as board_choices
 from battles.lists.demo import demo_army, demo_name
 from battles.lists.models import ArmyList
 from battles.rulesets import DEFAULT_RULESET, keys, summary_of, web_ruleset
@@ -32,6 +33,7 @@ class BattleForm(forms.Form):
         choices=[("good", "Good"), ("evil", "Evil"), ("", "Neither (send both links)")],
     )
     scenario = forms.ChoiceField(label="Scenario", required=False)
+    board = forms.ChoiceField(label="Board", required=False)
 
     def __init__(self, user: Any, *args: Any, ruleset: str | None = None, **kwargs: Any) -> None:
         """`ruleset` (when no data is posted): the one chosen so far, whose lists are offered."""
@@ -41,6 +43,9 @@ class BattleForm(forms.Form):
         self.chosen_ruleset = chosen if chosen in keys() else DEFAULT_RULESET
         self.fields["ruleset"].initial = self.chosen_ruleset
         rules = web_ruleset(self.chosen_ruleset)
+        boards = board_choices(user, self.chosen_ruleset)
+        cast(forms.ChoiceField, self.fields["board"]).choices = boards
+        self.fields["board"].initial = boards[0][0]
         if rules.scenarios:
             cast(forms.ChoiceField, self.fields["scenario"]).choices = scenario_choices()
         else:
@@ -77,6 +82,7 @@ class BattleForm(forms.Form):
             return cleaned
         self.armies = {side: self._army(side, cleaned) for side in SIDES}
         self.scenario_key = resolve(cleaned.get("scenario") or "")
+        self.board_choice = cleaned.get("board") or ""
         return cleaned
 
     def _army(self, side: str, cleaned: dict[str, Any]) -> Any:

@@ -10,6 +10,8 @@ from typing import Any
 from django.template.loader import render_to_string
 
 import rules_core
+from battles.boards.choices import proposals
+from battles.boards.drawing import legend, piece_views
 from battles.rulesets import web_ruleset
 from rules_core import BattleState, percent
 from rules_core.matched_play import command_for, state_for
@@ -226,6 +228,8 @@ def context(
     steps = recent if recent is not None else latest_steps(battle, ruleset.recent_steps)
     zone = pending.detail.get("zone") if pending.kind == "deploy" else None
     x0, y0, x1, y1 = zone or (0, 0, 0, 0)
+    pieces = piece_views(state.terrain)
+    proposing = pending.kind == "propose_board" and pending.side == audience
     proposal = (
         pending.detail.get("proposal")
         if pending.kind == "place_marker" and pending.side == audience
@@ -252,7 +256,9 @@ def context(
         if proposal
         else None,
         "board": state.board,
-        "terrain": state.terrain,
+        "terrain": pieces,
+        "legend": legend(pieces),
+        "board_choices": proposals(battle, state) if proposing else [],
         "result": state.result,
         "end": EndView(battle, state) if state.result is not None else None,
         **ruleset.page_context(battle, state, actions, steps),

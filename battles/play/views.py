@@ -58,7 +58,12 @@ def new_battle(request: HtmxRequest) -> HttpResponse:
         name = (form.cleaned_data["name"] or "").strip() or f"Battle {Battle.objects.count() + 1}"
         try:
             battle = start_battle(
-                name, form.armies, request.user, form.cleaned_data.get("seat"), form.scenario_key
+                name,
+                form.armies,
+                request.user,
+                form.cleaned_data.get("seat"),
+                form.scenario_key,
+                form.board_choice,
             )
         except (BadData, RuleViolation) as exc:
             error = str(exc)

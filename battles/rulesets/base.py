@@ -63,6 +63,15 @@ class WebRuleset(ABC):
     def scenarios(self) -> bool:
         return self.referee.scenarios
 
+    @property
+    def board_size(self) -> tuple[float, float]:
+        """Its table, width by height in inches."""
+        return self.referee.board_size
+
+    usual_board: ClassVar[str] = ""
+    """The name of the board its battles are fought on when their creator picks none, if that is
+    not one of the library's (`battle_setup` with no board)."""
+
     # ------------------------------------------------------------ army lists
 
     holds: ClassVar[str]
@@ -130,9 +139,12 @@ class WebRuleset(ABC):
     # ------------------------------------------------------------ live play
 
     @abstractmethod
-    def battle_setup(self, armies: Mapping[rules_core.Side, Any], scenario: str = "") -> dict[str, Any]:
-        """A battle's setup from two of its lists (`armies` by side); BadData when they cannot
-        fight as given (an army that does not fit, a scenario it does not play)."""
+    def battle_setup(
+        self, armies: Mapping[rules_core.Side, Any], scenario: str = "", board: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """A battle's setup from two of its lists (`armies` by side), on the `board` chosen
+        ({"name", "terrain"}: its pieces for this ruleset's table) or its own default; BadData when
+        they cannot fight as given (an army that does not fit, a scenario it does not play)."""
 
     @abstractmethod
     def page_context(

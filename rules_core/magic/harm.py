@@ -7,12 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..battlefield import combat_of, terrain_named
+from ..battlefield import combat_of
 from ..characteristics import strength
 from ..frame import Action, Ctx, Frame, Option, Pending
 from ..geometry import point_segment_distance
 from ..movement import knock_prone, push_away
 from ..state import BattleState, Model, Side, side_name
+from ..terrain import of_kind
 from ..wargear import kit_of, unarmed, without
 from ..wounds import ToWound, Wounding, part_name
 from .casting import shielded
@@ -106,8 +107,8 @@ CHILL_SOUL = register(
     )
 )
 
-ROCKY_TERRAIN = ("ruin", "stone", "brick", "cave", "rock", "boulder", "cliff")
-"""Words in a terrain piece's name that make it a place where a Wizard could crack rocks."""
+ROCKY_TERRAIN = ("ruin", "stone", "cave", "rocky")
+"""The tags of a place where a Wizard could crack rocks (`docs/rules/terrain.md` §17)."""
 COLLAPSE_ROCKS_REACH = 2.0
 
 
@@ -136,7 +137,7 @@ COLLAPSE_ROCKS = register(
         'All models (friend and foe) within 2" of the target also suffer one Strength 5 hit.',
         can_target=lambda state, caster, target: (
             None
-            if terrain_named(state, target, ROCKY_TERRAIN)
+            if of_kind(state, target, ROCKY_TERRAIN)
             else f"{target.name} is not in a ruin, building of stone, cave or rocks: no rocks to collapse."
         ),
     )

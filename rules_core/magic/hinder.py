@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..battlefield import enemies, terrain_named
+from ..battlefield import enemies
 from ..characteristics import move_allowance
 from ..courage import Test
 from ..effects import Lasting, end_exhausted
 from ..frame import Action, Ctx, Frame, Option, Pending
 from ..movement import check_path, full_path, knock_prone, move_model, push_away, snap_to_contact
 from ..state import BattleState, Effect, Model, Mount, Side, other, side_name
+from ..terrain import of_kind
 from ..wounds import ToWound, mount_slain
 from .harm import throw_down
 from .registry import Cast, PowerSpec, add_effect, register
@@ -118,7 +119,7 @@ class CompelMove(Frame):
             foe = state.model(command["target"]) if command["type"] == "compel_charge" else None
             points = full_path(target, command["path"])
             if foe is not None:
-                points = snap_to_contact(target, foe, points)
+                points = snap_to_contact(state, target, foe, points)
             if len(points) > 1:
                 check_path(state, target, points, self._reach(state), foe)
                 move_model(ctx, target, points, foe)
@@ -454,13 +455,13 @@ NATURES_WRATH = register(
     )
 )
 
-WATER_TERRAIN = ("river", "stream", "ford", "water", "brook")
-"""Words in a terrain piece's name that make it water for Wrath of Bruinen."""
+WATER_TERRAIN = ("water",)
+"""The tag of a piece that is water for Wrath of Bruinen (`docs/rules/terrain.md` §17)."""
 
 
 def _wrath_of_bruinen(ctx: Ctx, cast: Cast) -> None:
     def strength(model: Model) -> int:
-        return 9 if terrain_named(ctx.state, model, WATER_TERRAIN) else 3
+        return 9 if of_kind(ctx.state, model, WATER_TERRAIN) else 3
 
     throw_down(ctx, cast, cast.targets, strength if cast.channelled else None)
 

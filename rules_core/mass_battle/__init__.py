@@ -24,7 +24,7 @@ from .army_list import (
     stats_of,
     summarise,
 )
-from .battle import new_mass_battle
+from .battle import board_needs, new_mass_battle
 from .cards import CARDS, Card, HeldCard, applies_now
 from .constants import (
     BOARD_HEIGHT,
@@ -51,6 +51,8 @@ MASS_BATTLE = Ruleset(
     summarise_list=summarise,
     preview=preview,
     tape=tape,
+    board_size=(BOARD_WIDTH, BOARD_HEIGHT),
+    board_needs=board_needs,
 )
 
 

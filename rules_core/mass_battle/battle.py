@@ -10,15 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..boards.agreement import BoardAgreement
+from ..boards.fair import MASS_COVERAGE, BoardNeeds, Placed, rect_zones
 from ..frame import Action, Ctx, Frame, Option, Pending
-from ..state import Army, BattleState, Model, Side, side_name
+from ..serial import load
+from ..setup import read_side
+from ..state import Army, BattleState, Board, Model, Side, side_name
 from ..turn import EndPhase, PriorityRoll, TurnFrame, sides_phase
 from . import heroics  # noqa: F401  (the mass battle's Heroic Actions register themselves)
 from .activation import MassActivations
+from .constants import BOARD_HEIGHT, BOARD_WIDTH
 from .fight import MassFight
 from .losses import check_broken, check_routed, check_turn_limit, check_wiped_out
 from .order import MassHeroicOrder
-from .setup import read_setup
+from .setup import MassSetup, default_zones, read_setup
 from .shooting import MassShooting
 from .state import NOWHERE, MassHero, MassState, Stand, mass_ctx
 
@@ -64,10 +69,30 @@ def new_mass_battle(setup: dict[str, Any]) -> MassState:
         max_turns=read.turn_limit,
         stands=stands,
         heroes=heroes,
+        edition=read.edition,
     )
     state.stack = [MassBattle(), Muster("evil"), Muster("good")]
+    chooser = setup.get("board_choice")
+    if chooser is not None:
+        state.stack.append(BoardAgreement(read_side(chooser), board_needs_of(read)))
     state.phase = "deployment"
     return state
+
+
+def board_needs(setup: dict[str, Any]) -> BoardNeeds:
+    """What a mass-battle setup needs of its board: its two zones, and room for every stand where
+    the setup puts it (a setup of no armies yet: its zones alone)."""
+    if "armies" not in setup:
+        board = load(Board, {"width": BOARD_WIDTH, "height": BOARD_HEIGHT, **setup.get("board", {})})
+        zones = rect_zones({side: list(zone) for side, zone in default_zones(board).items()})
+        return BoardNeeds(zones, cover=list(MASS_COVERAGE))
+    return board_needs_of(read_setup(setup))
+
+
+def board_needs_of(read: MassSetup) -> BoardNeeds:
+    zones = {side: list(zone) for side, zone in read.zones.items()}
+    placed = [Placed(s.name, list(s.rect.polygon)) for army in read.armies.values() for s in army.stands]
+    return BoardNeeds(rect_zones(zones), placed=placed, cover=list(MASS_COVERAGE))
 
 
 @dataclass(slots=True)

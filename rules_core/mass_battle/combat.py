@@ -14,6 +14,7 @@ from typing import Any, Literal
 from ..frame import Action, Ctx, Option, Pending
 from ..geometry import point_in_polygon
 from ..state import SIDES, BattleState, Model, Side, other, side_name
+from ..terrain import slows_stands
 from .activation import StandActivation
 from .aftermath import Repulse
 from .bidding import Faces, OpposedRoll
@@ -44,7 +45,7 @@ FACES = range(1, 7)
 
 
 def in_difficult(state: MassState, stand: Stand) -> bool:
-    return any(t.difficult and point_in_polygon((stand.x, stand.y), t.polygon) for t in state.terrain)
+    return any(slows_stands(t) and point_in_polygon((stand.x, stand.y), t.polygon) for t in state.terrain)
 
 
 def heroic(state: BattleState, stand_heroes: list[Model], kind: str) -> list[Model]:

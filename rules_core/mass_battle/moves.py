@@ -10,6 +10,7 @@ from typing import Any
 
 from ..geometry import Point
 from ..state import Side
+from ..terrain import slows_stands, stops_stands
 from .constants import CONTROL_ZONE, DIFFICULT_MOVE_FACTOR, MAX_MOVE_LEGS
 from .field import EPS, Field, HeroBase, Obstruction, StandShape
 from .geometry import EDGES, Rect, rect_distance
@@ -74,7 +75,7 @@ def plan_stand_move(
         return Obstruction("too_many_legs", f"{mover.name} can make at most {MAX_MOVE_LEGS} straight legs.")
     area = sweep(mover.rect, poses)
     end = mover.rect.posed(poses[-1].x, poses[-1].y, poses[-1].facing) if poses else mover.rect
-    slowed = [t for t in field.terrain if t.difficult and overlaps(area, t.polygon)]
+    slowed = [t for t in field.terrain if slows_stands(t) and overlaps(area, t.polygon)]
     if slowed:
         allowance *= DIFFICULT_MOVE_FACTOR
     length = move_length(mover.rect, poses)
@@ -107,7 +108,7 @@ def _blocked(field: Field, mover: StandShape, area: Sweep, target: str | None) -
     if not within_bounds(area, field.width, field.height):
         return Obstruction("off_board", f"{mover.name} cannot leave the board.")
     for piece in field.terrain:
-        if piece.impassable and overlaps(area, piece.polygon):
+        if stops_stands(piece) and overlaps(area, piece.polygon):
             return Obstruction("impassable", f"{mover.name} cannot move through {piece.name}.", piece.id)
     for other in field.stands:
         if other.id != mover.id and overlaps(area, other.rect.polygon):

@@ -179,7 +179,7 @@ def plan_hero_path(
         raise blocked.violation()
     points = full_path(hero, path)
     if target is not None:
-        points = snap_to_contact(hero, target, points)
+        points = snap_to_contact(state, hero, target, points)
     check_path(state, hero, points, hero_allowance(state, hero), target)
     problem = loose_path_problem(state.field(), hero.id, points[1:])
     if problem is None:

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 from ..geometry import Point
+from ..terrain import stops_stands
 from .constants import RECOIL
 from .field import Field, Obstruction, StandShape
 from .geometry import Rect
@@ -68,7 +69,7 @@ def _stopped(field: Field, mover: StandShape, shape: StandShape, area: Sweep) ->
             "blocked_by_board_edge", f"{mover.name} cannot recoil: {pushing}it would leave the board."
         )
     for piece in field.terrain:
-        if piece.impassable and overlaps(area, piece.polygon):
+        if stops_stands(piece) and overlaps(area, piece.polygon):
             return Obstruction(
                 "blocked_by_terrain",
                 f"{mover.name} cannot recoil: {pushing}{piece.name} is in the way.",

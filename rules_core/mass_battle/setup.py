@@ -40,8 +40,9 @@ from typing import Any
 from ..errors import RuleViolation
 from ..geometry import Point
 from ..serial import load, to_data
-from ..setup import MODEL_ID, load_profile, load_terrain
+from ..setup import MODEL_ID, load_profile, read_edition
 from ..state import MM_PER_INCH, SIDES, Board, Profile, Side, Terrain, side_name
+from ..terrain import load_piece, stops_stands
 from .army import HeroEntry, choose_general, starting_strength
 from .cards import HeldCard, check_cards, duel_points
 from .constants import BOARD_HEIGHT, BOARD_WIDTH, DEPLOY_DEPTH, MAX_HEROES_PER_STAND, TURN_LIMIT
@@ -104,6 +105,7 @@ class MassSetup:
     armies: dict[Side, ArmySetup]
     zones: dict[Side, tuple[float, float, float, float]]
     turn_limit: int = TURN_LIMIT
+    edition: int = 1
 
     def field(self) -> Field:
         return Field(
@@ -138,7 +140,7 @@ def read_setup(setup: Any) -> MassSetup:
         board = load(Board, {"width": BOARD_WIDTH, "height": BOARD_HEIGHT, **setup.get("board", {})})
         if not (6 <= board.width <= 200 and 6 <= board.height <= 200):
             raise _bad('The board must be between 6" and 200" on each side.')
-        terrain = tuple(load_terrain(i, t) for i, t in enumerate(setup.get("terrain", [])))
+        terrain = tuple(load_piece(i, t) for i, t in enumerate(setup.get("terrain", [])))
         armies_in = setup.get("armies")
         if not isinstance(armies_in, dict) or set(armies_in) != set(SIDES):
             raise _bad("The setup needs a good and an evil army.")
@@ -154,7 +156,14 @@ def read_setup(setup: Any) -> MassSetup:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise _bad(f"The setup is malformed: {exc}.") from exc
-    result = MassSetup(board=board, terrain=terrain, armies=armies, zones=zones, turn_limit=turn_limit)
+    result = MassSetup(
+        board=board,
+        terrain=terrain,
+        armies=armies,
+        zones=zones,
+        turn_limit=turn_limit,
+        edition=read_edition(setup),
+    )
     _check_places(result)
     return result
 
@@ -460,7 +469,7 @@ def _check_places(setup: MassSetup) -> None:
                 "outside_zone", f"{where} must be deployed inside {side_name(stand.side)}'s deployment zone."
             )
         for piece in setup.terrain:
-            if piece.impassable and overlaps((stand.rect.polygon,), piece.polygon):
+            if stops_stands(piece) and overlaps((stand.rect.polygon,), piece.polygon):
                 raise RuleViolation("impassable", f"{where} cannot stand on {piece.name}.")
         for other in stands[i + 1 :]:
             if overlaps((stand.rect.polygon,), other.rect.polygon):

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from ..frame import Action, Ctx, Frame, Option, Pending, Refusal
 from ..geometry import point_in_polygon
 from ..state import BattleState, Model, Side, other, side_name
+from ..terrain import hides_from_stands, slows_stands
 from .aftermath import Repulse, direction_from
 from .bidding import Faces, OpposedRoll
 from .constants import (
@@ -67,7 +68,7 @@ def target_problem(state: MassState, shooter: Stand, target: Stand) -> Obstructi
 def in_cover(state: MassState, stand: Stand) -> bool:
     """§7: the target's centre is in terrain that blocks sight or is difficult."""
     return any(
-        (t.blocks_sight or t.difficult) and point_in_polygon((stand.x, stand.y), t.polygon)
+        (hides_from_stands(t) or slows_stands(t)) and point_in_polygon((stand.x, stand.y), t.polygon)
         for t in state.terrain
     )
 

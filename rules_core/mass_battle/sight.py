@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
 from ..geometry import Point, point_in_polygon, segment_crosses_polygon, segment_polygon_distance
+from ..terrain import hides_from_stands
 from .constants import CONTACT_TOLERANCE
 from .field import Field
 from .geometry import Rect
@@ -32,7 +33,7 @@ def base_points(centre: Point, radius: float) -> list[Point]:
 def in_sight(field: Field, a: Sequence[Point], b: Sequence[Point], blocking: Iterable[str] = ()) -> bool:
     """§3: some straight line from a point of `a` to a point of `b` crosses no sight-blocking
     terrain (a piece that either end stands in does not block) and no stand named in `blocking`."""
-    walls = [t.polygon for t in field.terrain if t.blocks_sight]
+    walls = [t.polygon for t in field.terrain if hides_from_stands(t)]
     names = set(blocking)
     bodies = [inset(s.rect.polygon, CONTACT_TOLERANCE) for s in field.stands if s.id in names]
     for p in a:

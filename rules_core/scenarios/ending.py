@@ -11,10 +11,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from ..battlefield import BASE_CONTACT, is_engaged
+from ..battlefield import is_engaged
 from ..casualties import end_battle
 from ..endings import DecidedBy, EndCode
 from ..frame import Ctx
+from ..geometry import BASE_CONTACT
 from ..state import SIDES, BattleState, Model, Side, other, side_name
 from .catalogue import spec_of
 from .data import MARKER_RADIUS, Marker

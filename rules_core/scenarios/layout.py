@@ -6,8 +6,9 @@ from __future__ import annotations
 import math
 
 from ..errors import RuleCode, RuleViolation
-from ..geometry import point_in_polygon, point_polygon_distance
+from ..geometry import point_polygon_distance
 from ..state import BattleState, Board, Model
+from ..terrain import keeps_markers_off, no_standing
 from .data import Zone
 from .spec import Deploy
 
@@ -104,9 +105,9 @@ def why_not_here(
         zone.holds(model.x, model.y, model.radius) and on_board(state.board, model.x, model.y, model.radius)
     ):
         return "outside_zone", f"{model.name} must stand wholly inside the deployment zone ({zone.label})."
-    for piece in state.terrain:
-        if piece.impassable and point_in_polygon(model.pos, piece.polygon):
-            return "impassable", f"{model.name} cannot stand on {piece.name}."
+    piece = no_standing(state, model)
+    if piece is not None:
+        return "impassable", f"{model.name} cannot stand on {piece.name}."
     for other_model in state.models.values():
         if other_model.id == model.id or not other_model.on_board or other_model.x < 0:
             continue
@@ -193,6 +194,6 @@ def marker_clash(
                 f'(marker {number} is {max(0.0, apart):.1f}" away).'
             )
     for piece in state.terrain:
-        if piece.impassable and point_polygon_distance(at, piece.polygon) < radius:
+        if keeps_markers_off(piece) and point_polygon_distance(at, piece.polygon) < radius:
             return f"An objective marker cannot go on {piece.name}, where no model can touch it."
     return None

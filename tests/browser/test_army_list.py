@@ -8,7 +8,8 @@ from pathlib import Path
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from battles.models import ArmyList, Profile
+from battles.models import ArmyList, Battle, Profile
+from battles.play.submit import submit
 
 PHONE = {"width": 390, "height": 844}
 
@@ -83,6 +84,9 @@ def test_build_export_import_and_battle(browser, live_server_url: str, tmp_path:
     page.get_by_test_id("new-battle").click()
     good_link = page.get_by_test_id("good-link").get_attribute("href")
     assert good_link
+    submit(
+        Battle.objects.get(name="Fords of Isen").id, "evil", {"type": "accept_board"}
+    )  # Evil takes the board
 
     page.goto(good_link)
     expect(page.get_by_test_id("seat")).to_have_text("You play Good")

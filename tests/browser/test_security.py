@@ -46,8 +46,16 @@ def test_every_kind_of_page_passes_the_content_security_policy(browser: Any, liv
     page.get_by_role("button", name="Print").is_visible()
     seen.extend(f"print: {v}" for v in violations(page))
 
+    # The boards: the library's drawings, and the editor's script placing a piece.
+    visit("/boards/")
+    visit("/boards/new/")
+    page.get_by_test_id("add-wood").click()
+    expect(page.locator("[data-testid=editor-board] [data-testid=terrain]")).to_have_count(1)
+    seen.extend(f"editor: {v}" for v in violations(page))
+
     # A battle: its board drawn by board.js, its steps over the websocket, swapped in by htmx.
     visit("/")
+    page.get_by_label("You play").select_option("")  # set up for two others: no board to agree first
     page.get_by_test_id("new-battle").click()
     good_link = page.get_by_test_id("good-link").get_attribute("href")
     assert good_link

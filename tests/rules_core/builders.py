@@ -52,6 +52,7 @@ BASE_25MM = 25 / 25.4
 def setup(good: list[dict[str, Any]], evil: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
     """Both sides may deploy anywhere, so a scenario can begin with models in contact."""
     return {
+        "edition": 2,
         "board": {"width": 48.0, "height": 48.0},
         "terrain": extra.pop("terrain", []),
         "armies": {

@@ -65,12 +65,13 @@ def test_impassable_terrain_blocks_a_move() -> None:
     assert (error.code, error.message) == ("impassable", "Rider cannot move through Rock.")
 
 
-def test_each_inch_in_difficult_terrain_costs_two() -> None:
+def test_each_inch_in_difficult_terrain_costs_two_while_any_part_of_the_base_is_in_it() -> None:
     state = battle(good=[model("rider", profile("Rider"), 17, 20)], terrain=[WOOD])
-    error = refused(state, "good", move("rider", (22, 20)))  # 3" outside, 2" inside: costs 7"
-    assert error.message == 'Rider can move 6" but that path needs 7.00" (at most 0.05" over is allowed).'
-    state, _ = play(state, [("good", move("rider", (21.5, 20)))], ScriptedDice())  # 3" + 1.5" x 2
-    assert state.model("rider").moved == pytest.approx(6.0)
+    # The base's edge reaches the wood (x = 20) once its centre is at 19.508: 2.492" of the 5" inside.
+    error = refused(state, "good", move("rider", (22, 20)))
+    assert error.message == 'Rider can move 6" but that path needs 7.49" (at most 0.05" over is allowed).'
+    state, _ = play(state, [("good", move("rider", (21.2539, 20)))], ScriptedDice())  # 2.508" + 1.746" x 2
+    assert state.model("rider").moved == pytest.approx(6.0, abs=1e-3)
 
 
 def test_a_model_cannot_leave_the_board() -> None:

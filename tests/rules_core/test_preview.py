@@ -34,9 +34,10 @@ def test_a_legal_move_previews_its_path_and_the_move_it_uses_and_changes_nothing
         "allowance": 6.0,
     }
     assert state.to_dict() == before
-    # Into the wood: each inch inside costs two, as the referee counts it when the move is sent.
+    # Into the wood: each inch with the base in it costs two (from the base's edge touching it, 0.492"
+    # before its centre does), as the referee counts it when the move is sent.
     near_the_wood = battle(good=[model("rider", profile("Rider"), 18, 20)], terrain=[WOOD])
-    assert preview(near_the_wood, move("rider", (21, 20)))["length"] == pytest.approx(4.0)
+    assert preview(near_the_wood, move("rider", (21, 20)))["length"] == pytest.approx(4.492, abs=1e-3)
 
 
 def test_a_refused_move_previews_the_refusal_the_referee_would_give() -> None:
@@ -83,3 +84,39 @@ def test_what_is_not_a_model_s_move_has_no_preview() -> None:
         preview(state, {"type": "move", "model": "nobody", "path": [[1, 1]]})["code"] == "malformed_command"
     )
     assert preview(state, {"type": "move", "model": "orc", "path": [[39, 39]]})["code"] == "not_your_decision"
+
+
+def test_a_move_over_a_wall_previews_its_whole_path_the_jump_it_needs_there_and_its_chances() -> None:
+    from rules_core.terrain import new_piece
+
+    wall = new_piece("wall", polygon=[[12, 10], [12.25, 10], [12.25, 30], [12, 30]], height=1.0)
+    state = battle(terrain=[wall])
+    answer = preview(state, move("rider", (15, 20)))
+    assert answer["ok"] and answer["path"] == [
+        [10.0, 20.0],
+        [pytest.approx(12 - BASE_25MM / 2), 20.0],
+        [15.0, 20.0],
+    ]
+    assert answer["length"] == pytest.approx(5.0)
+    (note,) = answer["terrain"]
+    assert note["at"] == [pytest.approx(12 - BASE_25MM / 2, abs=1e-3), 20.0]
+    assert (note["piece"], note["kind"], note["height"], note["test"]) == ("Wall", "wall", 1.0, "jump")
+    assert note["says"] == 'Jump the Wall (1" high): a Jump test, 83% over'
+    assert [o["p"] for o in note["odds"]["outcomes"]] == [0.1667, 0.6667, 0.1667]
+
+
+def test_a_move_up_a_hill_or_a_rock_face_previews_what_it_costs_there() -> None:
+    from rules_core.terrain import new_piece
+
+    hill = new_piece("hill", polygon=[[12, 10], [20, 10], [20, 30], [12, 30]], height=2.0)
+    (note,) = preview(battle(terrain=[hill]), move("rider", (14, 20)))["terrain"]
+    assert note["says"] == 'Up the Hill (2" high): open ground, no test'
+    rocks = new_piece("rocks", polygon=[[12, 10], [20, 10], [20, 30], [12, 30]], height=2.0)
+    answer = preview(battle(terrain=[rocks]), move("rider", (13, 20)))
+    (note,) = answer["terrain"]
+    assert (
+        note["says"] == 'Climb up the Rocks (2" high): a Climb test, 83% over (the climb costs 4.0" of Move)'
+    )
+    assert answer["length"] == pytest.approx(
+        12 - BASE_25MM / 2 - 10 + 4.0 + 13 - (12 + BASE_25MM / 2), abs=1e-3
+    )

@@ -167,14 +167,15 @@ def test_good_may_not_shoot_into_a_combat() -> None:
     assert refused.value.message == "Good models may not shoot into a combat: Orc is Engaged."
 
 
-def test_evil_shooting_into_a_combat_hits_a_random_friend_on_1_to_3() -> None:
+def test_evil_shooting_into_a_combat_hits_the_friend_closest_to_the_shooter_on_1_to_3() -> None:
+    """T-ter-25: not a random friend of the combat, the one nearest the shooter that it sees."""
     dice = ScriptedDice([*GOOD_PRIORITY])
     s = BASE_25MM
     state = deployed(
         setup(
             [model("man", profile("Man"), 20, 20), model("far", profile("Far man"), 45, 45)],
             [
-                model("archer", profile("Orc archer", missile=ORC_BOW), 20, 5),
+                model("archer", profile("Orc archer", missile=ORC_BOW), 17, 5),
                 model("orc1", profile("Orc one"), 20 - s, 20),
                 model("orc2", profile("Orc two"), 20 + s, 20),
             ],
@@ -184,12 +185,13 @@ def test_evil_shooting_into_a_combat_hits_a_random_friend_on_1_to_3() -> None:
     )
     state, _ = skip_to(state, dice, stop="shoot")
     assert state.pending.side == "evil"
-    # hit; into combat 2: a friend; random friend 6 -> Orc two; wounds. Then the fight: Man 1, Orc one 6,
-    # Orc one's Strike fails on 1, and turn 2 begins.
-    dice.script.extend([6, 2, 6, 6, 1, 6, 1, *NEXT_TURN])
+    # hit; into combat 2: a friend, the nearer Orc one; wounds. Then the fight: Man 1, Orc two 6,
+    # Orc two's Strike fails on 1, and turn 2 begins.
+    dice.script.extend([6, 2, 6, 1, 6, 1, *NEXT_TURN])
     state, events = play(state, [("evil", shoot("archer", "man"))], dice)
     assert texts(events)[1:3] == [
-        "Shooting into a combat: rolls 2: the shot hits Orc two instead.",
-        "Orc archer's shot on Orc two: To Wound 5+ (S2 against D4), rolls 6: wounds.",
+        "Shooting into a combat: rolls 2: the shot hits Orc one instead (the friend closest to Orc archer "
+        "it can see).",
+        "Orc archer's shot on Orc one: To Wound 5+ (S2 against D4), rolls 6: wounds.",
     ]
-    assert state.model("orc2").status == "casualty"
+    assert state.model("orc1").status == "casualty"

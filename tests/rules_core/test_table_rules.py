@@ -124,6 +124,25 @@ def test_the_tape_measures_as_the_referee_does_and_the_sight_check_names_what_bl
     }
 
 
+def test_the_tape_names_each_piece_it_crosses_with_its_kind_and_height() -> None:
+    from rules_core.terrain import new_piece
+
+    wall = new_piece(
+        "wall", name="Old wall", polygon=[[15, 20], [25, 20], [25, 20.25], [15, 20.25]], height=0.7
+    )
+    hill = new_piece("hill", polygon=[[15, 12], [25, 12], [25, 16], [15, 16]])
+    state = battle(
+        [model("archer", profile("Archer", missile=BOW), 20, 30)],
+        [model("orc", profile("Orc"), 20, 10)],
+        terrain=[wall, hill],
+    )
+    assert measure(state, state.model("archer"), state.model("orc")).to_dict()["terrain"] == [
+        'Old wall (wall, 0.7" high, a barrier, blocks sight)',
+        'Hill (hill, 2" high, walked onto, blocks sight)',
+    ]
+    assert measure(state, (0.0, 0.0), (3.0, 4.0)).terrain == []
+
+
 def test_models_that_share_a_name_are_numbered_across_both_armies() -> None:
     warrior, orc, hero = profile("Warrior"), profile("Orc"), profile("Aragorn")
     numbered = number_namesakes(

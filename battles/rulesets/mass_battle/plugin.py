@@ -11,6 +11,8 @@ from battles.rulesets.base import WebRuleset
 
 from . import lists, pages
 
+USUAL_BOARD = "The wood and the rocky hill"
+
 if TYPE_CHECKING:
     from django.contrib.admin.options import InlineModelAdmin
     from django.db.models import QuerySet
@@ -91,10 +93,14 @@ class MassBattle(WebRuleset):
 
     # ------------------------------------------------------------ live play
 
-    def battle_setup(self, armies: Mapping[rules_core.Side, Any], scenario: str = "") -> dict[str, Any]:
+    usual_board = USUAL_BOARD
+
+    def battle_setup(
+        self, armies: Mapping[rules_core.Side, Any], scenario: str = "", board: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         from .setup import mass_battle_setup
 
-        return mass_battle_setup(armies)
+        return mass_battle_setup(armies, board)
 
     def page_context(
         self,

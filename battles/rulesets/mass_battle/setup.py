@@ -22,7 +22,7 @@ from typing import Any
 from battles.lists.options import listed
 from battles.lists.profiles import BadData
 from battles.play.create import piece_id
-from rules_core import SIDES, Board, Side
+from rules_core import EDITION, SIDES, Board, Side
 from rules_core.mass_battle import (
     BOARD_HEIGHT,
     BOARD_WIDTH,
@@ -34,6 +34,7 @@ from rules_core.mass_battle import (
 )
 
 from .lists import KEY, heroes_of, stands_of, summarise
+from .plugin import USUAL_BOARD
 
 BOARD = {"width": BOARD_WIDTH, "height": BOARD_HEIGHT}
 GAP = 0.5
@@ -41,7 +42,8 @@ GAP = 0.5
 FACING = {"good": 0.0, "evil": 180.0}
 """Toward the enemy: Good's edge is y = 0, so Good faces +y (§2.1)."""
 
-# The one table every mass battle is fought on for now: in no man's land, clear of both zones.
+# The table a mass battle is fought on when its creator chooses no other: in no man's land, clear
+# of both zones.
 TERRAIN: list[dict[str, Any]] = [
     {"name": "Wood", "polygon": [[14, 20], [23, 19], [25, 27], [15, 28]], "difficult": True},
     {
@@ -65,16 +67,19 @@ class _Piece:
     row: int = 0
 
 
-def mass_battle_setup(armies: Mapping[Side, Any]) -> dict[str, Any]:
-    """`armies` maps "good" and "evil" to a mass-battle list (saved or a draft). Raises BadData if
-    one cannot stand in its deployment zone."""
-    board = Board(**BOARD)
-    zones = default_zones(board)
+def mass_battle_setup(armies: Mapping[Side, Any], board: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`armies` maps "good" and "evil" to a mass-battle list (saved or a draft); `board` is the board
+    chosen ({"name", "terrain"}), or None for the field of the wood and the rocky hill. Raises BadData
+    if an army cannot stand in its deployment zone."""
+    table = Board(BOARD["width"], BOARD["height"])
+    zones = default_zones(table)
     taken: set[str] = set()
+    chosen = board or {"name": USUAL_BOARD, "terrain": TERRAIN}
     return {
         "ruleset": KEY,
-        "board": dict(BOARD),
-        "terrain": [dict(t) for t in TERRAIN],
+        "edition": EDITION,
+        "board": {**BOARD, "name": chosen["name"]},
+        "terrain": [dict(t) for t in chosen["terrain"]],
         "armies": {side: _army(armies[side], side, zones[side], taken) for side in SIDES},
     }
 

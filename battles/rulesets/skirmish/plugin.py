@@ -91,10 +91,12 @@ class Skirmish(WebRuleset):
 
     # ------------------------------------------------------------ live play
 
-    def battle_setup(self, armies: Mapping[rules_core.Side, Any], scenario: str = "") -> dict[str, Any]:
+    def battle_setup(
+        self, armies: Mapping[rules_core.Side, Any], scenario: str = "", board: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         from .setup import battle_setup
 
-        return battle_setup(armies, scenario)
+        return battle_setup(armies, scenario, board)
 
     def page_context(
         self,

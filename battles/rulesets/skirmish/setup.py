@@ -7,59 +7,56 @@ the players deploy Warband by Warband (the referee lays each out first).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from battles.lists.options import rules_model, unit_points
 from battles.lists.profiles import BadData
 from battles.play.create import piece_id
-from rules_core import MM_PER_INCH, SIDES, Board, Side
-from rules_core.skirmish import default_zones
+from rules_core import BOARD_LIBRARY, DEFAULT_BOARD, EDITION, MM_PER_INCH, SIDES, Board, Side
+from rules_core.skirmish import SKIRMISH, default_zones, room_for
 
 from .lists import warbands_of
 
-BOARD = {"width": 48.0, "height": 48.0}
+Room = Callable[[float, float, float], bool]
+
 GAP = 0.25  # inches between neighbouring bases, so no two models touch
 
-# The one board every battle is fought on for now.
-TERRAIN: list[dict[str, Any]] = [
-    {
-        "name": "Rocky outcrop",
-        "polygon": [[20, 20], [28, 20], [28, 26], [20, 26]],
-        "blocks_sight": True,
-        "impassable": True,
-    },
-    {"name": "Ruined wall", "polygon": [[6, 23], [14, 23], [14, 24], [6, 24]]},
-    {"name": "Wood", "polygon": [[34, 18], [42, 18], [44, 26], [36, 28]], "difficult": True},
-]
 
-
-# A scenario's board has more terrain: Fog of War asks for a piece wholly in each half.
-SCENARIO_TERRAIN: list[dict[str, Any]] = [
-    *TERRAIN,
-    {"name": "Ruined farmstead", "polygon": [[8, 7], [14, 7], [14, 12], [8, 12]]},
-    {"name": "Stone circle", "polygon": [[34, 36], [40, 36], [40, 41], [34, 41]]},
-]
-
-
-def battle_setup(armies: Mapping[Side, Any], scenario: str = "") -> dict[str, Any]:
+def battle_setup(
+    armies: Mapping[Side, Any], scenario: str = "", board: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """`armies` maps "good" and "evil" to a list (saved or a draft); `scenario` names one of
-    rules_core's scenarios, or "" for none. Raises BadData if an army cannot stand in its
+    rules_core's scenarios, or "" for none; `board` is the board chosen ({"name", "terrain"}), or
+    None for the library's first (Farmstead). Raises BadData if an army cannot stand in its
     deployment zone (without a scenario)."""
-    board = Board(**BOARD)
-    zones = default_zones(board)
+    width, height = SKIRMISH.board_size
+    chosen = board or default_board(width, height)
+    zones = default_zones(Board(width, height))
     taken: set[str] = set()
+    room = room_for(chosen["terrain"])
     setup: dict[str, Any] = {
-        "board": dict(BOARD),
-        "terrain": [dict(t) for t in (SCENARIO_TERRAIN if scenario else TERRAIN)],
-        "armies": {side: _muster(armies[side], side, zones[side], taken, bool(scenario)) for side in SIDES},
+        "edition": EDITION,
+        "board": {"width": width, "height": height, "name": chosen["name"]},
+        "terrain": [dict(t) for t in chosen["terrain"]],
+        "armies": {
+            side: _muster(armies[side], side, zones[side], taken, bool(scenario), room) for side in SIDES
+        },
     }
     if scenario:
         setup["scenario"] = scenario
     return setup
 
 
-def _muster(army: Any, side: str, zone: list[float], taken: set[str], by_warband: bool) -> dict[str, Any]:
+def default_board(width: float, height: float) -> dict[str, Any]:
+    """The library's first board, for a battle whose creator chose none."""
+    library = BOARD_LIBRARY[DEFAULT_BOARD]
+    return {"name": library.name, "terrain": library.terrain(Board(width, height))}
+
+
+def _muster(
+    army: Any, side: str, zone: list[float], taken: set[str], by_warband: bool, room: Room
+) -> dict[str, Any]:
     """The army's models, each with an id; placed in rows in its zone, or (`by_warband`, for a
     scenario) with its Warbands, General and points, for the players to deploy."""
     models: list[dict[str, Any]] = []
@@ -80,7 +77,7 @@ def _muster(army: Any, side: str, zone: list[float], taken: set[str], by_warband
     if not by_warband:
         for model in models:
             del model["points"]
-        _place(models, side, zone)
+        _place(models, side, zone, room)
         return {"name": army.name, "models": models}
     return {
         "name": army.name,
@@ -95,28 +92,21 @@ def _base(model: dict[str, Any]) -> float:
     return max(float(model["profile"]["base_mm"]), float(model.get("mount", {}).get("base_mm", 0)))
 
 
-def _place(models: list[dict[str, Any]], side: str, zone: list[float]) -> None:
-    """Rows across the zone, front row nearest the middle of the board, each row centred."""
+def _place(models: list[dict[str, Any]], side: str, zone: list[float], room: Room) -> None:
+    """Rows across the zone, front row nearest the middle of the board, each row centred, leaving
+    out the places terrain takes (a wall, a building)."""
     x0, y0, x1, y1 = zone
-    rows: list[list[dict[str, Any]]] = [[]]
-    width = 0.0
-    for model in models:
-        size = _base(model) / MM_PER_INCH + GAP
-        if rows[-1] and width + size > x1 - x0:
-            rows.append([])
-            width = 0.0
-        rows[-1].append(model)
-        width += size
-    depth = 0.0
-    for row in rows:
-        sizes = [_base(m) / MM_PER_INCH + GAP for m in row]
-        row_depth = max(sizes)
-        x = (x0 + x1 - sum(sizes)) / 2
-        centre = depth + row_depth / 2
-        y = y0 + centre if side == "good" else y1 - centre
-        for model, size in zip(row, sizes, strict=True):
-            model["x"], model["y"] = round(x + size / 2, 3), round(y, 3)
-            x += size
-        depth += row_depth
-    if depth > y1 - y0:
+    size = max(_base(m) for m in models) / MM_PER_INCH + GAP
+    spots: list[tuple[float, float]] = []
+    depth = size / 2
+    while depth + size / 2 <= y1 - y0 + 1e-9 and len(spots) < len(models):
+        y = y0 + depth if side == "good" else y1 - depth
+        row = [(x0 + size / 2 + i * size, y) for i in range(int((x1 - x0) / size))]
+        middle = (x0 + x1) / 2
+        row.sort(key=lambda p: abs(p[0] - middle))
+        spots += [p for p in row if room(p[0], p[1], size / 2)]
+        depth += size
+    if len(spots) < len(models):
         raise BadData(f"The {side} army ({len(models)} models) does not fit in its deployment zone.")
+    for model, (x, y) in zip(models, spots, strict=False):
+        model["x"], model["y"] = round(x, 3), round(y, 3)

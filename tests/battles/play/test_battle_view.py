@@ -108,8 +108,10 @@ def test_the_tape_answers_with_the_referees_distance_and_sight(client) -> None:
     answer = client.get(f"/battles/{battle.public_id}/measure/", {"from": "aragorn", "to": "gothmog"}).json()
     assert answer["distance"] == round(aragorn.distance_to(gothmog), 2)
     assert answer["visible"] is True and answer["blocked_by"] == []
-    points = client.get(f"/battles/{battle.public_id}/measure/", {"from": "0,0", "to": "3,4"}).json()
-    assert points == {"distance": 5.0, "from": {"point": [0.0, 0.0]}, "to": {"point": [3.0, 4.0]}}
+    points = client.get(f"/battles/{battle.public_id}/measure/", {"from": "24,20", "to": "27,24"}).json()
+    assert points == {"distance": 5.0, "from": {"point": [24.0, 20.0]}, "to": {"point": [27.0, 24.0]}}
+    across = client.get(f"/battles/{battle.public_id}/measure/", {"from": "0,0", "to": "3,4"}).json()
+    assert across["terrain"] == ['North orchard (wood, 4" high, difficult, In The Way of shots)']
     bad = client.get(f"/battles/{battle.public_id}/measure/", {"from": "aragorn", "to": "99,99"})
     assert (bad.status_code, bad.json()) == (400, {"error": "That point is off the board."})
     step = client.get(f"/battles/{battle.public_id}/measure/", {"from": "0,0", "to": "0,1", "step": "0"})

@@ -123,6 +123,7 @@ def test_a_battle_is_started_on_a_chosen_scenario_or_one_drawn_from_a_pool(db, c
     assert all("x" not in m and m["points"] > 0 for m in good["models"])
     page = client.get(f"/battles/{battle.public_id}/").content.decode()
     assert 'data-testid="scenario"' in page and "Domination" in page
+    assert battle.setup["board"]["name"] == "Farmstead" and "board_choice" not in battle.setup
     assert "Good starts the roll-off to place objective markers" in page
     assert 'data-testid="marker"' in page  # the centre marker
     assert {resolve("pool:1") for _ in range(40)} <= {s.key for s in pool_of(1)}

@@ -14,6 +14,7 @@ from battles.models import Profile
 from battles.rulesets.skirmish.lists import FollowerDraft, WarbandDraft
 from battles.rulesets.skirmish.lists import SkirmishDraft as ListDraft
 from battles.rulesets.skirmish.setup import battle_setup
+from rules_core.geometry import point_polygon_distance
 from rules_core.setup import default_zones, in_zone
 from tests.battles.demos import demo_setup
 from tests.battles.lists.conftest import make_profile
@@ -52,7 +53,7 @@ def test_both_sides_can_confirm_deployment_without_moving_a_model() -> None:
 def test_a_full_list_of_large_bases_fits_without_overlap() -> None:
     troll = make_profile(name="Troll", base_mm=40)
     army = _army("Azog the Defiler", troll, 149)
-    setup = battle_setup({"good": army, "evil": army})
+    setup = battle_setup({"good": army, "evil": army}, board={"name": "Open ground", "terrain": []})
     state = rules_core.new_battle(setup)
     models = list(state.models.values())
     assert len(models) == 300 and len({m.id for m in models}) == 300
@@ -78,3 +79,15 @@ def test_an_army_too_big_for_its_zone_is_refused() -> None:
     giant = make_profile(name="Giant", base_mm=200)
     with pytest.raises(BadData, match="does not fit in its deployment zone"):
         battle_setup({"good": _army("Beorn", giant, 30), "evil": demo_army("evil")})
+
+
+def test_the_first_layout_keeps_off_walls_buildings_and_rocks() -> None:
+    state = rules_core.new_battle(demo_setup())
+    blocked = [p for p in state.terrain if p.barrier or p.impassable or (p.raised and p.climbable)]
+    assert blocked, "the default board has walls and buildings in the deployment zones"
+    for model in state.models.values():
+        for piece in blocked:
+            assert point_polygon_distance(model.pos, piece.polygon) >= model.radius - 1e-6, (
+                model.id,
+                piece.name,
+            )

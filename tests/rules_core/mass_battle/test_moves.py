@@ -129,6 +129,23 @@ def test_crossing_difficult_terrain_halves_the_move() -> None:
     assert planned(field, "s", [(30, 12)], 0).allowance == 6.0  # stops 1" short of the bog
 
 
+def test_stands_read_the_skirmish_pieces_a_wall_slows_them_and_a_rock_face_stops_them() -> None:
+    """§2.1: a stand takes no Jump or Climb test; a wall is difficult to it, a rock climbed onto is not
+    for it, and a hill is open ground it walks up."""
+    wall = square("Wall", 20, 14, 40, 14.25, barrier=True, blocks_sight=True)
+    wall.height = 1.0
+    problem = refused(board(stand("s", "good", 30, 10, 0, name="Riders"), wall), "s", [(30, 14.5)], 0)
+    assert problem.message == 'Riders can move 3" (half its Move: it crosses Wall) but that move needs 4.5".'
+    rocks = square("Rocks", 20, 14, 40, 20, raised=True, climbable=True, blocks_sight=True)
+    problem = refused(board(stand("s", "good", 30, 10, 0, name="Riders"), rocks), "s", [(30, 14)], 0)
+    assert (problem.code, problem.message) == ("impassable", "Riders cannot move through Rocks.")
+    hill = square("Hill", 20, 14, 40, 20, raised=True, blocks_sight=True)
+    assert (
+        planned(board(stand("s", "good", 30, 10, 0, name="Riders"), hill), "s", [(30, 16)], 0).allowance
+        == 6.0
+    )
+
+
 def test_a_move_through_another_stand_impassable_terrain_or_off_the_board_is_refused() -> None:
     friend = stand("f", "good", 30, 14, 0, name="Spears")
     problem = refused(board(stand("s", "good", 30, 10, 0, name="Riders"), friend), "s", [(30, 16)], 0)

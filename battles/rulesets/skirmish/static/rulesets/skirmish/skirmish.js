@@ -218,6 +218,17 @@
     if (answer && answer.ok) {
       label = inches(answer.length, answer.allowance) + " of " + answer.allowance + '"';
       if (answer.then) { aside = "then: " + answer.then; }
+      (answer.terrain || []).forEach(function (note) {
+        // Where the move meets each wall, rock face, hill or wood: what it costs and needs there.
+        g.appendChild(B.el("circle", {
+          "class": "drag-crossing test-" + (note.test || "none"), cx: note.at[0], cy: note.at[1], r: 0.35,
+          "data-testid": "drag-crossing"
+        }));
+        if (note.test === "jump" || note.test === "climb" || note.test === "refused") {
+          B.label(g, "drag-note", note.at, 0.4, [note.says], "drag-note");
+          if (!aside) { aside = note.says; }
+        }
+      });
     } else if (refused) {
       label = answer.message.length > 60 ? answer.message.slice(0, 60) + "…" : answer.message;
     } else if (drag.meant && drag.meant.refused) {
