@@ -1,0 +1,71 @@
+"""Beacon, the opponent the server can play: it chooses among the referee's legal actions.
+
+suggest(state, "evil", "captain")   # the command Beacon would send for that side now, and why
+
+It reads only what the side it plays sees (`seen.what_side_sees`: never the other side's secret
+picks) and never the dice, which are rolled only once a command is applied. It weighs the same
+legal actions and odds any player is offered, and tries a command on a copy (the referee's
+`dry_run`, as a move's preview does) before it suggests it, so what it suggests is never refused.
+The same state, side, strength and seed always give the same suggestion: the coach's "What would
+Beacon do?" is what Beacon plays.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import dry_run, legal_actions
+from ..errors import RuleViolation
+from ..state import BattleState, Side
+from .mass_moves import MassMind
+from .seen import told_apart, what_side_sees
+from .skirmish_moves import SkirmishMind
+from .thinking import Idea, Mind, Strength
+
+STRENGTHS: dict[Strength, str] = {
+    "recruit": "Recruit: greedy on the odds of the next roll",
+    "captain": "Captain: weighs what each piece is worth and looks a step further",
+}
+DEFAULT_STRENGTH: Strength = "captain"
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A command for the side to send, with the legal action it answers and why Beacon picks it."""
+
+    command: dict[str, Any]
+    label: str
+    odds: dict[str, Any] | None
+    why: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"command": self.command, "label": self.label, "odds": self.odds, "why": self.why}
+
+
+def suggest(
+    state: BattleState, side: Side, strength: Strength = DEFAULT_STRENGTH, seed: int = 0
+) -> Suggestion:
+    """What Beacon would do for `side` now. Raises ValueError when it is not that side's decision."""
+    plain = what_side_sees(state, side)
+    seen = told_apart(plain)
+    actions = legal_actions(seen, side)
+    if not actions:
+        raise ValueError(f"It is not {side}'s decision now.")
+    as_shown = legal_actions(plain, side) if seen is not plain else actions
+    rng = random.Random(f"{seed}:{seen.step}:{side}")
+    kind = MassMind if seen.RULESET == "mass_battle" else SkirmishMind
+    mind: Mind = kind(seen, side, strength, rng)
+    fallbacks = [Idea(0.0, mind.filled(a, {}), a, "the only choice left") for a in actions]
+    for idea in [*mind.ideas(actions), *fallbacks]:
+        try:
+            dry_run(seen, side, idea.command)
+        except RuleViolation:
+            continue
+        shown = as_shown[actions.index(idea.action)]
+        return Suggestion(idea.command, shown.label, shown.odds, idea.why)
+    raise RuntimeError(f"every legal action for {seen.pending.kind} was refused")
+
+
+__all__ = ["DEFAULT_STRENGTH", "STRENGTHS", "Strength", "Suggestion", "suggest"]
