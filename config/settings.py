@@ -155,6 +155,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "NAME": os.environ.get("TEST_SQLITE_PATH", str(BASE_DIR / ".test-db.sqlite3"))
     }
 
+BEACON_PAUSE_SECONDS = float(os.environ.get("BEACON_PAUSE_SECONDS", "1.0"))
+"""How long Beacon, the server's player, waits before each of its steps: a human pace, so that the
+player sees each step (battles/play/beacon.py)."""
+BEACON_THINKERS = int(os.environ.get("BEACON_THINKERS", "1"))
+"""The processes Beacon thinks in, apart from the serving process (0: in its threads)."""
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CHANNELS_PREFIX = os.environ.get("CHANNELS_PREFIX", "beacon")  # Redis keys of the channel layer and presence
 REDIS_SOCKET_TIMEOUT_SECONDS = 15  # three times channels-redis' 5 s blocking read

@@ -4,6 +4,7 @@ SECRET_KEY is unset, as `make run` has)."""
 import os
 
 os.environ.setdefault("BEACON_DEV", "1")
+os.environ.setdefault("BEACON_PAUSE_SECONDS", "0")  # Beacon plays at once: no test waits on its pace
 # Each pytest-xdist worker has its own test database (pytest-django names it after the worker) and
 # its own Redis keys and channel-layer groups, which the servers it starts inherit.
 if "PYTEST_XDIST_WORKER" in os.environ:

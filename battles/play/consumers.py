@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -17,7 +18,7 @@ from django.template.loader import render_to_string
 
 from rules_core import Refused, Side
 
-from . import announce, chat, jsontext, limits, presence
+from . import announce, beacon, chat, jsontext, limits, presence
 from .models import Battle, BattleEvent, Seat, as_side
 from .offers import OFFER_MESSAGES, receive_offer
 from .presenter import audience_of, render_view, step_json, view_json
@@ -58,7 +59,7 @@ class BattleConsumer(DirectDispatch):
         if found is None:
             await refuse(self, UNKNOWN_BATTLE)
             return
-        battle_id, side = found
+        battle_id, side, played_by_beacon = found
         if token and side is None:
             await refuse(self, NOT_A_SEAT)
             return
@@ -74,6 +75,9 @@ class BattleConsumer(DirectDispatch):
         await self.accept()
         await self.send_view()
         await self._heartbeat(arrived=True)
+        beacon.serving(asyncio.get_running_loop())
+        if played_by_beacon:
+            beacon.wake(battle_id)  # it may be Beacon's decision since before this process began
 
     async def _hold_places(self, public_id: str, side: Side | None) -> bool:
         """Take this socket's place among its seat's and its address's sockets (False if either
@@ -334,16 +338,18 @@ SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a seat token looks like (models.new_seat_token): anything else is no seat, unasked."""
 
 
-def _find(public_id: str, token: str) -> tuple[int, Side | None] | None:
-    battle = Battle.objects.filter(public_id=public_id).only("id").first()
+def _find(public_id: str, token: str) -> tuple[int, Side | None, bool] | None:
+    """The battle's id, the side the token's seat plays (None: a spectator, or no seat), and
+    whether Beacon plays a side. Beacon's own seat is no one's to take."""
+    battle = Battle.objects.filter(public_id=public_id).only("id", "beacon_side").first()
     if battle is None:
         return None
-    if not token:
-        return battle.id, None
-    if not SEAT_TOKEN.fullmatch(token):
-        return battle.id, None
+    beacon_plays = bool(battle.beacon_side)
+    if not token or not SEAT_TOKEN.fullmatch(token):
+        return battle.id, None, beacon_plays
     seat = Seat.objects.filter(battle=battle, token=token).only("side").first()
-    return battle.id, as_side(seat.side) if seat else None
+    side = as_side(seat.side) if seat and seat.side != battle.beacon_side else None
+    return battle.id, side, beacon_plays
 
 
 def _render_view(battle_id: int, audience: str, fmt: str) -> str:

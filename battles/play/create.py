@@ -43,6 +43,7 @@ def start_battle(
     creator_side: str | None = None,
     scenario: str = "",
     board: str | None = None,
+    beacon: tuple[Side, str] | None = None,
 ) -> Battle:
     """A battle fought by two lists (saved or drafts) of one ruleset, played by that ruleset, on a
     `scenario` ("" for none; only a ruleset that plays scenarios takes one); the creator, if signed
@@ -86,10 +87,13 @@ def start_battle(
     if refused:
         raise BadData(refused)
     plays = creator is not None and creator.is_authenticated and creator_side in rules_core.SIDES
-    if board is not None and plays:
+    if board is not None and plays and beacon is None:
         setup["board_choice"] = creator_side  # the other player accepts it, or asks for another
     with transaction.atomic():
         battle = create_battle(name, setup)
+        if beacon is not None:
+            battle.beacon_side, battle.beacon_strength = beacon
+            battle.save(update_fields=["beacon_side", "beacon_strength"])
         if creator is not None and creator.is_authenticated:
             battle.created_by = creator
             battle.save(update_fields=["created_by"])

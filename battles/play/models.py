@@ -68,6 +68,10 @@ class Battle(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    beacon_side = models.CharField(max_length=10, choices=SIDE_CHOICES, blank=True)
+    """The side Beacon, the server, plays ("" when two people play): battles/play/beacon.py."""
+    beacon_strength = models.CharField(max_length=10, blank=True)
+    """How well Beacon plays it: a key of `rules_core.bot.STRENGTHS`."""
 
     class Meta:
         ordering = ["-updated_at"]

@@ -23,7 +23,7 @@ from rules_core import BattleState, RuleViolation, Side
 from rules_core.record import Entry, build, steps
 from rules_core.takeback import TAKEBACK, check, plan, restore
 
-from . import presence
+from . import beacon, presence
 from .create import create_battle
 from .jsontext import dumps
 from .models import Battle, BattleEvent, Offer, Seat
@@ -174,6 +174,7 @@ def _take_back(battle: Battle, offer: Offer) -> tuple[BattleEvent, BattleState]:
 def _taken_back(battle: Battle, event: BattleEvent, state: BattleState) -> None:
     recent_states.put(battle, state)
     publish_step(battle, event, state)
+    beacon.after_step(battle, state)
 
 
 def _rematch(battle: Battle, offer: Offer) -> Battle:

@@ -17,6 +17,7 @@ from django.utils import timezone
 import rules_core
 from rules_core import BattleState, Dice, RuleViolation, Side
 
+from . import beacon
 from .dice import make_dice
 from .models import Battle, BattleEvent
 from .persistence import Locked, applied_event, lock_battle, recent_states, record_step
@@ -122,3 +123,4 @@ def _apply(
 def _committed(battle: Battle, event: BattleEvent, state: BattleState) -> None:
     recent_states.put(battle, state)
     publish_step(battle, event, state)
+    beacon.after_step(battle, state)

@@ -22,7 +22,7 @@ from . import presence
 from .chat import chat_context, shown_lines
 from .create import start_battle
 from .forms import BattleForm
-from .models import Battle, Seat
+from .models import Battle, Seat, as_side
 from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
 from .records import battle_record
 from .your_battles import CREATED_KEY, remember_seat, seat_link, your_battles
@@ -56,21 +56,22 @@ def new_battle(request: HtmxRequest) -> HttpResponse:
     error = ""
     if form.is_valid():
         name = (form.cleaned_data["name"] or "").strip() or f"Battle {Battle.objects.count() + 1}"
+        beacon = (as_side(form.beacon_plays), form.beacon_level) if form.beacon_plays else None
+        you = ({"good": "evil", "evil": "good"}[beacon[0]]) if beacon else form.cleaned_data.get("seat")
         try:
             battle = start_battle(
-                name,
-                form.armies,
-                request.user,
-                form.cleaned_data.get("seat"),
-                form.scenario_key,
-                form.board_choice,
+                name, form.armies, request.user, you, form.scenario_key, form.board_choice, beacon
             )
         except (BadData, RuleViolation) as exc:
             error = str(exc)
         else:
             created = request.session.get(CREATED_KEY, [])
             request.session[CREATED_KEY] = [*created, battle.public_id][-50:]
-            return redirect("battle_links", public_id=battle.public_id)
+            if beacon is None:
+                return redirect("battle_links", public_id=battle.public_id)
+            # Against Beacon there is nobody to send a link to: straight to the table, in your seat.
+            seat = battle.seats.get(side=you)
+            return redirect(f"{reverse('battle', args=[battle.public_id])}?seat={seat.token}")
     else:
         error = " ".join(str(e) for errors in form.errors.values() for e in errors)
     return render(request, "battles/new_battle.html", {"form": form, "error": error}, status=422)
@@ -82,7 +83,11 @@ def battle_links(request: HttpRequest, public_id: str) -> HttpResponse:
     if not mine and public_id not in request.session.get(CREATED_KEY, []):
         raise Http404("Only whoever created a battle sees its seat links.")
     base = request.build_absolute_uri(reverse("battle", args=[battle.public_id]))
-    seats = {seat.side: f"{base}?seat={seat.token}" for seat in battle.seats.all()}
+    # Beacon's seat is the server's: its link is nobody's to hold.
+    seats = {
+        seat.side: "" if seat.side == battle.beacon_side else f"{base}?seat={seat.token}"
+        for seat in battle.seats.all()
+    }
     return render(
         request,
         "battles/links.html",

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..engine import dry_run, legal_actions
 from ..errors import RuleViolation
+from ..rulesets import load_state
 from ..state import BattleState, Side
 from .mass_moves import MassMind
 from .seen import told_apart, what_side_sees
@@ -68,4 +69,17 @@ def suggest(
     raise RuntimeError(f"every legal action for {seen.pending.kind} was refused")
 
 
-__all__ = ["DEFAULT_STRENGTH", "STRENGTHS", "Strength", "Suggestion", "suggest"]
+def suggest_from_data(data: dict[str, Any], side: Side, strength: Strength, seed: int = 0) -> dict[str, Any]:
+    """`suggest` for a state given as its plain data, the suggestion as plain data: for a process
+    that thinks apart from the one that serves the battle (nothing but plain data crosses)."""
+    return suggest(load_state(data), side, strength, seed).to_dict()
+
+
+__all__ = [
+    "DEFAULT_STRENGTH",
+    "STRENGTHS",
+    "Strength",
+    "Suggestion",
+    "suggest",
+    "suggest_from_data",
+]

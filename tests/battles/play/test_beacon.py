@@ -1,0 +1,99 @@
+"""Playing against Beacon: a battle started at New battle with the server in one seat, which it
+plays through the websocket stack like any player (its steps reach the other seat and spectators),
+whenever it is its decision; its own seat is nobody's to take."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from channels.db import database_sync_to_async
+from django.test import Client
+
+from battles.models import Battle
+from tests.battles.conftest import command, connect, receive, seats
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+def started(client: Client, **fields: str) -> tuple[Battle, str]:
+    """A battle against Beacon made at New battle, without an account: the battle and your seat."""
+    answer = client.post("/battles/new/", {"name": "Practice", **fields})
+    assert answer.status_code == 302, answer.content.decode()[:500]
+    battle = Battle.objects.get(name="Practice")
+    token = parse_qs(urlparse(answer["Location"]).query)["seat"][0]
+    return battle, token
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"ruleset": "skirmish", "beacon": "evil", "beacon_strength": "captain"},
+        {"ruleset": "skirmish", "beacon": "good", "beacon_strength": "recruit", "scenario": "domination"},
+        {"ruleset": "mass_battle", "beacon": "good", "beacon_strength": "captain"},
+    ],
+)
+def test_new_battle_against_beacon_needs_no_account_and_leads_to_your_seat(fields: dict[str, str]) -> None:
+    client = Client()
+    battle, token = started(client, **fields)
+    assert (battle.ruleset, battle.beacon_side, battle.beacon_strength) == (
+        fields["ruleset"], fields["beacon"], fields["beacon_strength"],
+    )  # fmt: skip
+    you = "good" if fields["beacon"] == "evil" else "evil"
+    assert battle.seats.get(token=token).side == you
+    page = client.get(f"/battles/{battle.public_id}/?seat={token}").content.decode()
+    assert f"You play <strong>{you.capitalize()}</strong>" in page
+    assert (
+        f"Beacon ({fields['beacon_strength'].capitalize()}) plays <strong>{fields['beacon'].capitalize()}"
+        in page
+    )
+    links = client.get(f"/battles/{battle.public_id}/links/").content.decode()
+    assert f'data-testid="{you}-link"' in links
+    assert f'data-testid="{fields["beacon"]}-link"' not in links, "Beacon's seat is the server's: no link"
+
+
+async def test_beacon_plays_its_decisions_and_everyone_sees_its_steps() -> None:
+    client = Client()
+    battle, token = await database_sync_to_async(started)(
+        client, ruleset="skirmish", beacon="evil", beacon_strength="captain"
+    )
+    player = await connect(battle.public_id, token)
+    spectator = await connect(battle.public_id, "")
+    view = await receive(player, "view")
+    await receive(spectator, "view")
+    assert view["pending"]["side"] == "good"
+    await command(player, {"type": "ready"}, view["seq"])
+    beacons: list[dict[str, Any]] = []
+    seen: list[dict[str, Any]] = []
+    while True:  # Beacon deploys, rolls for Priority ... until the battle waits for Good again
+        step = await receive(player, timeout=30)
+        seen.append(await receive(spectator, timeout=30))
+        if step["side"] == "evil":
+            beacons.append(step)
+        if step["pending"]["side"] == "good" and beacons:
+            break
+    assert beacons and all(s["id"].startswith("beacon-") for s in beacons)
+    assert [s["seq"] for s in seen][-len(beacons) :] == [s["seq"] for s in beacons]
+    assert any(s["side"] == "evil" for s in seen), "spectators see Beacon's steps like any player's"
+    for ws in (player, spectator):
+        await ws.disconnect()
+
+
+async def test_beacons_seat_cannot_be_taken() -> None:
+    client = Client()
+    battle, _ = await database_sync_to_async(started)(client, ruleset="skirmish", beacon="evil")
+    tokens = await seats(battle)
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+    from tests.battles.conftest import ORIGIN
+
+    ws = WebsocketCommunicator(application, f"/ws/battles/{battle.public_id}/?seat={tokens['evil']}",
+                               headers=[ORIGIN])  # fmt: skip
+    await ws.connect(timeout=10)
+    closed = await ws.receive_output(timeout=10)
+    while closed["type"] != "websocket.close":
+        closed = await ws.receive_output(timeout=10)
+    assert closed["code"] == 4403
+
