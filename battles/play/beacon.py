@@ -150,4 +150,3 @@ def thinkers() -> Executor | None:
         context = multiprocessing.get_context("spawn")  # a child with a clean slate: no loop, no sockets
         _thinkers = ProcessPoolExecutor(settings.BEACON_THINKERS, mp_context=context)
     return _thinkers
-

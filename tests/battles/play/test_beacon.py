@@ -96,4 +96,3 @@ async def test_beacons_seat_cannot_be_taken() -> None:
     while closed["type"] != "websocket.close":
         closed = await ws.receive_output(timeout=10)
     assert closed["code"] == 4403
-
