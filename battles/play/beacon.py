@@ -34,7 +34,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from rules_core import BattleState, RuleViolation, Side
-from rules_core.bot import STRENGTHS, Strength, suggest_from_data
+from rules_core.bot import DEFAULT_STRENGTH, STRENGTHS, Strength, suggest_from_data
 
 from .models import Battle, as_side
 from .persistence import recent_states
@@ -114,7 +114,6 @@ def seed_of(battle: Battle) -> int:
 async def _play(battle_id: int) -> None:
     from .submit import submit  # which wakes Beacon after each step (after_step): imported when playing
 
-    loop = asyncio.get_running_loop()
     try:
         while True:
             turn = await database_sync_to_async(_turn)(battle_id)
@@ -124,9 +123,7 @@ async def _play(battle_id: int) -> None:
                     continue
                 return
             await asyncio.sleep(settings.BEACON_PAUSE_SECONDS)
-            chosen = await loop.run_in_executor(
-                thinkers(), suggest_from_data, turn.data, turn.side, turn.strength, turn.seed
-            )
+            chosen = await think(turn)
             command_id = f"beacon-{turn.version}"
             try:
                 await database_sync_to_async(submit)(
@@ -141,6 +138,25 @@ async def _play(battle_id: int) -> None:
         log.exception("battle %s: Beacon could not play", battle_id)
     finally:
         _again.pop(battle_id, None)
+
+
+async def think(turn: Turn) -> dict[str, Any]:
+    """Beacon's suggestion for the turn (`rules_core.bot.Suggestion.to_dict`), thought in the thinkers."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(
+        thinkers(), suggest_from_data, turn.data, turn.side, turn.strength, turn.seed
+    )
+
+
+def coached_turn(battle: Battle, side: Side) -> Turn | None:
+    """The coach's question for `side`: its decision now, as Beacon would weigh it (Beacon's strength
+    in a battle against it, else the strongest; the seed Beacon plays the battle with), so that what
+    the coach suggests is what Beacon would play. None when it is not that side's decision."""
+    state = recent_states.get(battle)
+    if state.result is not None or state.pending.side != side:
+        return None
+    strength = strength_of(battle.beacon_strength) if battle.beacon_strength else DEFAULT_STRENGTH
+    return Turn(battle.version, side, strength, battle.state, seed_of(battle))
 
 
 def thinkers() -> Executor | None:

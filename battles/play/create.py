@@ -44,6 +44,7 @@ def start_battle(
     scenario: str = "",
     board: str | None = None,
     beacon: tuple[Side, str] | None = None,
+    coach: bool = False,
 ) -> Battle:
     """A battle fought by two lists (saved or drafts) of one ruleset, played by that ruleset, on a
     `scenario` ("" for none; only a ruleset that plays scenarios takes one); the creator, if signed
@@ -91,9 +92,10 @@ def start_battle(
         setup["board_choice"] = creator_side  # the other player accepts it, or asks for another
     with transaction.atomic():
         battle = create_battle(name, setup)
-        if beacon is not None:
-            battle.beacon_side, battle.beacon_strength = beacon
-            battle.save(update_fields=["beacon_side", "beacon_strength"])
+        if beacon is not None or coach:
+            battle.beacon_side, battle.beacon_strength = beacon or ("", "")
+            battle.coach = coach
+            battle.save(update_fields=["beacon_side", "beacon_strength", "coach"])
         if creator is not None and creator.is_authenticated:
             battle.created_by = creator
             battle.save(update_fields=["created_by"])

@@ -45,6 +45,9 @@ class BattleForm(forms.Form):
             ("good", "Beacon plays Good: you play Evil"),
         ],
     )
+    coach = forms.BooleanField(
+        label="Coach: \u201cWhat would Beacon do?\u201d beside each of your decisions", required=False
+    )
     beacon_strength = forms.ChoiceField(
         label="Beacon plays as",
         required=False,
@@ -102,6 +105,7 @@ class BattleForm(forms.Form):
         self.board_choice = cleaned.get("board") or ""
         self.beacon_plays = cleaned.get("beacon") or ""
         self.beacon_level = cleaned.get("beacon_strength") or DEFAULT_STRENGTH
+        self.coached = bool(cleaned.get("coach"))
         return cleaned
 
     def _army(self, side: str, cleaned: dict[str, Any]) -> Any:

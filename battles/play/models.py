@@ -72,6 +72,8 @@ class Battle(models.Model):
     """The side Beacon, the server, plays ("" when two people play): battles/play/beacon.py."""
     beacon_strength = models.CharField(max_length=10, blank=True)
     """How well Beacon plays it: a key of `rules_core.bot.STRENGTHS`."""
+    coach = models.BooleanField(default=False)
+    """The players may ask "What would Beacon do?" beside their decisions (chosen at New battle)."""
 
     class Meta:
         ordering = ["-updated_at"]

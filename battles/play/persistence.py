@@ -25,7 +25,7 @@ from rules_core import BattleState
 from . import jsontext
 from .models import Battle, BattleEvent
 
-LOCKED_FIELDS = ("id", "public_id", "name", "ruleset", "status", "version", "beacon_side")
+LOCKED_FIELDS = ("id", "public_id", "name", "ruleset", "status", "version", "beacon_side", "coach")
 """What a submit reads of the battle it locks: the setup is never read, and the state only when this
 process has not the latest at hand (RecentStates); Django fetches a field left out when it is read."""
 

@@ -13,4 +13,5 @@ urlpatterns = [
     path("battles/<str:public_id>/models/<str:model_id>/", table_views.model_card, name="model_card"),
     path("battles/<str:public_id>/measure/", table_views.measure_view, name="measure"),
     path("battles/<str:public_id>/preview/", table_views.move_preview, name="move_preview"),
+    path("battles/<str:public_id>/coach/", table_views.coach_view, name="coach"),
 ]

@@ -60,7 +60,14 @@ def new_battle(request: HtmxRequest) -> HttpResponse:
         you = ({"good": "evil", "evil": "good"}[beacon[0]]) if beacon else form.cleaned_data.get("seat")
         try:
             battle = start_battle(
-                name, form.armies, request.user, you, form.scenario_key, form.board_choice, beacon
+                name,
+                form.armies,
+                request.user,
+                you,
+                form.scenario_key,
+                form.board_choice,
+                beacon,
+                form.coached,
             )
         except (BadData, RuleViolation) as exc:
             error = str(exc)

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..engine import dry_run, legal_actions
 from ..errors import RuleViolation
+from ..frame import Action
 from ..rulesets import load_state
 from ..state import BattleState, Side
 from .mass_moves import MassMind
@@ -65,8 +66,23 @@ def suggest(
         except RuleViolation:
             continue
         shown = as_shown[actions.index(idea.action)]
-        return Suggestion(idea.command, shown.label, shown.odds, idea.why)
+        return described(shown, idea.command, idea.why)
     raise RuntimeError(f"every legal action for {seen.pending.kind} was refused")
+
+
+def described(action: Action, command: dict[str, Any], why: str) -> Suggestion:
+    """The suggestion as a player reads it: the action's label with the options chosen ("Charge
+    with Aragorn: Orc Warrior 2"), and the odds the action or its chosen option carries."""
+    label, odds = action.label, action.odds
+    for name, spec in action.params.items():
+        if spec["type"] != "choice" or name not in command:
+            continue
+        chosen = next((o for o in spec["options"] if o["value"] == command[name]), None)
+        if chosen is None or spec.get("default") == command[name]:
+            continue
+        label += f": {chosen['label']}"
+        odds = chosen.get("odds") or odds
+    return Suggestion(command, label, odds, why)
 
 
 def suggest_from_data(data: dict[str, Any], side: Side, strength: Strength, seed: int = 0) -> dict[str, Any]:

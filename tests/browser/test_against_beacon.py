@@ -1,5 +1,6 @@
-"""A newcomer plays Beacon on a phone, without an account: New battle, "Beacon plays Evil", and
-three whole turns, Beacon answering each of Good's steps by itself while a spectator watches."""
+"""A newcomer plays Beacon on a phone, without an account: New battle, "Beacon plays Evil" with the
+coach, and three whole turns, Beacon answering each of Good's steps by itself while a spectator
+watches."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ def test_a_newcomer_plays_three_turns_against_beacon_on_a_phone(browser, live_se
     page.goto(f"{live_server_url}/battles/new/")
     page.locator("select[name=beacon]").select_option("evil")
     page.locator("select[name=beacon_strength]").select_option("recruit")
+    page.locator("input[name=coach]").check()
     page.get_by_test_id("new-battle").click()
     connected(page)
     expect(page.get_by_test_id("seat")).to_contain_text("You play Good")
@@ -48,6 +50,8 @@ def test_a_newcomer_plays_three_turns_against_beacon_on_a_phone(browser, live_se
     connected(spectator)
 
     decision = page.get_by_test_id("decision")
+    page.get_by_test_id("ask-coach").click()  # the coach: Beacon's choice for Good, not played
+    expect(page.get_by_test_id("coach-answer")).to_contain_text("Beacon would: Deployment done")
     for _ in range(300):
         if turn_of(page) > 3 or page.get_by_test_id("status").inner_text().find("wins") >= 0:
             break

@@ -4,6 +4,9 @@ whenever it is its decision; its own seat is nobody's to take."""
 
 from __future__ import annotations
 
+import html
+import json
+import re
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
@@ -12,6 +15,8 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from battles.models import Battle
+from battles.play import beacon
+from rules_core.bot import suggest
 from tests.battles.conftest import command, connect, receive, seats
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -96,3 +101,63 @@ async def test_beacons_seat_cannot_be_taken() -> None:
     while closed["type"] != "websocket.close":
         closed = await ws.receive_output(timeout=10)
     assert closed["code"] == 4403
+
+
+def coach_answer(client: Client, battle: Battle, token: str) -> dict[str, Any]:
+    answer = client.get(f"/battles/{battle.public_id}/coach/", {"seat": token})
+    assert answer.status_code == 200, answer.content.decode()[:300]
+    text = answer.content.decode()
+    found = re.search(r'data-command="([^"]*)"', text)
+    assert found, text
+    return {"command": json.loads(html.unescape(found.group(1))), "text": text}
+
+
+def test_the_coach_shows_beside_your_decision_what_beacon_would_do() -> None:
+    client = Client()
+    battle, token = started(client, ruleset="skirmish", beacon="evil", beacon_strength="recruit", coach="on")
+    page = client.get(f"/battles/{battle.public_id}/?seat={token}").content.decode()
+    assert "What would Beacon do?" in page
+    state = battle.load_state()
+    answer = coach_answer(client, battle, token)
+    assert answer["command"] == suggest(state, "good", "recruit", beacon.seed_of(battle)).command
+    assert "Beacon would:" in answer["text"]
+    assert battle.load_state() == state, "the coach plays nothing"
+
+
+def test_no_coach_unless_the_battle_has_one() -> None:
+    client = Client()
+    battle, token = started(client, ruleset="skirmish", beacon="evil")
+    page = client.get(f"/battles/{battle.public_id}/?seat={token}").content.decode()
+    assert "What would Beacon do?" not in page
+    assert client.get(f"/battles/{battle.public_id}/coach/", {"seat": token}).status_code == 404
+    assert client.get(f"/battles/{battle.public_id}/coach/").status_code == 404
+
+
+async def test_the_coach_suggests_what_beacon_then_plays() -> None:
+    """Asked for Beacon's own seat at each of its decisions, the coach says what Beacon then plays."""
+    client = Client()
+    battle, token = await database_sync_to_async(started)(
+        client, ruleset="skirmish", beacon="evil", beacon_strength="captain", coach="on"
+    )
+    player = await connect(battle.public_id, token)
+    view = await receive(player, "view")
+    await command(player, {"type": "ready"}, view["seq"])
+    while (step := await receive(player, timeout=30))["side"] != "evil":
+        pass
+    played, before = await database_sync_to_async(_beacon_step_and_state_before)(battle, step["seq"])
+    turn = await database_sync_to_async(beacon.coached_turn)(before, "evil")
+    assert turn is not None
+    assert (await beacon.think(turn))["command"] == played
+    await player.disconnect()
+
+
+def _beacon_step_and_state_before(battle: Battle, seq: int) -> tuple[dict[str, Any], Battle]:
+    """Beacon's command at step `seq`, and the battle as it stood before it (its record replayed)."""
+    from battles.play.records import battle_record
+    from battles.play.views import state_after
+
+    battle = Battle.objects.get(pk=battle.pk)
+    played = battle.events.get(seq=seq).command
+    battle.state = state_after(battle_record(battle), seq - 1).to_dict()
+    battle.version = seq - 1
+    return played, battle
