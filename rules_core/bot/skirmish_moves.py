@@ -25,6 +25,8 @@ TURNS = (0.0, 0.5, -0.5, 1.0, -1.0, 1.6, -1.6)
 
 
 class SkirmishMind(Mind):
+    reaches: list[tuple[Model, float]] | None = None
+
     def mover(self, action: Action) -> Model | None:
         ident = action.command.get("model") or action.group
         return self.state.models.get(str(ident))
@@ -109,13 +111,17 @@ class SkirmishMind(Mind):
     def danger_at(self, mover: Model, end: tuple[float, float]) -> float:
         """How much the enemy would like to charge the mover where its move ends (0: not at all)."""
         worst = 0.0
-        for enemy in self.enemies():
-            reach = move_allowance(self.state, enemy) + enemy.radius + mover.radius + 1.0
-            if math.dist(end, enemy.pos) > reach:
+        for enemy, charge_reach in self.chargers():
+            if math.dist(end, enemy.pos) > charge_reach + enemy.radius + mover.radius + 1.0:
                 continue
-            their = fight_value(charge_odds(self.state, enemy, mover), enemy, mover)
-            worst = max(worst, their)
+            worst = max(worst, self.pairing_value(enemy, mover))
         return min(worst / 10, 1.5)
+
+    def chargers(self) -> list[tuple[Model, float]]:
+        """Each enemy with its Move: how far it could charge next turn (worked out once)."""
+        if self.reaches is None:
+            self.reaches = [(e, move_allowance(self.state, e)) for e in self.enemies()]
+        return self.reaches
 
     def straggling(self, mover: Model, end: tuple[float, float]) -> float:
         """The captain keeps his army together: a warrior does not run ahead of the rest."""

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from ..characteristics import move_allowance
 from ..frame import Action
+from ..matchup import Surroundings, charge_odds, pairing_odds
 from ..state import BattleState, Model, Side
 from .reading import Reader, best_chance, fight_value, model_worth
 
@@ -54,6 +55,8 @@ class Mind:
         self.captain = strength == "captain"
         self.rng = rng
         self.reader = Reader(state, side)
+        self.pairings: dict[tuple[str, str], float] = {}
+        self.around: Surroundings | None = None
 
     # -- the ideas ----------------------------------------------------------------------------
 
@@ -262,8 +265,6 @@ class Mind:
 
     def second_fight_near(self, hero: Model) -> bool:
         """The hero is likely to win his fight and slay, and another enemy stands within a move."""
-        from ..matchup import pairing_odds
-
         engaged = [e for e in self.enemies() if hero.distance_to(e) <= 0.01 + 1e-6]
         if not engaged:
             return False
@@ -274,9 +275,16 @@ class Mind:
         return any(e not in engaged and hero.distance_to(e) <= reach for e in self.enemies())
 
     def pairing_value(self, attacker: Model, target: Model) -> float:
-        from ..matchup import charge_odds
-
-        return fight_value(charge_odds(self.state, attacker, target), attacker, target)
+        """What a charge of `attacker` on `target` is worth to the attacker's side (worked out
+        once per pair and decision: the odds do not depend on where the charge starts)."""
+        key = (attacker.id, target.id)
+        known = self.pairings.get(key)
+        if known is None:
+            if self.around is None:
+                self.around = Surroundings.of(self.state)
+            odds = charge_odds(self.state, attacker, target, self.around)
+            known = self.pairings[key] = fight_value(odds, attacker, target)
+        return known
 
     # -- challenges -----------------------------------------------------------------------------
 
