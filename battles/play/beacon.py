@@ -36,7 +36,7 @@ from django.conf import settings
 from rules_core import BattleState, RuleViolation, Side
 from rules_core.bot import DEFAULT_STRENGTH, STRENGTHS, Strength, suggest_from_data
 
-from .models import Battle, as_side
+from .models import Battle, Offer, as_side
 from .persistence import recent_states
 from .refusals import SubmitError
 
@@ -157,6 +157,16 @@ def coached_turn(battle: Battle, side: Side) -> Turn | None:
         return None
     strength = strength_of(battle.beacon_strength) if battle.beacon_strength else DEFAULT_STRENGTH
     return Turn(battle.version, side, strength, battle.state, seed_of(battle))
+
+
+def answer(battle_id: int, offer: Offer) -> None:
+    """Beacon's answer to its opponent's offer: yes, to a takeback (a learner takes back a misclick)
+    and to a rematch (Beacon plays it too, the other side if they swap)."""
+    from .offers import answer_offer  # which makes a rematch a new battle, and wakes Beacon in it
+
+    battle = Battle.objects.only("id", "beacon_side").get(pk=battle_id)
+    if battle.beacon_side and offer.side != battle.beacon_side and offer.status == Offer.Status.PENDING:
+        answer_offer(battle_id, as_side(battle.beacon_side), True)
 
 
 def thinkers() -> Executor | None:

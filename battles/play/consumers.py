@@ -48,6 +48,7 @@ class DirectDispatch(AsyncWebsocketConsumer):
 class BattleConsumer(DirectDispatch):
     battle_id: int
     side: Side | None
+    played_by_beacon: bool
     format: str
 
     async def connect(self) -> None:
@@ -67,6 +68,7 @@ class BattleConsumer(DirectDispatch):
             await refuse(self, TOO_MANY_SOCKETS)
             return
         self.battle_id, self.public_id, self.side = battle_id, public_id, side
+        self.played_by_beacon = played_by_beacon
         self.audience = audience_of(side)
         self.presence: presence.Summary | None = None
         await self.channel_layer.group_add(group_name(battle_id), self.channel_name)
@@ -197,7 +199,11 @@ class BattleConsumer(DirectDispatch):
         """A takeback or rematch offered, or the answer to one (battles/play/offers.py)."""
         if self.side is None:
             raise ProtocolError("spectator", "Spectators watch; only the two players make and answer offers.")
-        await database_sync_to_async(receive_offer)(self.battle_id, self.side, data, _expected_version(data))
+        offer = await database_sync_to_async(receive_offer)(
+            self.battle_id, self.side, data, _expected_version(data)
+        )
+        if self.played_by_beacon and data.get("type") == "offer":
+            await database_sync_to_async(beacon.answer)(self.battle_id, offer)
 
     async def _answer_duplicate(self, message_id: str, seq: int, expected: int | None) -> None:
         """A command sent again (a retry after a lost answer): say so, and bring the sender up to date."""

@@ -17,7 +17,7 @@ from django.test import Client
 from battles.models import Battle
 from battles.play import beacon
 from rules_core.bot import suggest
-from tests.battles.conftest import command, connect, receive, seats
+from tests.battles.conftest import command, connect, receive, saved, seats
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -161,3 +161,53 @@ def _beacon_step_and_state_before(battle: Battle, seq: int) -> tuple[dict[str, A
     battle.state = state_after(battle_record(battle), seq - 1).to_dict()
     battle.version = seq - 1
     return played, battle
+
+
+async def test_beacon_accepts_a_takeback_and_the_battle_goes_back() -> None:
+    client = Client()
+    battle, token = await database_sync_to_async(started)(client, ruleset="skirmish", beacon="evil")
+    player = await connect(battle.public_id, token)
+    view = await receive(player, "view")
+    place = next(a for a in view["actions"] if a["kind"] == "place")
+    x0, y0, x1, y1 = place["params"]["at"]["zone"]
+    await command(player, {**place["command"], "at": [(x0 + x1) / 2, (y0 + y1) / 2]}, view["seq"])
+    placed = await receive(player)
+    assert placed["side"] == "good" and placed["pending"]["side"] == "good"
+    await player.send_json_to({"type": "offer", "id": "t1", "offer": "takeback", "steps": 1})
+    offers = await receive(player, "offers", timeout=10)
+    assert offers["pending"]["offer"] == "takeback"
+    back = await receive(player, timeout=10)
+    assert back["command"] == {"type": "takeback", "steps": 1}
+    assert (await saved(battle)).load_state().models == (await saved_state_at_start(battle)).models
+    await player.disconnect()
+
+
+async def saved_state_at_start(battle: Battle) -> Any:
+    from rules_core import new_battle
+
+    fresh = await saved(battle)
+    return new_battle(fresh.setup)
+
+
+def test_a_rematch_against_beacon_is_against_beacon_too() -> None:
+    from battles.play.offers import make_offer
+
+    battle, _ = started(Client(), ruleset="skirmish", beacon="evil", beacon_strength="recruit", coach="on")
+    Battle.objects.filter(pk=battle.pk).update(
+        state=_ended(battle.load_state()), status=Battle.Status.FINISHED
+    )
+    offer = make_offer(battle.id, "good", "rematch", swap=True)
+    beacon.answer(battle.id, offer)
+    offer.refresh_from_db()
+    assert offer.rematch is not None
+    assert (offer.rematch.beacon_side, offer.rematch.beacon_strength, offer.rematch.coach) == (
+        "good",
+        "recruit",
+        True,
+    )
+
+
+def _ended(state: Any) -> dict[str, Any]:
+    from rules_core import SeededDice, apply
+
+    return apply(state, "good", {"type": "concede"}, SeededDice(1)).state.to_dict()
