@@ -27,6 +27,7 @@ import contextvars
 import logging
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,6 +135,10 @@ async def _play(battle_id: int) -> None:
                     raise
     except RuleViolation:
         log.exception("battle %s: the referee refused Beacon's command", battle_id)
+    except BrokenProcessPool:
+        global _thinkers
+        _thinkers = None  # a thinker died (killed, out of memory): the next wake starts new ones
+        log.exception("battle %s: Beacon's thinkers stopped; it plays again when next woken", battle_id)
     except Exception:
         log.exception("battle %s: Beacon could not play", battle_id)
     finally:
