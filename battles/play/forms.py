@@ -41,8 +41,8 @@ class BattleForm(forms.Form):
         required=False,
         choices=[
             ("", "Another player (send them a link)"),
-            ("evil", "Beacon plays Evil: you play Good"),
-            ("good", "Beacon plays Good: you play Evil"),
+            ("evil", "Beacon plays Evil, against your Good"),
+            ("good", "Beacon plays Good, against your Evil"),
         ],
     )
     coach = forms.BooleanField(
@@ -51,7 +51,7 @@ class BattleForm(forms.Form):
     beacon_strength = forms.ChoiceField(
         label="Beacon plays as",
         required=False,
-        choices=list(STRENGTHS.items()),
+        choices=[(key, key.capitalize()) for key in STRENGTHS],
         initial=DEFAULT_STRENGTH,
     )
 
