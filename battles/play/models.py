@@ -175,6 +175,8 @@ class Offer(models.Model):
     """A takeback's: how many of the side's latest steps it undoes."""
     swap = models.BooleanField(default=False)
     """A rematch's: the players change sides."""
+    time_back = models.BooleanField(default=False)
+    """A takeback's: the clocks go back too, to what they read before the steps it undoes."""
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     rematch = models.ForeignKey(Battle, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     """An accepted rematch's new battle."""

@@ -18,9 +18,10 @@ from typing import Any, NamedTuple
 import psycopg
 from django.db import connection
 from django.db.models import Field, JSONField
+from django.utils import timezone
 from psycopg.types.json import Jsonb
 
-from rules_core import BattleState
+from rules_core import BattleState, Outcome
 
 from . import jsontext
 from .models import Battle, BattleEvent
@@ -97,6 +98,31 @@ def record_step(battle: Battle, event: BattleEvent) -> None:
             cursor.execute(update, [*snapshot, battle.id])
             return
         event.pk = cursor.fetchone()[0]
+
+
+def next_step(
+    battle: Battle, side: str, command: dict[str, Any], outcome: Outcome, command_id: str = ""
+) -> BattleEvent:
+    """The battle's next step, made of the referee's outcome, as the event to record; the battle
+    (not yet saved) now holds its new snapshot, version and status."""
+    state = outcome.state
+    battle.version += 1
+    event = BattleEvent(
+        battle=battle,
+        seq=battle.version,
+        side=side,
+        command_id=command_id,
+        command=command,
+        rolls=[r.to_dict() for r in outcome.rolls],
+        events=outcome.events,
+        pending=state.pending.to_dict(),
+        created_at=timezone.now(),
+    )
+    battle.state = state.to_dict()
+    battle.updated_at = event.created_at
+    if state.result is not None:
+        battle.status = Battle.Status.FINISHED
+    return event
 
 
 def _db_value(field: Any, instance: Any) -> Any:

@@ -64,6 +64,7 @@ def new_battle(request: HtmxRequest) -> HttpResponse:
                 form.cleaned_data.get("seat"),
                 form.scenario_key,
                 form.board_choice,
+                form.time_control(),
             )
         except (BadData, RuleViolation) as exc:
             error = str(exc)
