@@ -190,10 +190,13 @@ class ClockView:
 
 
 def clock_view(battle: Battle, audience: str, latest: BattleEvent | None = None) -> ClockView | None:
+    """The clock as `audience` sees it: read now, or with the step being pushed (`latest`) as of
+    that step, so every socket and every server process is sent the same reading of it."""
     clocks = cache.clocks(battle, latest)
     if clocks is None:
         return None
-    return ClockView(clocks, audience, seconds(timezone.now()))
+    at = latest.created_at if latest is not None and latest.seq == battle.version else timezone.now()
+    return ClockView(clocks, audience, seconds(at))
 
 
 def record_clock(battle: Battle) -> dict[str, Any] | None:

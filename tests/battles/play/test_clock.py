@@ -160,7 +160,7 @@ async def test_a_takeback_gives_time_back_only_when_both_agree(time_back: bool) 
     assert step["command"] == {"type": "takeback", "steps": 1, **({"time_back": True} if time_back else {})}
     left = step["clock"]["left"]["good"]
     if time_back:
-        assert HOUR - 5 < left <= HOUR  # as before the step it undid (Good decides again since)
+        assert left == HOUR  # as before the step it undid: Good's first decision, at the start
     else:
         assert left <= placed < HOUR - 599  # the ten minutes stay spent
     stored = await saved(battle)
