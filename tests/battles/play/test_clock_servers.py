@@ -26,7 +26,9 @@ pytestmark = [pytest.mark.django_db(transaction=True)]
 HOUR = 3600
 
 
-def timed_battle(ago: float, out_of_time: str = "claim", kind: str = "chess") -> tuple[Battle, dict[str, str]]:
+def timed_battle(
+    ago: float, out_of_time: str = "claim", kind: str = "chess"
+) -> tuple[Battle, dict[str, str]]:
     """A battle with a clock, made `ago` seconds ago (before any server read its clock)."""
     setup = demo_setup()
     setup["clock"] = (
