@@ -164,8 +164,13 @@ class ClockView:
 
     @property
     def claims(self) -> bool:
-        """The seat could claim once the other side's time runs out (the page offers it then)."""
-        return self.audience in ("good", "evil") and self.control.out_of_time == "claim"
+        """The seat could claim once the other side's time runs out (the page offers it then), while
+        the battle goes on."""
+        return (
+            self.audience in ("good", "evil")
+            and self.control.out_of_time == "claim"
+            and self.clocks.running is not None
+        )
 
     @property
     def summary(self) -> str:
