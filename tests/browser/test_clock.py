@@ -31,7 +31,7 @@ def counts_down(page: Page, side: str) -> None:
 
 def test_both_clocks_count_on_every_screen_and_only_the_deciding_side_runs(table: OpenTable) -> None:
     played = table("Timed", timed(), ago=600)
-    good, evil, spectator = everyone = played.pages
+    good, _, spectator = everyone = played.pages
     for page in everyone:
         expect(page.get_by_test_id("clock-rule")).to_have_text(
             "Chess clock: 1:00:00 + 60 s a turn; out of time, the opponent may claim the win."
@@ -55,7 +55,7 @@ def test_both_clocks_count_on_every_screen_and_only_the_deciding_side_runs(table
 
 def test_out_of_time_the_flag_shows_everywhere_and_the_opponent_claims_the_win(table: OpenTable) -> None:
     played = table("Out of time", timed(), ago=HOUR - 2)
-    good, evil, spectator = everyone = played.pages
+    good, evil, _ = everyone = played.pages
     for page in everyone:
         expect(page.get_by_test_id("flag-good")).to_be_visible(timeout=10000)
         expect(clock(page, "good")).to_have_text("0:00")
