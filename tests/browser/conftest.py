@@ -97,9 +97,9 @@ OpenTable = Callable[..., Table]
 @pytest.fixture
 def table(browser: Any, shared_server: DaphneServer, transactional_db: None) -> Iterator[OpenTable]:
     """table(name, setup, dice="6 1 ...", phone="evil", server=None, ago=0) creates a battle (made
-    `ago` seconds ago), scripts its dice when given, and opens it as Good, Evil and a spectator (tabletop.open_table), on the shared
-    server unless given another (a started `daphne` the test kills). The browsers close after the
-    test."""
+    `ago` seconds ago), scripts its dice when given, and opens it as Good, Evil and a spectator
+    (tabletop.open_table), on the shared server unless given another (a started `daphne` the test
+    kills). The browsers close after the test."""
     opened: list[Table] = []
 
     def open_on_a_server(
