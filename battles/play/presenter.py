@@ -21,6 +21,7 @@ from .chat import chat_context, lines_json, shown_lines
 from .clocks import clock_view
 from .end_screen import EndView
 from .models import Battle, BattleEvent, as_side
+from .nudges import remind_context
 from .offer_views import OffersView
 from .scenarios import board_zones, scenario_context
 
@@ -327,6 +328,7 @@ def render_page_parts(
     ctx["chat"] = chat_context(shown_lines(battle))
     ctx["offers"] = OffersView(battle, state, audience, latest)
     ctx["clock"] = clock_view(battle, audience, latest)
+    ctx["remind"] = remind_context(battle, audience)
     return ctx
 
 
@@ -346,6 +348,7 @@ def render_step(
     ctx["log"] = log_steps(state, [event])
     ctx["offers"] = OffersView(battle, state, audience, event)
     ctx["clock"] = clock_view(battle, audience, event)
+    ctx["remind"] = remind_context(battle, audience)
     ctx["append_log"] = True
     return render_to_string("battles/_push.html", ctx)
 

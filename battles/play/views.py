@@ -23,6 +23,7 @@ from .chat import chat_context, shown_lines
 from .create import start_battle
 from .forms import BattleForm
 from .models import Battle, Seat
+from .nudge_views import nudge_context
 from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
 from .records import battle_record
 from .your_battles import CREATED_KEY, remember_seat, seat_link, your_battles
@@ -112,6 +113,7 @@ def battle_page(request: HttpRequest, public_id: str) -> HttpResponse:
     if side:
         remember_seat(request, battle, token)
         ctx["seat_link"] = seat_link(request, battle, token)
+        ctx["nudge"] = nudge_context(Seat.objects.select_related("user").get(battle=battle, token=token))
     return render(request, "battles/battle.html", ctx)
 
 
