@@ -192,18 +192,22 @@ def remind(battle_id: int, side: str) -> str:
     return f"{name} has been reminded by e-mail."
 
 
-def remind_context(battle: Battle, audience: str) -> dict[str, Any] | None:
+def remind_context(battle: Battle, audience: str, step: BattleEvent | None = None) -> dict[str, Any] | None:
     """The Remind button for a seat whose opponent the battle waits for, reachable and not reminded
-    of this decision yet; None when there is none to show."""
+    of this decision yet; None when there is none to show. With the `step` being pushed, what waits
+    is that step's decision, new (so not reminded yet): one query, and only for the seat that waits."""
     if audience not in ("good", "evil") or battle.status != Battle.Status.ACTIVE:
         return None
     them = other(audience)
-    seat = Seat.objects.filter(battle=battle, side=them).first()
+    if step is not None and step.seq == battle.version and step.pending.get("side") != them:
+        return None
+    seat = Seat.objects.filter(battle=battle, side=them).only("email", "unsubscribed", "reminded_for").first()
     if seat is None or not reachable(seat):
         return None
-    wait = waiting(battle)
-    if wait is None or wait.side != them or wait.key == seat.reminded_for:
-        return None
+    if step is None or step.seq != battle.version:
+        wait = waiting(battle)
+        if wait is None or wait.side != them or wait.key == seat.reminded_for:
+            return None
     return {"name": side_name(them)}  # type: ignore[arg-type]
 
 

@@ -348,7 +348,7 @@ def render_step(
     ctx["log"] = log_steps(state, [event])
     ctx["offers"] = OffersView(battle, state, audience, event)
     ctx["clock"] = clock_view(battle, audience, event)
-    ctx["remind"] = remind_context(battle, audience)
+    ctx["remind"] = remind_context(battle, audience, event)
     ctx["append_log"] = True
     return render_to_string("battles/_push.html", ctx)
 

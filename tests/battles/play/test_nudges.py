@@ -18,7 +18,7 @@ from battles.play.create import create_battle
 from battles.play.nudges import send_due_nudges
 from battles.play.offers import make_offer
 from battles.play.submit import submit
-from tests.battles.conftest import connect, receive, seats
+from tests.battles.conftest import connect, receive, receive_text, seats
 from tests.battles.demos import demo_setup
 from tests.battles.play.test_consumer import three_sockets
 from tests.battles.play.test_takebacks import refusal
@@ -135,5 +135,18 @@ async def test_the_other_player_reminds_once_per_decision_and_never_a_spectator(
     await spectator.send_json_to({"type": "remind", "id": "r4"})
     assert (await refusal(spectator))["code"] == "spectator"
     assert len(mail.outbox) == 1
+    for ws in (good, evil, spectator):
+        await ws.disconnect()
+
+
+async def test_the_page_offers_remind_only_to_the_seat_whose_opponent_it_waits_for() -> None:
+    battle = await database_sync_to_async(battle_with_addresses)()
+    good, evil, spectator = await three_sockets(battle, fmt="html")
+    views = [await ws.receive_from(timeout=5) for ws in (good, evil, spectator)]
+    assert ["Remind Good" in view for view in views] == [False, True, False]
+    await good.send_json_to({"type": "command", "id": "c1", "command": {"type": "ready"}})
+    pushes = [await receive_text(ws, 'data-kind="step"') for ws in (good, evil, spectator)]
+    assert ["Remind Evil" in push for push in pushes] == [True, False, False]
+    assert not any("Remind Good" in push for push in pushes)
     for ws in (good, evil, spectator):
         await ws.disconnect()
