@@ -157,6 +157,15 @@ class ClockView:
             for side in ("good", "evil")
         ]
 
+    def of(self, side: str | None) -> SideClock | None:
+        """The clock of `side` (None for none)."""
+        return next((c for c in self.sides if c.side == side), None)
+
+    @property
+    def waiting(self) -> SideClock | None:
+        """The clock of the side whose decision the battle waits for."""
+        return self.of(self.clocks.running)
+
     @property
     def may_claim(self) -> bool:
         side = self.audience

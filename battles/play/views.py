@@ -20,6 +20,7 @@ from rules_core.record import RecordError, steps
 
 from . import presence
 from .chat import chat_context, shown_lines
+from .clocks import clock_view
 from .create import start_battle
 from .forms import BattleForm
 from .models import Battle, Seat
@@ -121,7 +122,8 @@ LIVE_LIMIT = 100
 
 
 def live_battles(request: HtmxRequest) -> HttpResponse:
-    """Battles in play (turn, phase, whose decision, who is watching) and finished ones to replay."""
+    """Battles in play (turn, phase, whose decision and its time left, who is watching) and finished
+    ones to replay."""
     active = list(Battle.objects.filter(status=Battle.Status.ACTIVE).order_by("-updated_at")[:LIVE_LIMIT])
     finished = list(Battle.objects.filter(status=Battle.Status.FINISHED).order_by("-updated_at")[:LIVE_LIMIT])
     here = async_to_sync(presence.store().summaries)([b.public_id for b in active])
@@ -129,7 +131,13 @@ def live_battles(request: HtmxRequest) -> HttpResponse:
     for battle in active:
         state = battle.load_state()
         rows.append(
-            {"battle": battle, "state": state, "pending": state.pending, "presence": here[battle.public_id]}
+            {
+                "battle": battle,
+                "state": state,
+                "pending": state.pending,
+                "presence": here[battle.public_id],
+                "clock": clock_view(battle, "spectator"),
+            }
         )
     finished_rows = [{"battle": b, "result": b.state.get("result") or {}} for b in finished]
     template = "battles/_live_tables.html" if request.htmx else "battles/live.html"

@@ -58,9 +58,7 @@ class Row:
     @property
     def waiting_clock(self) -> SideClock | None:
         """The clock of the side the battle waits for (a chess clock's time, or the decision's)."""
-        if self.clock is None or not self.waiting_for:
-            return None
-        return next(c for c in self.clock.sides if c.side == self.waiting_for)
+        return self.clock.of(self.waiting_for) if self.clock is not None else None
 
     @property
     def time_left(self) -> float:

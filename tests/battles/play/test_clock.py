@@ -5,6 +5,7 @@ server's clock and ends the battle; running out in a friendly battle only flags 
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -12,6 +13,7 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from battles.models import Battle
+from battles.play.create import create_battle as create_battle_now
 from battles.play.records import battle_record
 from rules_core.record import replay
 from tests.battles.conftest import command, create_battle, receive, saved
@@ -195,3 +197,13 @@ def test_a_clock_out_of_bounds_is_refused_and_makes_no_battle(client) -> None:
     assert response.status_code == 422
     assert "greater than or equal to 1" in response.content.decode()
     assert not Battle.objects.filter(name="Timed").exists()
+
+
+def test_live_battles_show_the_time_left_to_the_side_waited_for(client) -> None:
+    battle = create_battle_now("Timed", timed_setup(kind="correspondence"))
+    Battle.objects.filter(pk=battle.pk).update(created_at=timezone.now() - timedelta(hours=3))
+    untimed = create_battle_now("Untimed", demo_setup())
+    page = client.get("/battles/live/").content.decode()
+    row = page.split(f'data-battle="{battle.public_id}"')[1].split("</tr>")[0]
+    assert re.search(r"\(1 d 2[01] h left to decide\)", row)  # two days a decision, three hours gone
+    assert "left" not in page.split(f'data-battle="{untimed.public_id}"')[1].split("</tr>")[0]
