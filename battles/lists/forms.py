@@ -88,7 +88,9 @@ class ProfileForm(forms.ModelForm[Profile]):
         self.fields["side"].required = True
         self.fields["side"].help_text = "A list holds one side's profiles."
         mount = forms.ChoiceField(
-            label="Mount", required=False, choices=[("", "None: on foot"), *((m, m) for m in MOUNTS)]
+            label="Mount",
+            required=False,
+            choices=[("", "None: on foot"), *((m, m) for m, p in MOUNTS.items() if not p["not_playable"])],
         )
         mount.help_text = "A mount it always rides. A list may buy one too: an option named Horse, Warg ..."
         self.fields["mount"] = mount

@@ -12,7 +12,8 @@ from typing import Any
 
 from rules_core import Listed
 
-from .catalogue import MOUNTS, mount_profile
+from .catalogue import mount_profile
+from .profiles import option_gives, option_mount
 
 # What one list may hold: enough for any real game, small enough to fit on a board.
 MAX_COUNT = 100
@@ -40,21 +41,27 @@ def unit_points(profile: Any, options: list[str]) -> int:
 
 
 def chosen_mount(profile: Any, options: list[str]) -> str:
-    """The mount a model rides: the last chosen option that is one, else its profile's ("" for none)."""
+    """The mount a model rides: the last chosen option that brings one, else its profile's ("" for
+    none)."""
     mount: str = getattr(profile, "mount", "") or ""
+    table = option_table(profile)
     for name in options:
-        if name in option_table(profile) and name in MOUNTS:
-            mount = name
+        if name in table and option_mount(table[name]):
+            mount = option_mount(table[name])
     return mount
 
 
 def rules_profile(profile: Any, options: list[str]) -> dict[str, Any]:
-    """The profile as rules_core reads it, with the chosen missile weapon and the wargear its list
+    """The profile as rules_core reads it, with the chosen missile weapon, the wargear its list
     bought as `bought` (the referee adds a bought shield's Defence; printed wargear is in the printed
-    Defence already)."""
+    Defence already) and the rules its options bring among its special rules. What an exchange
+    gives up stays in the printed wargear: the referee reads the printed Defence from it (an
+    exchanged shield's Defence is not taken away yet)."""
     data: dict[str, Any] = profile.to_rules()
-    table = option_table(profile)
-    data["bought"] = [name for name in options if name in table and name not in MOUNTS]
+    chosen = [option_table(profile)[name] for name in options if name in option_table(profile)]
+    data["bought"] = list(dict.fromkeys(piece for option in chosen for piece in option_gives(option)))
+    rules = [rule for option in chosen for rule in option.get("rules", [])]
+    data["special_rules"] = list(dict.fromkeys([*data["special_rules"], *rules]))
     data["missile"] = chosen_missile(profile, options)
     return data
 

@@ -17,7 +17,7 @@ from rules_core import Listed, side_of, wrong_side
 
 from .catalogue import catalogue
 from .listfile import ListDraft
-from .models import ArmyList, Profile, new_share_token
+from .models import PROFILE_DATA_FIELDS, ArmyList, Profile, new_share_token
 from .profilefile import ProfileFileProblems
 from .profiles import BadData, clean_profile
 
@@ -185,15 +185,36 @@ def next_position(items: QuerySet[Any]) -> int:
 # ---------------------------------------------------------------- profiles
 
 
-def load_catalogue() -> int:
-    """Add the catalogue's profiles that are missing (by name); one already there, perhaps edited in
-    the admin, is kept as it is. Returns how many were added."""
-    added = 0
+CATALOGUE_EXTRAS = ("points_note", "source")
+"""What a catalogue row holds beside its profile data."""
+
+
+def load_catalogue() -> tuple[int, int]:
+    """Make the installation's catalogue the repository's: a profile it lacks is added, one it has
+    (by catalogue id; a row from before ids, by name) is brought up to date. Players' own profiles
+    are never touched; a saved list keeps its rows, and says so where an option it chose is gone.
+    Returns how many were added and how many changed."""
+    rows = list(Profile.objects.filter(owner=None))
+    by_id = {row.catalogue_id: row for row in rows if row.catalogue_id}
+    by_name = {row.name: row for row in rows if not row.catalogue_id}
+    added: list[Profile] = []
+    changed: list[Profile] = []
     for data in catalogue():
-        if not Profile.objects.filter(name=data["name"], owner=None).exists():
-            save_profile(_profile(None, clean_profile(data)))
-            added += 1
-    return added
+        row = by_id.get(data["id"]) or by_name.get(data["name"]) or Profile(owner=None)
+        before = (row.to_data(), row.catalogue_id, *(getattr(row, k) for k in CATALOGUE_EXTRAS))
+        row.set_data(clean_profile(data))
+        row.catalogue_id = data["id"]
+        for key in CATALOGUE_EXTRAS:
+            setattr(row, key, data.get(key) or "")
+        if row.pk is None:
+            added.append(row)
+        elif before != (row.to_data(), row.catalogue_id, *(getattr(row, k) for k in CATALOGUE_EXTRAS)):
+            changed.append(row)
+    fields = [*PROFILE_DATA_FIELDS, "variable", "catalogue_id", *CATALOGUE_EXTRAS]
+    with transaction.atomic():
+        Profile.objects.bulk_create(added, batch_size=200)
+        Profile.objects.bulk_update(changed, fields, batch_size=200)
+    return len(added), len(changed)
 
 
 def import_profiles(owner: Any, found: list[dict[str, Any]]) -> list[Profile]:
