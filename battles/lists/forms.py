@@ -209,7 +209,7 @@ class ProfileChoiceForm(forms.Form):
 
     def __init__(self, user: Any, heroes: bool, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        profiles = Profile.visible_to(user)
+        profiles = Profile.fieldable_by(user)
         profiles = profiles.exclude(tier="") if heroes else profiles.filter(tier="")
         cast(forms.ModelChoiceField[Profile], self.fields["profile"]).queryset = profiles.order_by(
             "owner_id", "name"
@@ -231,7 +231,7 @@ class OptionsForm(forms.Form):
     def __init__(self, profile: Profile, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ChoiceField, self.fields["options"]).choices = [
-            (o["name"], o["name"]) for o in profile.options
+            (o["name"], o["name"]) for o in profile.options if not o.get("not_playable")
         ]
         self.fields["options"].error_messages["invalid_choice"] = (
             f"%(value)s is not an option of {profile.name}."

@@ -25,6 +25,8 @@ PROFILE_KINDS = [
     ("siege-engine", "A siege engine"), ("chariot", "A chariot"),
 ]  # fmt: skip
 SIDES = [("good", "Good"), ("evil", "Evil")]
+FIELDED_KINDS = ("model", "group")
+"""The kinds of profile a list buys as models: a mount is an option, a part comes with its group."""
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -123,6 +125,23 @@ class Profile(models.Model):
     @property
     def playable(self) -> bool:
         return not self.not_playable
+
+    def group_parts(self) -> list[Profile]:
+        """A group's parts, one per model it fields (the catalogue's rows), in order; [] for any other
+        profile."""
+        if self.kind != "group":
+            return []
+        found = {p.catalogue_id: p for p in Profile.objects.filter(owner=None, catalogue_id__in=self.parts)}
+        missing = [part for part in self.parts if part not in found]
+        if missing:
+            raise Profile.DoesNotExist(f"{self.name}'s part {missing[0]} is not in the catalogue.")
+        return [found[part] for part in self.parts]
+
+    @classmethod
+    def fieldable_by(cls, user: Any) -> models.QuerySet[Profile]:
+        """The profiles a user may put in a list: visible to them, a model or a group, and playable
+        (a mount is bought as an option, a part with its group)."""
+        return cls.visible_to(user).filter(kind__in=FIELDED_KINDS, not_playable="")
 
     def to_data(self) -> dict[str, Any]:
         """The profile as plain data (the `profiles` entries of an exported list): a characteristic

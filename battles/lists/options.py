@@ -96,3 +96,12 @@ def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
         options=tuple(options),
         problems=tuple(unknown_options(profile, options)),
     )
+
+
+def battle_models(profile: Any, options: list[str]) -> list[tuple[Any, list[str], int]]:
+    """The models one bought model is in battle, each with its options and points: itself, or a
+    group's parts (the group's cost counted on the first)."""
+    parts = profile.group_parts() if getattr(profile, "kind", "model") == "group" else []
+    if not parts:
+        return [(profile, options, unit_points(profile, options))]
+    return [(part, [], unit_points(profile, options) if i == 0 else 0) for i, part in enumerate(parts)]

@@ -17,7 +17,7 @@ from rules_core import Listed, side_of, wrong_side
 
 from .catalogue import catalogue
 from .listfile import ListDraft
-from .models import PROFILE_DATA_FIELDS, ArmyList, Profile, new_share_token
+from .models import FIELDED_KINDS, PROFILE_DATA_FIELDS, ArmyList, Profile, new_share_token
 from .profilefile import ProfileFileProblems
 from .profiles import BadData, clean_profile
 
@@ -137,8 +137,29 @@ def for_ruleset(army: ArmyList, ruleset: str) -> None:
         raise BadData(f"{army.name} is a {rules.name.lower()} list: {rules.holds}.")
 
 
+def fieldable(profile: Profile) -> None:
+    """Only a profile the referee can play goes into a list; a mount is bought as an option, a
+    part with its group."""
+    if profile.not_playable:
+        raise BadData(f"{profile.name} cannot be played in battle yet: {profile.not_playable}.")
+    if profile.kind not in FIELDED_KINDS:
+        kind = (
+            "a mount, bought as a rider's option" if profile.kind == "mount" else "bought only with its group"
+        )
+        raise BadData(f"{profile.name} is {kind}.")
+
+
+def usable_options(profile: Profile, options: list[str]) -> None:
+    """An option the list builder or the referee cannot use yet is refused, saying why."""
+    for option in profile.options:
+        if option["name"] in options and option.get("not_playable"):
+            raise BadData(f"{option['name']} cannot be taken yet: {option['not_playable']}.")
+
+
 def same_side(army: ArmyList, profile: Profile) -> None:
-    """A list fights for one side: a profile of the other side is refused."""
+    """A list fights for one side, and holds only profiles that can be fielded (`fieldable`): a
+    profile of the other side is refused."""
+    fieldable(profile)
     side, _ = side_of(
         [Listed(p.name, {}, 0, side=p.side) for p in web_ruleset(army.ruleset).profiles_of(army)]
     )
@@ -174,6 +195,7 @@ def add_to_line(lines: Any, profile: Profile, count: int) -> None:
 
 
 def change_line(line: Any, count: int, options: list[str]) -> None:
+    usable_options(line.profile, options)
     line.count, line.options = count, options
     line.save(update_fields=["count", "options"])
 

@@ -143,7 +143,7 @@ def builder(request: HtmxRequest, pk: int, error: str = "", status: int = 200) -
         else ""
     )
     rules = web_ruleset(army.ruleset)
-    context = rules.builder_context(request, army, Profile.visible_to(request.user))
+    context = rules.builder_context(request, army, Profile.fieldable_by(request.user))
     context.update(army=army, error=error, share_url=share_url, builder_template=rules.builder_template)
     template = rules.builder_template if request.htmx else "armies/builder.html"
     return render(request, template, context, status=status)

@@ -197,6 +197,7 @@ def add_warband(army: ArmyList, hero: Profile) -> None:
 
 def set_hero_options(army: ArmyList, warband: Warband, options: list[str]) -> None:
     with services.changing(army):
+        services.usable_options(warband.hero, options)
         warband.hero_options = options
         warband.save(update_fields=["hero_options"])
 
