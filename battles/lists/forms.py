@@ -9,6 +9,7 @@ from django import forms
 from battles.rulesets import DEFAULT_RULESET
 from rules_core import SPECIALISED_HEROIC_ACTIONS, TIERS, ruleset_choices
 
+from .army_lists import army_list_choices
 from .catalogue import MOUNTS
 from .models import ArmyList, Profile
 from .options import MAX_COUNT, MAX_POINTS_LIMIT
@@ -196,9 +197,15 @@ class NewListForm(ListSettingsForm):
     points_limit = forms.IntegerField(
         label="Points limit", min_value=1, max_value=MAX_POINTS_LIMIT, required=False
     )
+    built_from = forms.ChoiceField(label="Army list", required=False)
 
     class Meta(ListSettingsForm.Meta):
         fields = ["name", "ruleset", "points_limit"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "None: any profiles"), *army_list_choices()]
+        cast(forms.ChoiceField, self.fields["built_from"]).choices = choices
 
 
 class ProfileChoiceForm(forms.Form):

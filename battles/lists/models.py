@@ -200,6 +200,11 @@ class ArmyList(models.Model):
         default=rules_core.find_ruleset(DEFAULT_RULESET).standard_points
     )
     share_token = models.CharField(max_length=40, unique=True, null=True, blank=True)
+    built_from = models.CharField(
+        max_length=80,
+        blank=True,
+        help_text="The game's army list it is built from (its id); blank for any profiles.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_core import Listed
+from rules_core import Listed, is_bow
 
+from .army_lists import exempt_from
 from .catalogue import mount_profile
 from .profiles import option_gives, option_mount
 
@@ -59,7 +60,10 @@ def rules_profile(profile: Any, options: list[str]) -> dict[str, Any]:
     exchanged shield's Defence is not taken away yet)."""
     data: dict[str, Any] = profile.to_rules()
     chosen = [option_table(profile)[name] for name in options if name in option_table(profile)]
-    data["bought"] = list(dict.fromkeys(piece for option in chosen for piece in option_gives(option)))
+    always = getattr(profile, "always_bought", [])  # what its army list always gives it
+    data["bought"] = list(
+        dict.fromkeys([*always, *(piece for option in chosen for piece in option_gives(option))])
+    )
     rules = [rule for option in chosen for rule in option.get("rules", [])]
     data["special_rules"] = list(dict.fromkeys([*data["special_rules"], *rules]))
     data["missile"] = chosen_missile(profile, options)
@@ -83,8 +87,15 @@ def unknown_options(profile: Any, options: list[str]) -> list[str]:
 
 
 def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
-    """Some models of one profile with these options, as the referee's list rules read them."""
+    """Some models of one profile with these options, as the referee's list rules read them; in an
+    army list (`army_lists.in_list`), which entry they are and the limits they count towards."""
     model = rules_model(profile, options)
+    entry = getattr(profile, "list_entry", None)
+    table = option_table(profile)
+    throws = any(table[name].get("throwing") for name in options if name in table) or any(
+        "throwing" in piece.lower() for piece in profile.wargear
+    )
+    limits = {"bow"} if is_bow(model["profile"]["missile"]) else set()
     return Listed(
         name=profile.name,
         profile=model["profile"],
@@ -95,6 +106,9 @@ def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
         mount=model.get("mount"),
         options=tuple(options),
         problems=tuple(unknown_options(profile, options)),
+        key=entry["profile"] if entry else "",
+        limits=frozenset(limits | ({"throwing"} if throws else set())),
+        exempt=exempt_from(entry, options),
     )
 
 

@@ -183,7 +183,7 @@ def option_mount(option: dict[str, Any]) -> str:
     return str(option["name"]) if option["name"] in MOUNTS else ""
 
 
-def _option(o: dict[str, Any]) -> dict[str, Any]:
+def clean_option(o: dict[str, Any]) -> dict[str, Any]:
     """A checked option, holding only what it says beyond its name (an option called Shield gives a
     shield; one called Horse brings a horse)."""
     name = _text(o.get("name"), "An option's name", 60)
@@ -272,7 +272,7 @@ def _clean(name: str, data: dict[str, Any], side: str | None) -> dict[str, Any]:
         }
         for p in _items(data.get("powers"), "Magical powers")
     ]
-    options = [_option(o) for o in _items(data.get("options"), "Options")]
+    options = [clean_option(o) for o in _items(data.get("options"), "Options")]
     names = [o["name"] for o in options]
     if len(set(names)) != len(names):
         raise BadData("two options share a name.")

@@ -15,6 +15,7 @@ from django.db.models import Max, Q, QuerySet, RestrictedError
 from battles.rulesets import DEFAULT_RULESET, keys, web_ruleset
 from rules_core import Listed, side_of, wrong_side
 
+from .army_lists import army_list_named
 from .catalogue import catalogue
 from .listfile import ListDraft
 from .models import FIELDED_KINDS, PROFILE_DATA_FIELDS, ArmyList, Profile, new_share_token
@@ -24,16 +25,22 @@ from .profiles import BadData, clean_profile
 # ---------------------------------------------------------------- whole lists
 
 
-def new_list(owner: Any, name: str, points_limit: int | None, ruleset: str = DEFAULT_RULESET) -> ArmyList:
-    """An empty list for one ruleset, for good; a name the owner already uses gets a number.
-    Without a points limit, the ruleset's standard game size."""
+def new_list(
+    owner: Any, name: str, points_limit: int | None, ruleset: str = DEFAULT_RULESET, army_list: str = ""
+) -> ArmyList:
+    """An empty list for one ruleset, for good, built from one of the game's army lists or of any
+    profiles (""); a name the owner already uses gets a number. Without a points limit, the
+    ruleset's standard game size."""
     if ruleset not in keys():
         raise BadData(f"There is no ruleset called {ruleset!r}.")
+    if army_list and army_list_named(army_list) is None:
+        raise BadData(f"There is no army list called {army_list!r}.")
     return ArmyList.objects.create(
         owner=owner,
         name=unused_list_name(owner, name),
         points_limit=points_limit or web_ruleset(ruleset).standard_points,
         ruleset=ruleset,
+        built_from=army_list,
     )
 
 
@@ -66,6 +73,7 @@ def save_list(owner: Any, draft: ListDraft) -> ArmyList:
             name=unused_list_name(owner, draft.name),
             points_limit=draft.points_limit,
             ruleset=draft.ruleset,
+            built_from=getattr(draft, "built_from", ""),
         )
         web_ruleset(army.ruleset).save_contents(army, draft, profiles)
     return army
@@ -195,7 +203,6 @@ def add_to_line(lines: Any, profile: Profile, count: int) -> None:
 
 
 def change_line(line: Any, count: int, options: list[str]) -> None:
-    usable_options(line.profile, options)
     line.count, line.options = count, options
     line.save(update_fields=["count", "options"])
 

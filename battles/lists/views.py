@@ -74,7 +74,11 @@ def new_list(request: SignedInRequest) -> HttpResponse:
         return _lists_page(request, first_error(form), 422)
     data = form.cleaned_data
     army = services.new_list(
-        request.user, data["name"], data["points_limit"], data["ruleset"] or DEFAULT_RULESET
+        request.user,
+        data["name"],
+        data["points_limit"],
+        data["ruleset"] or DEFAULT_RULESET,
+        data.get("built_from") or "",
     )
     return redirect("army", pk=army.pk)
 

@@ -3,7 +3,7 @@ its own README: `profiles.json`) into Beacon's catalogue, `profiles.json` beside
 
 Run by hand when a newer transcription comes (never at run time; the app reads only the output):
 
-    .venv/bin/python -m battles.lists.catalogue_data.convert ../shared/data/mesbg-2024
+    .venv/bin/python -m battles.lists.catalogue_data.convert FOLDER
 
 Every profile of the source is kept. Wargear is put in the referee's words (rules_core.wargear): a
 named weapon is the piece it is (Herugrim a hand weapon, Aiglos a spear) and its name, like every
@@ -25,6 +25,7 @@ from typing import Any
 from rules_core import read_piece
 
 OUTPUT = Path(__file__).with_name("profiles.json")
+LISTS_OUTPUT = Path(__file__).with_name("army-lists.json")
 FORMAT, VERSION = "beacon-catalogue", 1
 
 NUMBERS = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage", "intelligence")
@@ -344,15 +345,93 @@ class Converter:
         return ""
 
 
+ENTRY_FLAGS = (
+    "max", "general", "captain", "may_follow", "may_lead_only", "requires_one_of", "bow_limit",
+    "throwing_limit", "legacy", "not_counted_in", "counts_as_extra_models", "same_character_as",
+)  # fmt: skip
+OPTION_FLAGS = ("bow_limit", "throwing_limit", "excludes_options")
+SLOTS = (("heroes", "hero"), ("warriors", "warrior"), ("siege_engines", "siege-engine"))
+
+
+class ListConverter:
+    """The army lists: each list's entries (a profile at its tier and price in that list, with the
+    list's options and composition flags), its composition numbers and its army bonus rules by name."""
+
+    def __init__(self, profiles: Converter, converted: dict[str, dict[str, Any]]) -> None:
+        self.profiles = profiles
+        self.converted = converted
+
+    def run(self) -> dict[str, Any]:
+        lists = [self.army_list(raw) for raw in self.profiles.lists]
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "source": self.profiles.source["source"],
+            "army_lists": lists,
+        }
+
+    def army_list(self, raw: dict[str, Any]) -> dict[str, Any]:
+        entries = [self.entry(e, slot) for key, slot in SLOTS for e in raw[key]]
+        return {
+            "id": raw["id"],
+            "name": raw["name"],
+            "side": raw["side"].lower(),
+            "legacy": bool(raw["legacy"]),
+            "special_rules": [_rule(r) for r in raw["special_rules"]],
+            "composition": raw["composition"],
+            "entries": entries,
+            "source": "; ".join(f"{s['book']} p. {s['page']}" for s in raw.get("sources", [])),
+        }
+
+    def mount_called(self, name: str) -> str:
+        """The mount (or armoured mount) of that name, or the one a rider's name for it means
+        ("Great Eagle" on Radagast: Great Eagle (Radagast)); "" for anything else."""
+        mounts = [p["name"] for p in self.converted.values() if p["kind"] == "mount"]
+        return next((m for m in mounts if m == name), "") or next(
+            (m for m in mounts if m.startswith(f"{name} (")), ""
+        )
+
+    def entry(self, raw: dict[str, Any], slot: str) -> dict[str, Any]:
+        profile = self.converted[raw["profile"]]
+        printed = profile["wargear"]
+        entry: dict[str, Any] = {"profile": raw["profile"], "slot": slot, "tier": raw["tier"]}
+        entry["points"] = raw["points"] if raw["points"] is not None else profile["points"]
+        always = raw.get("always_has") or []
+        mounts = {a: self.mount_called(a) for a in always if self.mount_called(a)}
+        entry["always_mount"] = next(iter(mounts.values()), "")
+        pieces, entry["always_rules"] = read_items([a for a in always if a not in mounts])
+        entry["always_has"] = [p for p in pieces if p.lower() not in {w.lower() for w in printed}]
+        options = []
+        for option in raw["options"]:
+            converted = self.profiles.option(option, printed)
+            for flag in OPTION_FLAGS:
+                if option.get(flag):
+                    converted[flag] = option[flag]
+            options.append(converted)
+        entry["options"] = options
+        for flag in ENTRY_FLAGS:
+            if flag in raw:
+                entry[flag] = raw[flag]
+        return entry
+
+
 def main(argv: list[str]) -> None:
-    folder = Path(argv[1] if len(argv) > 1 else "../shared/data/mesbg-2024")
+    if len(argv) != 2:
+        raise SystemExit("Give the transcription's folder (its profiles.json and army-lists.json).")
+    folder = Path(argv[1])
     source = json.loads((folder / "profiles.json").read_text(encoding="utf-8"))
     army_lists = json.loads((folder / "army-lists.json").read_text(encoding="utf-8"))
     converted = Converter(source, army_lists).run()
     OUTPUT.write_text(json.dumps(converted, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    by_id = {p["id"]: p for p in converted["profiles"]}
+    lists = ListConverter(Converter(source, army_lists), by_id).run()
+    LISTS_OUTPUT.write_text(json.dumps(lists, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
     reasons = Counter(p["not_playable"].split(":")[0] for p in converted["profiles"] if p["not_playable"])
     playable = sum(1 for p in converted["profiles"] if not p["not_playable"])
     print(f"{len(converted['profiles'])} profiles, {playable} playable; not playable: {dict(reasons)}")
+    print(
+        f"{len(lists['army_lists'])} army lists, {sum(len(a['entries']) for a in lists['army_lists'])} entries"
+    )
 
 
 if __name__ == "__main__":

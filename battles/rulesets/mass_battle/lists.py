@@ -234,6 +234,7 @@ def add_stands(army: ArmyList, profile: Profile, count: int) -> None:
 def change_stands(army: ArmyList, line: StandLine, count: int, options: list[str]) -> None:
     with services.changing(army):
         _check_stands_after(army, count - line.count)
+        services.usable_options(line.profile, options)
         services.change_line(line, count, options)
 
 

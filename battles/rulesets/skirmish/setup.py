@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from battles.lists.army_lists import in_list
 from battles.lists.options import battle_models, rules_model
 from battles.lists.profiles import BadData
 from battles.play.create import piece_id
@@ -62,11 +63,12 @@ def _muster(
     models: list[dict[str, Any]] = []
     warbands: list[dict[str, Any]] = []
     general = ""
+    built_from = getattr(army, "built_from", "")
     for warband in warbands_of(army):
-        units = battle_models(warband.hero, list(warband.hero_options))
+        units = battle_models(in_list(built_from, warband.hero), list(warband.hero_options))
         for follower in warband.followers_in_order():
             for _ in range(follower.count):
-                units.extend(battle_models(follower.profile, list(follower.options)))
+                units.extend(battle_models(in_list(built_from, follower.profile), list(follower.options)))
         ids = [piece_id(profile, taken) for profile, _, _ in units]
         models.extend(
             {"id": model_id, **rules_model(profile, options), "points": points}

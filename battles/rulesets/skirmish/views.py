@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
 
 from battles.lists import services
+from battles.lists.army_lists import in_list
 from battles.lists.forms import OptionsForm, ProfileChoiceForm
 from battles.lists.models import ArmyList
 from battles.lists.views import first_error, list_edit
@@ -48,7 +49,7 @@ def remove_warband(request: HttpRequest, army: ArmyList, warband_id: int) -> str
 @list_edit
 def hero_options(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
     warband = _warband(army, warband_id)
-    form = OptionsForm(warband.hero, request.POST)
+    form = OptionsForm(in_list(army.built_from, warband.hero), request.POST)
     if not form.is_valid():
         return first_error(form)
     lists.set_hero_options(army, warband, form.cleaned_data["options"])
@@ -68,7 +69,7 @@ def add_follower(request: HttpRequest, army: ArmyList, warband_id: int) -> str |
 @list_edit
 def update_follower(request: HttpRequest, army: ArmyList, follower_id: int) -> str | None:
     follower = _follower(army, follower_id)
-    form = OptionsForm(follower.profile, request.POST)
+    form = OptionsForm(in_list(army.built_from, follower.profile), request.POST)
     if not form.is_valid():
         return first_error(form)
     count = form.cleaned_data["count"] or follower.count
