@@ -80,7 +80,23 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+class ListFileProblems(BadData):
+    """Every problem of a list file, each naming its place in the file."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(" ".join(problems))
+        self.problems = problems
+
+
+def is_list_builder_export(doc: Any) -> bool:
+    """A MESBG List Builder roster export (its keys), which the default ruleset's lists read."""
+    return isinstance(doc, dict) and "format" not in doc and {"armyList", "warbands", "edition"} <= doc.keys()
+
+
 def parse_list(doc: Any) -> ListDraft:
+    if is_list_builder_export(doc):
+        draft: ListDraft = web_ruleset(DEFAULT_RULESET).parse_list_builder(doc)
+        return draft
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise BadData(f'This is not a Beacon army list (its "format" must be "{FORMAT}").')
     if doc.get("version") != VERSION:
@@ -100,7 +116,7 @@ def parse_list(doc: Any) -> ListDraft:
         known = ", ".join(f'"{key}"' for key in keys())
         raise BadData(f"This army list is for the ruleset {shown(ruleset)}; Beacon knows {known}.")
     profiles = _profiles(doc.get("profiles"), doc.get("side"))
-    draft: ListDraft = web_ruleset(ruleset).parse_contents(doc, name.strip(), limit, profiles)
+    draft = web_ruleset(ruleset).parse_contents(doc, name.strip(), limit, profiles)
     built_from = doc.get("army_list", "")
     if built_from:
         if (

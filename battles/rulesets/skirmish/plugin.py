@@ -71,6 +71,11 @@ class Skirmish(WebRuleset):
     ) -> lists.SkirmishDraft:
         return lists.parse_contents(doc, name, points_limit, profiles)
 
+    def parse_list_builder(self, doc: dict[str, Any]) -> lists.SkirmishDraft:
+        from .listbuilder import read_list_builder
+
+        return read_list_builder(doc)
+
     def demo_document(self, side: str) -> dict[str, Any]:
         from .demo import DEMO_DOCUMENTS
 
