@@ -126,6 +126,16 @@ class Profile(models.Model):
     def playable(self) -> bool:
         return not self.not_playable
 
+    @property
+    def printed(self) -> dict[str, str]:
+        """Each characteristic as the book prints it: a number (Shoot, Courage and Intelligence as
+        X+, Move in inches), or its symbol (`*`)."""
+        shown = {"move": f'{self.move:g}"', "shoot": f"{self.shoot}+", "courage": f"{self.courage}+"}
+        shown["intelligence"] = f"{self.intelligence}+"
+        names = ("fight", "strength", "defence", "attacks", "wounds", "might", "will", "fate")
+        shown.update({name: str(getattr(self, name)) for name in names})
+        return {**shown, **self.variable}
+
     def group_parts(self) -> list[Profile]:
         """A group's parts, one per model it fields (the catalogue's rows), in order; [] for any other
         profile."""

@@ -91,3 +91,30 @@ def test_the_builder_starts_from_an_army_list(ann: User, catalogue: None) -> Non
     assert "Kingdom of Rohan" in page and "Home of the Horse Lords" in page
     assert "Théoden, King of Rohan · Hero of Legend · 75 pts" in page
     assert "Gandalf the Grey" not in page
+
+
+def test_the_catalogue_can_be_searched_and_filtered(ann: User, catalogue: None) -> None:
+    client = Client()
+    page = client.get(
+        "/profiles/", {"q": "rohan warrior", "side": "good", "playable": "yes"}
+    ).content.decode()
+    assert "Warrior of Rohan" in page and "Rider of Rohan" in page and "Warrior of Minas Tirith" not in page
+    unplayable = client.get("/profiles/", {"playable": "no", "kind": "siege-engine"}).content.decode()
+    assert "not playable yet: a siege engine: the referee does not play siege engines yet" in unplayable
+    assert "9 profiles." in unplayable
+    ringwraith = client.get("/profiles/", {"q": "ringwraith", "army_list": ""}).content.decode()
+    assert "<td>*</td>" in ringwraith  # its Attacks, as the book prints them
+    in_list = client.get("/profiles/", {"army_list": "kingdom-of-rohan"}).content.decode()
+    assert "18 profiles." in in_list
+
+
+def test_the_builder_finds_a_profile_to_add(ann: User, catalogue: None) -> None:
+    client = Client()
+    client.force_login(ann)
+    army = services.new_list(ann, "Any", 700)
+    page = client.get(f"/armies/{army.pk}/", {"q": "dunland"}).content.decode()
+    assert "Dunlending Chieftain ·" in page and "Théoden, King of Rohan ·" not in page  # heroes to lead
+    built = services.new_list(ann, "Rohan", 700, army_list="kingdom-of-rohan")
+    lists.add_warband(built, _profile("theoden-king-of-rohan"))
+    page = client.get(f"/armies/{built.pk}/", {"q": "royal"}).content.decode()
+    assert "Rohan Royal Guard" in page and "Rider of Rohan ·" not in page
