@@ -190,6 +190,7 @@ def test_loading_the_catalogue_adds_every_profile_once() -> None:
 def test_loading_again_brings_an_installations_catalogue_up_to_date_and_leaves_players_own(
     ann: User, build: Any
 ) -> None:
+    Profile.objects.filter(owner=None, name="Warrior of Minas Tirith").delete()  # the example's
     old = Profile.objects.create(
         name="Warrior of Minas Tirith", fight=4, shoot=4, strength=3, defence=5, attacks=1, wounds=1,
         courage=7, intelligence=7, points=8, side="good", options=[{"name": "Spear", "points": 1}],
