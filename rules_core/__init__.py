@@ -14,10 +14,11 @@ controls), `rules_core.scenarios` (matched play), and each ruleset's own module:
 Every other module is the referee's inside (docs/rules-core.md).
 """
 
-from .army_lists import Listed, side_of, wrong_side
+from .army_lists import Listed, is_bow, side_of, wrong_side
 from .boards.library import DEFAULT as DEFAULT_BOARD
 from .boards.library import LIBRARY as BOARD_LIBRARY
 from .chance import percent
+from .composition import Distribution, EntryRules, ListRules
 from .dice import Dice, RecordedDice, Roll, ScriptedDice, SeededDice, SystemDice
 from .engine import Outcome, apply, legal_actions
 from .errors import RULE_CODES, RecordMismatch, Refused, RuleViolation
@@ -63,6 +64,9 @@ __all__ = [
     "Board",
     "Characteristics",
     "Dice",
+    "Distribution",
+    "EntryRules",
+    "ListRules",
     "Listed",
     "Model",
     "Outcome",
@@ -84,6 +88,7 @@ __all__ = [
     "characteristics_now",
     "describe_terrain",
     "find_ruleset",
+    "is_bow",
     "legal_actions",
     "load_state",
     "new_battle",
