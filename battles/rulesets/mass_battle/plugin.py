@@ -40,6 +40,17 @@ class MassBattle(WebRuleset):
     recent_steps = 12
     """The steps its page looks back over for the last combat and duel."""
     demo_label = "Demo mass battle"
+    roll_words = {
+        "shoot": "the shot",
+        "blast": "the blast",
+        "combat": "the combat",
+        "reroll": "a re-roll",
+        "duel": "the duel",
+        "escape": "a Bodyguard roll",
+        "fate": "a Fate roll",
+        "heroic_strike": "a Heroic Strike",
+    }
+    odds_words = {"hero_lost": "{piece} loses a hero (a natural 1)"}
     demo_battle_name = "Demo mass battle: Riders of Rohan against the Host of Mordor"
 
     # ------------------------------------------------------------ army lists
