@@ -108,6 +108,8 @@ class ActionGroup:
     title: str
     side: str
     actions: list[ActionView]
+    label: str = ""
+    """The piece's short label on the board, where it has one besides its name."""
 
     @property
     def by_request(self) -> bool:
@@ -238,6 +240,7 @@ def action_groups(
     general: list[ActionView] = []
     groups: dict[str, ActionGroup] = {}
     words = words_of(state)
+    labels = web_ruleset(state.ruleset).piece_labels(state)
     for action in actions:
         view = action_view(action, words)
         if not action.group:
@@ -246,7 +249,8 @@ def action_groups(
         if action.group not in groups:
             model = state.models.get(action.group)
             title = GROUP_TITLES.get(action.group) or words.piece(action.group)
-            groups[action.group] = ActionGroup(action.group, title, model.side if model else "", [])
+            side = model.side if model else ""
+            groups[action.group] = ActionGroup(action.group, title, side, [], labels.get(action.group, ""))
         groups[action.group].actions.append(view)
     ordered = sorted(groups.values(), key=lambda g: g.by_request)
     return general, ordered

@@ -144,7 +144,7 @@ def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
         expect(page.get_by_test_id("stand")).to_have_count(6)
         expect(page.get_by_test_id("hero-badge")).to_have_count(4)
         expect(page.get_by_test_id("army-good")).to_contain_text("lost 0 of 5")
-    expect(good.locator('[data-stand="warrior-of-rohan-2"] [data-testid=stand-label]')).to_have_text(
+    expect(good.locator('[data-stand="warrior-of-rohan-2"] [data-testid=stand-factors]')).to_have_text(
         "8 · CF 3"
     )
     expect(spectator.locator('[data-hero="eomer"] [data-testid=battle-card]')).to_have_text(

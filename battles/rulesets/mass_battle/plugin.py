@@ -129,6 +129,12 @@ class MassBattle(WebRuleset):
 
         return piece_names(state)
 
+    def piece_labels(self, state: rules_core.BattleState) -> dict[str, str]:
+        from .presenter import board_labels
+
+        assert isinstance(state, rules_core.mass_battle.MassState)
+        return board_labels(state)
+
     def piece_card(
         self, state: rules_core.BattleState, piece: str, against: str
     ) -> tuple[str, dict[str, Any]] | None:

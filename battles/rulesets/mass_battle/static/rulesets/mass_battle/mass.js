@@ -23,6 +23,11 @@
   var SIMPLIFY = 0.35; // inches a path may stray when it is reduced to its corners
   var HANDLE_R = 0.45; // inches: a turn handle as drawn
   var HIT_PX = 48; // screen pixels across a turn handle's hit area (a finger: at least 44)
+  var LABEL_PX = 12; // screen pixels high: a stand's label, a hero's badge
+  var FACTORS_PX = 10; // screen pixels high: a stand's models and factors, a hero's Might/Will/Fate
+  var FACTORS_MIN_STAND_PX = 84; // a stand narrower than this on the screen shows only its label
+  var BADGE_R = 0.6; // inches: a hero's badge as drawn
+  var BADGE_PX = 22; // screen pixels across a hero's badge at the least
   var detachAfter = null; // a hero to detach once his stand's activation has begun
   var stage = null; // {stand, x, y, facing, corners, target, answer}: corners are the legs' ends before (x, y)
 
@@ -263,13 +268,33 @@
     if (button.getAttribute("data-stage") === "send") { sendStage(); } else { clearStage(); }
   });
 
-  // Each turn handle's hit area a finger wide on the screen at any zoom (HIT_PX across; never
-  // smaller than the handle drawn), sized again whenever the view changes or the board is redrawn.
+  // Sized on the screen at any zoom, again whenever the view changes or the board is redrawn:
+  // each turn handle's hit area a finger wide (HIT_PX across; never smaller than the handle drawn),
+  // a stand's label and a hero's badge readable (LABEL_PX), a stand's factors and a badge's
+  // Might/Will/Fate only where the stand is wide enough on the screen to hold them.
   B.on("view", function () {
     var s = B.svg(), ctm = s && s.getScreenCTM();
     if (!ctm) { return false; }
-    var r = Math.max(HANDLE_R, HIT_PX / 2 / Math.hypot(ctm.a, ctm.b));
+    var ppi = Math.hypot(ctm.a, ctm.b); // screen pixels per inch of board
+    var r = Math.max(HANDLE_R, HIT_PX / 2 / ppi);
     document.querySelectorAll("#board .turn-hit").forEach(function (hit) { hit.setAttribute("r", r.toFixed(3)); });
+    function size(el, px) { el.style.fontSize = (px / ppi).toFixed(3) + "px"; }
+    document.querySelectorAll("#board .stand").forEach(function (el) {
+      var wide = parseFloat(el.getAttribute("data-w")) * ppi >= FACTORS_MIN_STAND_PX;
+      el.classList.toggle("narrow", !wide);
+      el.querySelectorAll(".stand-label").forEach(function (t) { size(t, LABEL_PX); });
+      el.querySelectorAll(".stand-factors").forEach(function (t) { size(t, FACTORS_PX); });
+      el.querySelectorAll(".hero-badge").forEach(function (badge) {
+        badge.querySelector("circle").setAttribute("r", Math.max(BADGE_R, BADGE_PX / 2 / ppi).toFixed(3));
+        size(badge.querySelector("text"), LABEL_PX - 1);
+        badge.querySelectorAll(".badge-stats").forEach(function (t) { size(t, FACTORS_PX); });
+      });
+    });
+    document.querySelectorAll("#board .mass-hero").forEach(function (el) {
+      el.querySelectorAll(".label").forEach(function (t) { size(t, LABEL_PX - 1); });
+      el.querySelectorAll(".hero-stats").forEach(function (t) { size(t, FACTORS_PX); });
+      el.classList.toggle("narrow", ppi * 4 < FACTORS_MIN_STAND_PX);
+    });
     return false;
   });
 
