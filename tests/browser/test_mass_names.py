@@ -22,8 +22,9 @@ def screen_height(page: Page, selector: str) -> float:
 def test_a_stand_has_one_name_and_a_label_readable_at_any_zoom(table: OpenTable) -> None:
     played = table("Names", demo_mass_setup(), dice="6 1")
     good, evil, spectator = played.pages
-    decide(good, "Deployment done")
     decide(evil, "Deployment done")
+    pending(good, "good", "deploy")
+    decide(good, "Deployment done")
     decide(good, "Take Priority")
     pending(evil, "evil", "declare_heroic_action")
     decide(evil, "Pass")

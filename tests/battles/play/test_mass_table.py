@@ -24,8 +24,8 @@ pytestmark = [pytest.mark.django_db]
 
 RIDERS = "warrior-of-rohan-1"
 OPENING = (
-    ("good", {"type": "ready"}, []),
-    ("evil", {"type": "ready"}, [6, 1]),
+    ("evil", {"type": "ready"}, []),
+    ("good", {"type": "ready"}, [6, 1]),
     ("good", {"type": "priority", "side": "good"}, []),
     ("evil", {"type": "pass"}, []),
     ("good", {"type": "pass"}, []),
