@@ -335,7 +335,9 @@ def mass_context(state: BattleState, actions: list[Action], recent: list[dict[st
         str(a.command.get("stand", "")) for a in actions if a.command.get("stand")
     }
     movable = frozenset(
-        str(a.command["stand"]) for a in actions if a.command.get("type") in ("move_stand", "charge")
+        str(a.command["stand"])
+        for a in actions
+        if a.command.get("type") in ("move_stand", "charge", "place_stand")
     )
     stands = [stand_view(state, s, active, movable) for s in state.stands.values() if s.on_board]
     loose = [hero_view(state, m) for m in state.loose()]

@@ -8,6 +8,8 @@
 //   rules_core.mass_battle.preview) draws the swept area, the end pose (a charge's conformed pose
 //   and the edge it hits), the length against the Move, the heroes it would overrun, or the
 //   refusal it would give;
+// - at deployment (§2.5), drag a stand or turn it to place it (release, or Enter, sends the place),
+//   drag a hero onto one of your stands to join it or anywhere in your zone to stand loose;
 // - drag a hero's badge off his stand to detach him; drag a loose hero to move him, onto a friendly
 //   stand to join it, onto an enemy loose hero to charge him;
 // every gesture becomes one of the legal actions the server embedded (#legal-actions), or the
@@ -106,6 +108,9 @@
   // The command the staged pose means: a charge when dropped on an enemy it may charge (or any
   // enemy: the referee says why not), else a move.
   function stagedCommand() {
+    if (placing(stage.stand.id)) {
+      return { type: "place_stand", stand: stage.stand.id, at: [round(stage.x), round(stage.y)], facing: normal(stage.facing) };
+    }
     if (stage.target) {
       var charge = actionOf("charge", "stand", stage.stand.id).filter(function (a) { return a.command.target === stage.target.id; })[0];
       return withDefaults(charge, { type: "charge", stand: stage.stand.id, target: stage.target.id });
@@ -115,6 +120,10 @@
     var via = stage.corners.concat([[stage.x, stage.y]]).map(function (q) { return [round(q[0]), round(q[1])]; });
     return withDefaults(move, { type: "move_stand", stand: stage.stand.id, via: via, facing: normal(stage.facing) });
   }
+
+  // Deployment (§2.5): the stand is put down where it is dropped, as it is turned; the referee
+  // checks the place when it is sent.
+  function placing(id) { return actionOf("place_stand", "stand", id).length > 0; }
 
   // The most legs a stand's move may have (the referee's path param; §6.2: 4).
   function maxLegs(id) {
@@ -135,7 +144,7 @@
   }
 
   function ask() {
-    if (!stage) { return; }
+    if (!stage || placing(stage.stand.id)) { return; }
     var command = stagedCommand();
     var key = JSON.stringify(command);
     B.preview(command, function (answer) {
@@ -152,6 +161,7 @@
 
   function describe(answer) {
     var s = stage.stand;
+    if (placing(s.id)) { return { text: s.name + ": place it here, facing " + normal(stage.facing) + "°", refused: false }; }
     if (!answer) { return { text: "…", refused: false }; }
     if (!answer.ok) { return { text: answer.message, refused: true }; }
     var legs = stage.target ? 1 : stage.corners.length + 1;
@@ -259,7 +269,7 @@
   }
 
   function canMove(id) {
-    return actionOf("move_stand", "stand", id).length + actionOf("charge", "stand", id).length > 0;
+    return actionOf("move_stand", "stand", id).length + actionOf("charge", "stand", id).length > 0 || placing(id);
   }
 
   document.addEventListener("click", function (evt) {
@@ -418,7 +428,10 @@
         }
         var friend = standAt(p);
         var note = "Release off the stand to detach";
-        if (!attached) {
+        if (actionOf("place_hero", "hero", heroId).length) {
+          note = friend && friend.side === el.closest("[data-side]").getAttribute("data-side") ? "Join " + friend.name : "Stand here, loose";
+        }
+        else if (!attached) {
           var length = 0, all = points.concat([p]);
           for (var i = 1; i < all.length; i++) { length += B.dist(all[i - 1], all[i]); }
           note = friend && friend.side === info.side ? "Join " + friend.name : length.toFixed(1) + '"';
@@ -439,6 +452,11 @@
   function heroDrop(heroId, attached, info, p, drawn) {
     var side = attached ? null : info.side;
     var stand = standAt(p);
+    if (actionOf("place_hero", "hero", heroId).length) {
+      // Deployment: on one of his stands he joins it, anywhere else he stands loose there.
+      send({ type: "place_hero", hero: heroId, at: [round(p[0]), round(p[1])] });
+      return;
+    }
     if (attached) {
       var carrier = document.querySelector('#board .hero-badge[data-hero="' + heroId + '"]').closest(".stand").getAttribute("data-stand");
       if (stand && stand.id === carrier) { return; }
@@ -477,6 +495,7 @@
     return legal().some(function (a) {
       if (attached && a.command.type === "activate" && a.command.stand === carrier) { return true; }
       if (a.command.hero !== heroId) { return false; }
+      if (a.command.type === "place_hero") { return true; }
       return attached ? a.command.type === "detach" : ["move_hero", "attach", "charge_hero"].indexOf(a.command.type) >= 0;
     });
   }
