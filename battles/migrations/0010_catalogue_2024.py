@@ -4,50 +4,75 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('battles', '0009_saved_boards'),
+        ("battles", "0009_saved_boards"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='catalogue_id',
-            field=models.CharField(blank=True, db_index=True, help_text="The catalogue's id of a catalogue profile.", max_length=80),
+            model_name="profile",
+            name="catalogue_id",
+            field=models.CharField(
+                blank=True,
+                db_index=True,
+                help_text="The catalogue's id of a catalogue profile.",
+                max_length=80,
+            ),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='kind',
-            field=models.CharField(choices=[('model', 'A model'), ('mount', 'A mount (ridden, not fielded alone)'), ('group', 'A group bought together (its parts are the models)'), ('part', 'A part of a group'), ('siege-engine', 'A siege engine'), ('chariot', 'A chariot')], default='model', max_length=20),
+            model_name="profile",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("model", "A model"),
+                    ("mount", "A mount (ridden, not fielded alone)"),
+                    ("group", "A group bought together (its parts are the models)"),
+                    ("part", "A part of a group"),
+                    ("siege-engine", "A siege engine"),
+                    ("chariot", "A chariot"),
+                ],
+                default="model",
+                max_length=20,
+            ),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='not_playable',
-            field=models.CharField(blank=True, help_text='Why the referee cannot field it yet; blank when it can.', max_length=300),
+            model_name="profile",
+            name="not_playable",
+            field=models.CharField(
+                blank=True,
+                help_text="Why the referee cannot field it yet; blank when it can.",
+                max_length=300,
+            ),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='parts',
+            model_name="profile",
+            name="parts",
             field=models.JSONField(blank=True, default=list, help_text="A group's parts, by catalogue id."),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='points_note',
-            field=models.CharField(blank=True, help_text='Why it has no points of its own.', max_length=80),
+            model_name="profile",
+            name="points_note",
+            field=models.CharField(blank=True, help_text="Why it has no points of its own.", max_length=80),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='source',
-            field=models.CharField(blank=True, help_text='Book and page.', max_length=200),
+            model_name="profile",
+            name="source",
+            field=models.CharField(blank=True, help_text="Book and page.", max_length=200),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='variable',
-            field=models.JSONField(blank=True, default=dict, help_text='Characteristics printed as a symbol, not a number: {"attacks": "*"}.'),
+            model_name="profile",
+            name="variable",
+            field=models.JSONField(
+                blank=True,
+                default=dict,
+                help_text='Characteristics printed as a symbol, not a number: {"attacks": "*"}.',
+            ),
         ),
         migrations.AlterField(
-            model_name='profile',
-            name='mount',
-            field=models.CharField(blank=True, help_text='The mount it always rides, if any: Horse, Warg ...', max_length=60),
+            model_name="profile",
+            name="mount",
+            field=models.CharField(
+                blank=True, help_text="The mount it always rides, if any: Horse, Warg ...", max_length=60
+            ),
         ),
     ]

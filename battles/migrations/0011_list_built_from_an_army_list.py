@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('battles', '0010_catalogue_2024'),
+        ("battles", "0010_catalogue_2024"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='armylist',
-            name='built_from',
-            field=models.CharField(blank=True, help_text="The game's army list it is built from (its id); blank for any profiles.", max_length=80),
+            model_name="armylist",
+            name="built_from",
+            field=models.CharField(
+                blank=True,
+                help_text="The game's army list it is built from (its id); blank for any profiles.",
+                max_length=80,
+            ),
         ),
     ]
