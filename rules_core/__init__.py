@@ -8,8 +8,9 @@ odds_between(state, "aragorn", "orc-1")           # exact odds of any two enemie
 find_ruleset("mass_battle")           # a ruleset: its state, lists, preview, tape ...
 
 The public face of the referee, for the web app (an import-linter contract holds it): this
-package, `rules_core.record` (battle records), `rules_core.takeback`, `rules_core.scenarios`
-(matched play), and each ruleset's own module: `rules_core.skirmish`, `rules_core.mass_battle`.
+package, `rules_core.record` (battle records), `rules_core.takeback`, `rules_core.clock` (time
+controls), `rules_core.scenarios` (matched play), and each ruleset's own module:
+`rules_core.skirmish`, `rules_core.mass_battle`.
 Every other module is the referee's inside (docs/rules-core.md).
 """
 

@@ -168,6 +168,18 @@ class WebRuleset(ABC):
         """The names of pieces that are not models (a mass battle's stands), by id."""
         return {}
 
+    def piece_labels(self, state: rules_core.BattleState) -> dict[str, str]:
+        """The short labels pieces carry on the board, by id, where they are not their names (a
+        mass battle's "WR(S) 2"): the panel shows each beside the name, so either finds the other."""
+        return {}
+
+    roll_words: ClassVar[dict[str, str]] = {}
+    """What a roll is for, in players' words, by the first part of its purpose ("shoot" of
+    "shoot:<stand>"); a purpose not here is read as its words ("to_hit": "to hit")."""
+    odds_words: ClassVar[dict[str, str]] = {}
+    """How a row of odds per piece reads, by its key in the odds ("hero_lost"), with `{piece}`
+    for the piece's name; a key not here reads "<Key> · <piece>"."""
+
     @abstractmethod
     def piece_card(
         self, state: rules_core.BattleState, piece: str, against: str
