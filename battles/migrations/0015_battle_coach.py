@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('battles', '0012_played_by_beacon'),
+        ('battles', '0014_played_by_beacon'),
     ]
 
     operations = [

@@ -6,8 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('battles', '0011_list_built_from_an_army_list'),
-        ('battles', '0011_seat_nudges'),
+        ('battles', '0013_list_built_from_an_army_list'),
     ]
 
     operations = [
