@@ -213,7 +213,7 @@ def _dismount_option(state: BattleState, model: Model) -> Option:
 def _target_label(state: BattleState, model: Model, target: Model) -> str:
     """A charge target's name, with the Courage test and its chance when it causes Terror and the
     charger would roll for it (not when it passes without rolling: an aura, a test passed already)."""
-    if not causes_terror(state, target) or auto_pass_reason(state, model, "courage", TERROR):
+    if not causes_terror(state, target, model) or auto_pass_reason(state, model, "courage", TERROR):
         return target.name
     courage = need(state, model, "courage")
     three = terror_on_three_dice(state, target)
@@ -390,7 +390,7 @@ class Activation(Frame):
                 return False
         if self.stage == "choose":
             return True
-        terrified = self.intent == "charge" and target is not None and causes_terror(state, target)
+        terrified = self.intent == "charge" and target is not None and causes_terror(state, target, model)
         if self.stage == "terror":
             self.stage = "act"
             if terrified:

@@ -19,12 +19,12 @@ from .effects import Lasting, held_by, register_lasting
 from .frame import Action, Ctx, Frame, Option, Pending, choice
 from .might import available, might_action, odds, pay_might
 from .movement import knock_prone
+from .special_rules import EXPERT_RIDER, TIMID, has, model_has
 from .state import BattleState, Effect, Model, Side
 from .terrain import slowing_piece
-from .wargear import EXPERT_RIDER, lance_bonus
+from .wargear import lance_bonus
 from .wounds import ToWound, mount_room, separate_mount
 
-TIMID = "Timid"
 NOT_INFANTRY = frozenset({"Cavalry", "Chariot", "War Beast"})
 NO_KNOCK_DOWN = "Monster"
 KNOCK_DOWN_BELOW = 6
@@ -74,7 +74,7 @@ def charge_bonus_lost(
         return f"it fights {fought[0].name}, who is not Infantry"
     if not is_infantry(target):
         return f"it charged {target.name}, who is not Infantry"
-    if model.mount is not None and TIMID in model.mount.profile.special_rules:
+    if model.mount is not None and model_has(model, TIMID):
         return f"{model.mount.name} is Timid"
     held = held_by(state, model)
     if held is not None:
@@ -167,7 +167,7 @@ class ThrownRiders(Frame):
         return bool(self._raises(model)) or self._rerolls(model)
 
     def _rerolls(self, model: Model) -> bool:
-        return EXPERT_RIDER in model.profile.special_rules and not self.rerolled and self.face < 6
+        return has(model.profile, EXPERT_RIDER) and not self.rerolled and self.face < 6
 
     def _settle(self, ctx: Ctx, model: Model, face: int) -> None:
         model.thrown = ""

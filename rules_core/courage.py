@@ -16,6 +16,8 @@ from .effects import Lasting, courage_passed_by, held_by, register_lasting, terr
 from .frame import Action, Ctx, Frame, Option, Pending
 from .heroic import resolute
 from .might import Store, available, odds, raisable, spend
+from .special_rules import TERROR as TERROR_RULE
+from .special_rules import against, on_model
 from .state import SIDES, BattleState, Effect, Model, Side, side_name
 from .wargear import carries
 
@@ -27,7 +29,7 @@ HORN_BLOWN = "war_horn_blown"
 HORN_STAND_FAST = "war_horn_stand_fast"
 register_lasting(HORN_BLOWN, "War horn blown", Lasting(quiet=True))
 register_lasting(HORN_STAND_FAST, "Stand Fast lengthened by a war horn")
-TERROR = "Terror"
+TERROR = TERROR_RULE.name
 BROKEN = "Broken army"
 SEPARATED = "Separated mount"
 ASKED = "asked: "
@@ -62,8 +64,12 @@ def stand_fast_range(state: BattleState, hero: Model) -> float:
     )
 
 
-def causes_terror(state: BattleState, model: Model) -> bool:
-    return TERROR in model.profile.special_rules or terrifying(state, model)
+def causes_terror(state: BattleState, model: Model, charger: Model) -> bool:
+    """Whether `charger` must test Courage to charge `model`: its Terror (only a charger with the
+    keyword of `Terror (X)`), or a Terrifying Aura on it."""
+    return terrifying(state, model) or any(
+        against(use, charger.profile) for use in on_model(model, TERROR_RULE)
+    )
 
 
 def auto_pass_reason(state: BattleState, model: Model, kind: str, source: str) -> str | None:

@@ -19,6 +19,7 @@ from .house_rules import DWARF_LONGBOW
 from .legacy import EDITION
 from .might import might_choice, might_pending, might_to_reach, pay_might
 from .sight import eye, own_cover, sees, sight
+from .special_rules import SHARPSHOOTER, has
 from .state import BattleState, Model, Part, Side, side_name
 from .terrain import level, sight_height
 from .wargear import carries, missile_gear
@@ -28,7 +29,6 @@ IN_THE_WAY_PASS = 4
 INTO_COMBAT_PASS = 4
 RIDER_HIT = 4
 """A shot at a Cavalry model hits the rider on this or more (the special In The Way test), else the mount."""
-SHARPSHOOTER = "Sharpshooter"
 
 
 def shoot_value(model: Model, charging: bool = False) -> int | None:
@@ -68,7 +68,7 @@ def why_cannot_shoot(state: BattleState, model: Model) -> str | None:
 
 def sharpshooter(state: BattleState, model: Model) -> bool:
     """Picks the rider or the mount of a Cavalry model it shoots at (Heroic Accuracy gives it too)."""
-    return SHARPSHOOTER in model.profile.special_rules or any(
+    return has(model.profile, SHARPSHOOTER) or any(
         e.target == model.id and e.kind == "heroic_accuracy" for e in state.effects
     )
 

@@ -12,20 +12,20 @@ from .frame import Action, Ctx, Frame, Option, Pending
 from .house_rules import PIKE_BONUS_ONLY_CHARGED
 from .might import available, odds
 from .odds import roll_chance, wounds_suffered
+from .special_rules import SUPREME_AGILITY, has
 from .state import BattleState, Model, Part, Side
 from .strikes import strike_terms
 from .wargear import support_kind
 from .wounds import ToWound, part_defence, part_name, to_wound_need
 
-SUPREME_AGILITY = "Supreme Agility"
 BARRIER_PASS = 4
 
 
 def passes_barrier(ctx: Ctx, striker: Model, target: Model, wall: str) -> bool:
     """A Strike at a model defending a barrier first rolls In The Way: 4+ it goes on, else it hits
     the barrier and does nothing (Supreme Agility passes it without a roll)."""
-    if SUPREME_AGILITY in striker.profile.special_rules:
-        ctx.log("barrier_in_the_way", f"{striker.name}'s Strike passes the {wall} ({SUPREME_AGILITY}).")
+    if has(striker.profile, SUPREME_AGILITY):
+        ctx.log("barrier_in_the_way", f"{striker.name}'s Strike passes the {wall} ({SUPREME_AGILITY.name}).")
         return True
     face = ctx.dice.d6("barrier_in_the_way", striker.id)
     passed = face >= BARRIER_PASS

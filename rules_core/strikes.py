@@ -10,18 +10,16 @@ from .cavalry import lance_applies
 from .characteristics import attacks, in_challenge_with, strike_strength
 from .duel import Plan, wields_two_handed
 from .effects import held_by, to_wound_help
+from .special_rules import against, shaped
+from .special_rules.shapes import ExtraWounds
 from .state import BattleState, Model, Part
 from .wargear import support_kind, unarmed
 
-BANES = {"Goblinbane": "Goblin"}
-"""Weapon rules that make each Wound D3 Wounds against models with a keyword (Orcrist's Goblinbane)."""
-
 
 def bane(striker: Model, target: Model) -> bool:
+    """Each Wound becomes D3 Wounds: a bane weapon's rule (Orcrist's Goblinbane) against its keyword."""
     return any(
-        target_keyword in target.profile.keywords
-        for rule, target_keyword in BANES.items()
-        if rule in striker.profile.special_rules
+        shape.wounds == "d3" and against(use, target.profile) for use, shape in shaped(striker, ExtraWounds)
     )
 
 

@@ -1,0 +1,188 @@
+"""The special rules the referee knows, one entry each (docs/rules/special-rules.md)."""
+
+from __future__ import annotations
+
+from .registry import RuleSpec, register
+from .shapes import (
+    Bespoke,
+    CausesTest,
+    CountsAs,
+    ExtraWounds,
+    LosesChargeBonus,
+    Reroll,
+    RollBonus,
+    TerrainAsOpen,
+)
+
+TERROR = register(
+    RuleSpec(
+        "terror",
+        "Terror",
+        "keyword",
+        "passive",
+        "a Courage test before a model charges it",
+        "a model that would charge it tests Courage first and does not move on a failure; with a "
+        "keyword, only models with that keyword test",
+        (CausesTest("chargers"),),
+        reads="either",
+        param_optional=True,
+    )
+)
+RESISTANT_TO_MAGIC = register(
+    RuleSpec(
+        "resistant_to_magic",
+        "Resistant to Magic",
+        "none",
+        "passive",
+        "a Resist test against a Magical Power",
+        "one free Resist die, even with no Will",
+        (RollBonus("resist_dice", 1),),
+    )
+)
+EXPERT_RIDER = register(
+    RuleSpec(
+        "expert_rider",
+        "Expert Rider",
+        "none",
+        "active",
+        "a mounted model's Thrown Rider and Jump tests; a shield beside a bow",
+        "may re-roll a Thrown Rider test and a mounted Jump test; keeps a shield's Defence beside a "
+        "bow while mounted",
+        (Reroll("jump_climb", "ones", must=False), CountsAs("keeps_shield_mounted")),
+        reads="either",
+        asks="whether to re-roll",
+        unrefereed="picking up Light Objects mounted (no scenario has them yet)",
+    )
+)
+SHARPSHOOTER = register(
+    RuleSpec(
+        "sharpshooter",
+        "Sharpshooter",
+        "none",
+        "active",
+        "a shot at a Cavalry model",
+        "aims at the rider or the mount; the part aimed at is hit, with no roll for it",
+        (CountsAs("picks_rider_or_mount"),),
+        asks="rider or mount",
+    )
+)
+BURLY = register(
+    RuleSpec(
+        "burly",
+        "Burly",
+        "none",
+        "passive",
+        "the Duel roll with a two-handed weapon",
+        "no -1 to its Duel dice for fighting two-handed",
+        (CountsAs("no_two_handed_penalty"),),
+        unrefereed="a full Move carrying a Heavy Object (no scenario has them yet)",
+    )
+)
+FLY = register(
+    RuleSpec(
+        "fly",
+        "Fly",
+        "none",
+        "active",
+        "Heroic March and At the Double",
+        '+5" instead of +3" from a Heroic March',
+        (CountsAs("fast_march"),),
+        reads="either",
+        unrefereed='flying over models and terrain, past control zones, and the 4" walk',
+    )
+)
+DOMINANT = register(
+    RuleSpec(
+        "dominant",
+        "Dominant",
+        "count",
+        "passive",
+        "a scenario counting models near an objective or in an area",
+        "counts as the bracket's number of models (only the highest of its sources counts)",
+        (CountsAs("models"),),
+    )
+)
+WOODLAND_CREATURE = register(
+    RuleSpec(
+        "woodland_creature",
+        "Woodland Creature",
+        "none",
+        "active",
+        "moving through woods",
+        "woods that are difficult terrain are open ground for it (a Cavalry model: its mount's rule)",
+        (TerrainAsOpen(frozenset({"woodland"})),),
+        reads="mover",
+    )
+)
+MOUNTAIN_DWELLER = register(
+    RuleSpec(
+        "mountain_dweller",
+        "Mountain Dweller",
+        "none",
+        "active",
+        "moving over rocky ground; Jump and Climb tests",
+        "rocky difficult terrain is open ground for it; it may re-roll a Jump or Climb test on foot",
+        (TerrainAsOpen(frozenset({"mountain"})), Reroll("jump_climb", "ones", must=False)),
+        reads="mover",
+        asks="whether to re-roll",
+    )
+)
+SPECTRAL_WALK = register(
+    RuleSpec(
+        "spectral_walk",
+        "Spectral Walk",
+        "none",
+        "passive",
+        "moving; Jump and Climb tests",
+        "no difficult terrain slows it; its Jump and Climb tests count as a 6 without a roll",
+        (TerrainAsOpen(frozenset({"*"})), Bespoke()),
+    )
+)
+CAVE_DWELLER = register(
+    RuleSpec(
+        "cave_dweller",
+        "Cave Dweller",
+        "none",
+        "active",
+        "Jump and Climb tests",
+        "+1 to its Jump and Climb tests",
+        (RollBonus("jump_climb", 1),),
+        unrefereed="seeing in the dark (no battle is fought at night yet)",
+    )
+)
+SUPREME_AGILITY = register(
+    RuleSpec(
+        "supreme_agility",
+        "Supreme Agility",
+        "none",
+        "active",
+        "Jump and Climb tests; a Strike across a barrier",
+        "+2 to its Jump and Climb tests; its Strikes pass a barrier",
+        (RollBonus("jump_climb", 2), Bespoke()),
+    )
+)
+TIMID = register(
+    RuleSpec(
+        "timid",
+        "Timid",
+        "none",
+        "passive",
+        "a charge of its Cavalry model",
+        "a Timid mount gives no charge bonuses",
+        (LosesChargeBonus(),),
+        reads="mover",
+        unrefereed="the Courage test before its Cavalry model charges",
+    )
+)
+BANE_WEAPON = register(
+    RuleSpec(
+        "bane_weapon",
+        "Bane weapon",
+        "keyword",
+        "passive",
+        "each Wound of its Strikes against the keyword its name gives (Goblinbane: Goblins)",
+        "each Wound becomes D3 Wounds",
+        (ExtraWounds("d3", "keyword"),),
+        pattern=r"([A-Za-z]+)bane",
+    )
+)

@@ -1,0 +1,101 @@
+"""The special-rules registry (docs/rules/special-rules.md): reading a profile's rules with their
+brackets, and the rules read through it (special-rules.md §6 scenarios by their numbers)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_core import ScriptedDice, new_battle
+from rules_core.scenarios.scoring import weight
+from rules_core.special_rules import DOMINANT, TERROR, parse
+
+from .builders import GOOD_PRIORITY, choices, deployed, hero, model, play, profile, setup, texts
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "read"),
+    [
+        ("Terror", "Terror", {"keyword": ""}),
+        ("Terror (Hobbit)", "Terror", {"keyword": "Hobbit"}),
+        ("Dominant (3)", "Dominant", {"count": 3}),
+        ("Fly [SpecialRule]", "Fly", {}),
+        ("woodland creature", "Woodland Creature", {}),
+        ("Cave Dweller (Moria Goblin Warriors only)", "Cave Dweller", {}),
+        ("Goblinbane", "Goblinbane", {"keyword": "Goblin"}),
+    ],
+)
+def test_a_profile_rule_is_read_with_its_bracket(text: str, name: str, read: dict[str, object]) -> None:
+    use = parse(text)
+    assert use.refereed and use.name == name and use.param is not None
+    assert {key: getattr(use.param, key) for key in read} == read
+
+
+@pytest.mark.parametrize("text", ["Dominant (X)", "Dominant (many)", "A Rule Nobody Wrote"])
+def test_a_rule_unknown_or_with_a_bracket_that_does_not_read_is_shown_as_not_refereed(text: str) -> None:
+    use = parse(text)
+    assert not use.refereed and use.note == "not refereed: players apply it"
+
+
+def test_typographic_quotes_and_spacing_read_as_plain_ones() -> None:
+    assert parse("Dominant ( 3 )").param is not None
+    assert parse("Woodland\u00a0 Creature").spec is parse("Woodland Creature").spec
+
+
+def test_a_rule_refereed_in_part_names_the_part_players_apply() -> None:
+    assert parse("Fly").note.startswith("not refereed: flying over models and terrain")
+    assert parse("Terror").note == ""
+
+
+def terror_battle(terror: str, charger: dict) -> tuple:
+    sid = profile("Sid", courage=6, special_rules=[terror], base_mm=25.0, keywords=["Infantry", "Man"])
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(
+        setup(
+            [model("c", charger, 20, 26), model("far", profile("Far"), 40, 40)], [model("sid", sid, 20, 20)]
+        ),
+        dice,
+    )
+    return state, dice
+
+
+def charge(model_id: str, target: str, x: float, y: float) -> dict:
+    return {"type": "charge", "model": model_id, "target": target, "path": [[x, y]]}
+
+
+def test_terror_with_a_keyword_frightens_only_models_with_it() -> None:
+    hobbit = profile("Hobbit", courage=6, keywords=["Infantry", "Hobbit"])
+    state, dice = terror_battle("Terror (Hobbit)", hobbit)
+    dice.script.extend([1, 2])
+    state, events = play(state, [("good", charge("c", "sid", 20, 21))], dice)
+    assert texts(events) == [
+        "Hobbit takes a Courage test (to charge Sid, who causes Terror), needing 6+: rolls 1 + 2 = 3, failed.",
+        "Hobbit does not dare to charge and cannot move this phase.",
+    ]
+
+
+def test_terror_with_a_keyword_lets_a_model_without_it_charge_with_no_test() -> None:
+    man = profile("Man", courage=6, keywords=["Infantry", "Man"])
+    state, dice = terror_battle("Terror (Hobbit)", man)
+    target = next(a for a in choices(state, "good") if a.kind == "charge" and a.group == "c")
+    assert [o["label"] for o in target.params["target"]["options"]] == ["Sid"]
+    state, events = play(state, [("good", charge("c", "sid", 20, 21))], dice)
+    assert not any("Courage test" in line for line in texts(events))
+    assert state.model("c").charged == "sid"
+
+
+def test_s36_dominant_the_highest_source_counts_and_a_war_horn_is_dominant_2() -> None:
+    state = new_battle(
+        setup(
+            [
+                model("general", hero("General", special_rules=["Dominant (2)"]), 10, 10),
+                model("ent", profile("Ent", special_rules=["Dominant (3)"]), 12, 10),
+                model("horn", profile("Hornblower", wargear=["war horn"]), 14, 10),
+                model("warrior", profile("Warrior"), 16, 10),
+            ],
+            [model("orc", profile("Orc"), 30, 30)],
+        )
+    )
+    state.armies["good"].general = "general"
+    assert [weight(state, state.model(i)) for i in ("general", "ent", "horn", "warrior")] == [3, 3, 2, 1]
+    assert [use.param.count for use in (parse("Dominant (20)"),) if use.param] == [20]
+    assert DOMINANT is parse("Dominant (5)").spec and TERROR is parse("Terror").spec
