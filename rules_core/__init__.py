@@ -38,6 +38,9 @@ from .rulesets import (
     ruleset_for,
     terrain_of,
 )
+from .special_rules import HandRule, RuleNote
+from .special_rules import notes as special_rule_notes
+from .special_rules import to_apply_by_hand as rules_to_apply_by_hand
 from .state import MM_PER_INCH, SIDES, BattleState, Board, Model, Profile, Side, side_name
 from .terrain import KINDS as TERRAIN_KINDS
 from .terrain import describe as describe_terrain
@@ -62,6 +65,7 @@ __all__ = [
     "Board",
     "Characteristics",
     "Dice",
+    "HandRule",
     "Listed",
     "Model",
     "Outcome",
@@ -71,6 +75,7 @@ __all__ = [
     "RecordedDice",
     "Refused",
     "Roll",
+    "RuleNote",
     "RuleViolation",
     "Ruleset",
     "ScriptedDice",
@@ -90,10 +95,12 @@ __all__ = [
     "percent",
     "random_board",
     "read_piece",
+    "rules_to_apply_by_hand",
     "ruleset_choices",
     "ruleset_for",
     "side_name",
     "side_of",
+    "special_rule_notes",
     "terrain_of",
     "tier_name",
     "wrong_side",

@@ -243,3 +243,43 @@ def against(use: RuleUse, target: Profile) -> bool:
     """Whether a rule with a keyword acts against this profile (one with none acts against all)."""
     keyword = use.param.keyword if use.param is not None else ""
     return not keyword or keyword.casefold() in {k.casefold() for k in target.keywords}
+
+
+# -- what a card shows ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleNote:
+    """A rule's name as a profile gives it, and what a card says beside it ("" when refereed in full)."""
+
+    name: str
+    note: str
+
+
+def notes(rules: list[str]) -> list[RuleNote]:
+    """Each of a profile's special rules, with whether the referee applies it (for every card)."""
+    return [RuleNote(rule, parse(rule).note) for rule in rules]
+
+
+@dataclass(frozen=True)
+class HandRule:
+    """A rule in play that the referee does not apply in full, with the models that have it."""
+
+    name: str
+    note: str
+    models: tuple[str, ...]
+
+
+def to_apply_by_hand(models: list[Model]) -> list[HandRule]:
+    """The rules these models have (their mounts' too) that players must apply themselves, in
+    order of first appearance, each with the models that have it."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for model in models:
+        profiles = [model.profile] + ([model.mount.profile] if model.mount is not None else [])
+        for profile in profiles:
+            for use in uses(profile):
+                if use.note:
+                    holders = found.setdefault((normalise(use.text), use.note), [])
+                    if model.name not in holders:
+                        holders.append(model.name)
+    return [HandRule(name, note, tuple(holders)) for (name, note), holders in found.items()]
