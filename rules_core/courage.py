@@ -12,7 +12,7 @@ from typing import Any, Literal
 from .battlefield import can_see, is_engaged
 from .casualties import check_wiped_out, remove_casualty
 from .characteristics import courage, intelligence
-from .effects import Lasting, courage_passed_by, held_by, register_lasting, terrifying
+from .effects import Lasting, courage_passed_by, held_by, intelligence_penalty, register_lasting, terrifying
 from .frame import Action, Ctx, Frame, Option, Pending
 from .heroic import resolute
 from .might import Store, available, odds, raisable, spend
@@ -117,7 +117,7 @@ def roll_test(
     total = sum(kept) + bonus
     shown = " + ".join(map(str, kept)) + (f" (dropping {max(faces)})" if three_dice else "")
     if bonus:
-        shown += f" = {sum(kept)}, +{bonus} ({bonus_from})"
+        shown += f" = {sum(kept)}, {bonus:+d} ({bonus_from})"
     result = "passed" if total >= target else "failed"
     ctx.log(
         "test",
@@ -185,9 +185,13 @@ class Test(Frame):
             )
             self._passed(ctx, model)
             return False
-        self.bonus = horn_bonus(state, model) if self.test == "courage" else 0
+        if self.test == "courage":
+            self.bonus, bonus_from = horn_bonus(state, model), "war horn"
+        else:
+            penalty, bonus_from = intelligence_penalty(state, model)
+            self.bonus = -penalty
         self.kept = roll_test(
-            ctx, model.id, model.name, self.test, self.reason, target, self.three_dice, self.bonus, "war horn"
+            ctx, model.id, model.name, self.test, self.reason, target, self.three_dice, self.bonus, bonus_from
         )
         self.total = sum(self.kept) + self.bonus
         self.rolled = True
