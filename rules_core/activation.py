@@ -20,7 +20,7 @@ from .courage import (
     call_stand_fast,
     causes_terror,
     chance_to_pass,
-    horn_bonus,
+    courage_modifier,
     need,
 )
 from .crossing import chance_odds, fall, might_helps, might_outcome, percent_over, result_of, roll
@@ -217,7 +217,7 @@ def _target_label(state: BattleState, model: Model, target: Model) -> str:
         return target.name
     courage = need(state, model, "courage")
     three = terror_on_three_dice(state, target)
-    chance = chance_to_pass(courage, horn_bonus(state, model), three_dice=three)
+    chance = chance_to_pass(courage, courage_modifier(state, model)[0], three_dice=three)
     dice = " on 3D6 dropping the highest" if three else ""
     return f"{target.name} (Terror: Courage {courage}+{dice}, {percent(chance)})"
 

@@ -17,8 +17,9 @@ from .frame import Action, Ctx, Frame, Option, Pending
 from .heroic import resolute
 from .might import Store, available, odds, raisable, spend
 from .special_rules import TERROR as TERROR_RULE
-from .special_rules import against, on_model
-from .state import SIDES, BattleState, Effect, Model, Side, side_name
+from .special_rules import against, on_model, shaped
+from .special_rules.shapes import Aura, AutoPass
+from .state import SIDES, BattleState, Effect, Model, Side, other, side_name
 from .wargear import carries
 
 STAND_FAST_RANGE = 6.0
@@ -58,6 +59,64 @@ def horn_bonus(state: BattleState, model: Model) -> int:
     return 1 if near else 0
 
 
+def courage_modifier(state: BattleState, model: Model) -> tuple[int, str]:
+    """What is added to the model's Courage test, and from what: +1 within 24" of a friendly war
+    horn; -1 within range of an enemy's Harbinger of Evil (never more, and not for a model with
+    the rule itself)."""
+    parts: list[tuple[int, str]] = []
+    if horn_bonus(state, model):
+        parts.append((1, "war horn"))
+    penalty = aura_penalty(state, model)
+    if penalty:
+        parts.append(penalty)
+    return sum(n for n, _ in parts), ", ".join(name for _, name in parts)
+
+
+def aura_penalty(state: BattleState, model: Model) -> tuple[int, str] | None:
+    """The worst Courage modifier an enemy's aura rule gives the model (they never add up)."""
+    own = {use.spec for use, _ in shaped(model, Aura)}
+    worst: tuple[int, str] | None = None
+    for enemy in state.army_models(other(model.side)):
+        if not enemy.on_board:
+            continue
+        for use, aura in shaped(enemy, Aura):
+            reach = use.param.inches if use.param is not None else 0.0
+            if (
+                aura.test == "courage"
+                and aura.who == "enemies"
+                and use.spec not in own
+                and enemy.distance_to(model) <= reach + 1e-9
+                and (worst is None or aura.delta < worst[0])
+            ):
+                worst = (aura.delta, use.name)
+    return worst
+
+
+def rule_passes(state: BattleState, model: Model) -> str | None:
+    """The special rule that passes the model's Courage tests without a roll, if one does now."""
+    for use, auto in shaped(model, AutoPass):
+        if auto.while_ == "always":
+            return use.name
+        named = use.param.keyword if use.param is not None else ""
+        friend = next(
+            (
+                m
+                for m in state.army_models(model.side)
+                if m.on_board and m.id != model.id and _named(m, named)
+            ),
+            None,
+        )
+        if friend is not None:
+            return f"{use.name} ({friend.name} is on the battlefield)"
+    return None
+
+
+def _named(model: Model, name: str) -> bool:
+    """A short name names a model whose name starts with it (Thorin: Thorin Oakenshield ...)."""
+    given = model.profile.name.casefold()
+    return bool(name) and (given == name.casefold() or given.startswith(name.casefold() + " "))
+
+
 def stand_fast_range(state: BattleState, hero: Model) -> float:
     return STAND_FAST_RANGE + sum(
         e.value for e in state.effects if e.kind == HORN_STAND_FAST and e.target == hero.id
@@ -78,7 +137,7 @@ def auto_pass_reason(state: BattleState, model: Model, kind: str, source: str) -
         return f"it has already passed a test for {source.removeprefix(ASKED)} this turn"
     if kind != "courage":
         return None
-    passed = courage_passed_by(state, model)
+    passed = courage_passed_by(state, model) or rule_passes(state, model)
     if passed:
         return passed
     if source == BROKEN:
@@ -186,7 +245,7 @@ class Test(Frame):
             self._passed(ctx, model)
             return False
         if self.test == "courage":
-            self.bonus, bonus_from = horn_bonus(state, model), "war horn"
+            self.bonus, bonus_from = courage_modifier(state, model)
         else:
             penalty, bonus_from = intelligence_penalty(state, model)
             self.bonus = -penalty

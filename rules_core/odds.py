@@ -184,8 +184,11 @@ def duel_of(state: BattleState, rolls: list[Roller], with_banner: set[Side]) -> 
 # -- Strikes and Wounds -----------------------------------------------------------------------------
 
 
-def roll_chance(need: WoundNeed | None, bonus: int, reroll: bool, natural_six: bool) -> Fraction:
-    """The chance one To Wound roll wounds (both dice of a 6/x)."""
+def roll_chance(
+    need: WoundNeed | None, bonus: int, reroll: bool, natural_six: bool, reroll_ones: bool = False
+) -> Fraction:
+    """The chance one To Wound roll wounds (both dice of a 6/x): failed dice re-rolled once
+    (`reroll`), or failed natural 1s (`reroll_ones`)."""
     if need is None:
         return Fraction(0)
     if natural_six:
@@ -193,7 +196,9 @@ def roll_chance(need: WoundNeed | None, bonus: int, reroll: bool, natural_six: b
 
     def die(wanted: int) -> Fraction:
         p = Fraction(sum(1 for face in range(1, 7) if face + bonus >= wanted), 6)
-        return 1 - (1 - p) ** 2 if reroll else p
+        if reroll:
+            return 1 - (1 - p) ** 2
+        return p + Fraction(1, 6) * p if reroll_ones and 1 + bonus < wanted else p
 
     return die(6) * die(need.second) if need.second else die(need.first)
 
@@ -295,7 +300,7 @@ def _hits(
             continue
         terms = strike_terms(state, striker, target, "rider", plan, knocked, supporting)
         need = to_wound_need(terms.strength, part_defence(state, target, "rider", two_handed=two_handed))
-        chance = roll_chance(need, terms.bonus, terms.reroll, natural_six)
+        chance = roll_chance(need, terms.bonus, terms.reroll, natural_six, terms.reroll_ones)
         count = strike_count(state, striker, opponents_of.get(striker.id, [target]), plan, supporting)
         hits.extend([(chance, terms.d3)] * (count * terms.rolls))
     return hits

@@ -20,6 +20,7 @@ from .legacy import EDITION
 from .might import might_choice, might_pending, might_to_reach, pay_might
 from .sight import eye, own_cover, sees, sight
 from .special_rules import SHARPSHOOTER, has
+from .special_rules.rolls import to_wound as wound_rules
 from .state import BattleState, Model, Part, Side, side_name
 from .terrain import level, sight_height
 from .wargear import carries, missile_gear
@@ -319,7 +320,19 @@ class Shot(Frame):
             ctx.push(ThrownRiders())
         if part == "mount":
             ctx.log("rider_or_mount", f"The shot hits {ctx.state.model(victim).name}'s mount.", model=victim)
-        ctx.push(ToWound(shooter.id, victim, missile.strength, why="shot", part=part, shot=True))
+        rules = wound_rules(shooter, ctx.state.model(victim), part, shot=True)
+        ctx.push(
+            ToWound(
+                shooter.id,
+                victim,
+                missile.strength,
+                why="shot",
+                part=part,
+                shot=True,
+                reroll=rules.reroll_failed,
+                reroll_ones=rules.reroll_ones,
+            )
+        )
 
     def pending(self, state: BattleState) -> Pending:
         shooter = state.model(self.shooter)

@@ -95,6 +95,7 @@ class StrikeAt(Frame):
             why="Strike",
             bonus=terms.bonus,
             reroll=terms.reroll,
+            reroll_ones=terms.reroll_ones,
             d3_wounds=terms.d3,
             part=part,
         )
@@ -115,7 +116,9 @@ class StrikeAt(Frame):
         for part in parts:
             frame = self._wound(state, part)
             need = to_wound_need(frame.strength, part_defence(state, target, part))
-            chance = roll_chance(need, frame.bonus, frame.reroll, frame.natural_six_only(state))
+            chance = roll_chance(
+                need, frame.bonus, frame.reroll, frame.natural_six_only(state), frame.reroll_ones
+            )
             holder: Any = target if part == "rider" else target.mount
             hits = ((chance, frame.d3_wounds),) * frame.rolls
             _, slain = wounds_suffered(hits, holder.wounds, available(target, "fate"))

@@ -11,6 +11,7 @@ from .characteristics import attacks, in_challenge_with, strike_strength
 from .duel import Plan, wields_two_handed
 from .effects import held_by, to_wound_help
 from .special_rules import against, shaped
+from .special_rules.rolls import to_wound as wound_rules
 from .special_rules.shapes import ExtraWounds
 from .state import BattleState, Model, Part
 from .wargear import support_kind, unarmed
@@ -44,6 +45,8 @@ class StrikeTerms:
     """Added to each To Wound die: a Heroic Challenge, a two-handed weapon, a lance, a pike
     against a charging mount, Enchanted Blades; Unarmed takes 1 off."""
     reroll: bool
+    reroll_ones: bool
+    """Natural 1s re-rolled (Ancient Enemies, Poisoned Attacks), once, when they fail."""
     rolls: int
     """Two against a Trapped or Prone model, never more."""
     d3: bool
@@ -59,6 +62,8 @@ def strike_terms(
     supporting: bool = False,
 ) -> StrikeTerms:
     reroll, bonus = to_wound_help(state, striker)
+    rules = wound_rules(striker, target, part, shot=False, trapped=trapped or target.prone)
+    bonus += rules.bonus  # Hatred, Backstabbers
     if in_challenge_with(state, striker, target):
         bonus += 1
     if not supporting and wields_two_handed(striker, striker.id in plan.two_handed):
@@ -77,7 +82,8 @@ def strike_terms(
     return StrikeTerms(
         strike_strength(state, striker),
         bonus,
-        reroll,
+        reroll or rules.reroll_failed,
+        rules.reroll_ones,
         2 if trapped or target.prone else 1,
         bane(striker, target),
     )

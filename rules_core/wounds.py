@@ -178,6 +178,8 @@ class ToWound(Frame):
     direct: bool = True
     bonus: int = 0
     reroll: bool = False
+    reroll_ones: bool = False
+    """Re-rolls a natural 1 that fails, once (Ancient Enemies, Poisoned Attacks)."""
     d3_wounds: bool = False
     part: Part = "rider"
     shot: bool = False
@@ -246,7 +248,8 @@ class ToWound(Frame):
         self.might.append(0)
         need = self._need(ctx.state)
         assert need is not None
-        if self.reroll and not self._passes(ctx.state, need, index):
+        failed = not self._passes(ctx.state, need, index)
+        if failed and (self.reroll or (self.reroll_ones and face == 1)):
             again = ctx.dice.d6(purpose + "_reroll", attacker.id)
             ctx.log(
                 "reroll",

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from .registry import RuleSpec, register
 from .shapes import (
+    Aura,
+    AutoPass,
     Bespoke,
     CausesTest,
     CountsAs,
     ExtraWounds,
+    ListOnly,
     LosesChargeBonus,
     Reroll,
     RollBonus,
@@ -184,5 +187,119 @@ BANE_WEAPON = register(
         "each Wound becomes D3 Wounds",
         (ExtraWounds("d3", "keyword"),),
         pattern=r"([A-Za-z]+)bane",
+    )
+)
+HATRED = register(
+    RuleSpec(
+        "hatred",
+        "Hatred",
+        "keyword",
+        "active",
+        "the To Wound rolls of its Strikes",
+        "+1 to each To Wound die of its Strikes against a model with the keyword (the part struck)",
+        (RollBonus("to_wound", 1, "keyword"),),
+    )
+)
+ANCIENT_ENEMIES = register(
+    RuleSpec(
+        "ancient_enemies",
+        "Ancient Enemies",
+        "keyword",
+        "active",
+        "the To Wound rolls of its Strikes",
+        "re-rolls each To Wound 1 of its Strikes against a model with the keyword",
+        (Reroll("to_wound", "ones", must=True, against="keyword"),),
+    )
+)
+POISONED_ATTACKS = register(
+    RuleSpec(
+        "poisoned_attacks",
+        "Poisoned Attacks",
+        "weapon",
+        "active",
+        "the To Wound rolls of its shots and Strikes (with a weapon named: that weapon's only)",
+        "re-rolls each To Wound 1",
+        (Reroll("to_wound", "ones", must=True, shots=True),),
+        param_optional=True,
+    )
+)
+BANE_OF_KINGS = register(
+    RuleSpec(
+        "bane_of_kings",
+        "Bane of Kings",
+        "none",
+        "active",
+        "the To Wound rolls of its shots and Strikes",
+        "re-rolls every failed To Wound roll",
+        (Reroll("to_wound", "failed", must=True, shots=True),),
+    )
+)
+VENOM = register(
+    RuleSpec(
+        "venom",
+        "Venom",
+        "none",
+        "active",
+        "the To Wound rolls of its Strikes",
+        "re-rolls every failed To Wound roll of its Strikes",
+        (Reroll("to_wound", "failed", must=True),),
+        unrefereed="the further Wound on a 6 after its Combat",
+    )
+)
+BACKSTABBERS = register(
+    RuleSpec(
+        "backstabbers",
+        "Backstabbers",
+        "none",
+        "active",
+        "the To Wound rolls of its Strikes",
+        "+1 to each To Wound die of its Strikes against a Trapped (or Prone) model",
+        (RollBonus("to_wound", 1, "trapped"),),
+    )
+)
+FEARLESS = register(
+    RuleSpec(
+        "fearless",
+        "Fearless",
+        "none",
+        "passive",
+        "every Courage test",
+        "passes every Courage test without rolling",
+        (AutoPass("courage"),),
+    )
+)
+SWORN_PROTECTOR = register(
+    RuleSpec(
+        "sworn_protector",
+        "Sworn Protector",
+        "named_model",
+        "passive",
+        "every Courage test",
+        "passes every Courage test without rolling while the friend it names is on the battlefield",
+        (AutoPass("courage", "named_model_alive"),),
+    )
+)
+HARBINGER_OF_EVIL = register(
+    RuleSpec(
+        "harbinger_of_evil",
+        "Harbinger of Evil",
+        "range",
+        "passive",
+        "enemies' Courage tests",
+        "enemies within the range take -1 on every Courage test (never more than -1 in all); a model "
+        "with the rule ignores it",
+        (Aura("courage", -1, "enemies"),),
+    )
+)
+LEADER = register(
+    RuleSpec(
+        "leader",
+        "Leader",
+        "warrior_type",
+        "list",
+        "building an army list",
+        "the Hero may lead Warriors of the type named",
+        (ListOnly(),),
+        refereed=False,
     )
 )

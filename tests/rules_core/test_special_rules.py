@@ -99,3 +99,107 @@ def test_s36_dominant_the_highest_source_counts_and_a_war_horn_is_dominant_2() -
     assert [weight(state, state.model(i)) for i in ("general", "ent", "horn", "warrior")] == [3, 3, 2, 1]
     assert [use.param.count for use in (parse("Dominant (20)"),) if use.param] == [20]
     assert DOMINANT is parse("Dominant (5)").spec and TERROR is parse("Terror").spec
+
+
+# -- Courage: Fearless (S5), Harbinger of Evil (S6), Sworn Protector (S17) ---------------------------
+
+TROLL = profile("Cave Troll", courage=6, special_rules=["Terror"], base_mm=40.0, wounds=3)
+CHARGE_TROLL = charge("c", "troll", 20, 21.3)
+
+
+def troll_battle(charger: dict, good: tuple = (), evil: tuple = ()) -> tuple:
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(
+        setup(
+            [model("c", charger, 20, 26), model("far", profile("Far"), 40, 40), *good],
+            [model("troll", TROLL, 20, 20), *evil],
+        ),
+        dice,
+    )
+    return state, dice
+
+
+def troll_label(state) -> str:
+    target = next(a for a in choices(state, "good") if a.kind == "charge" and a.group == "c")
+    return next(o["label"] for o in target.params["target"]["options"] if o["value"] == "troll")
+
+
+def test_s5_fearless_charges_a_terror_model_with_no_roll() -> None:
+    dwarf = profile("Dwarf", courage=5, special_rules=["Fearless"])
+    state, dice = troll_battle(dwarf)
+    assert troll_label(state) == "Cave Troll"
+    state, events = play(state, [("good", CHARGE_TROLL)], dice)
+    assert (
+        texts(events)[0]
+        == "Dwarf passes its Courage test (to charge Cave Troll, who causes Terror): Fearless."
+    )
+    assert state.model("c").charged == "troll"
+
+
+def test_s5a_without_fearless_the_dwarf_rolls_and_fails() -> None:
+    state, dice = troll_battle(profile("Dwarf", courage=5))
+    dice.script.extend([2, 2])
+    state, events = play(state, [("good", CHARGE_TROLL)], dice)
+    assert texts(events)[-1] == "Dwarf does not dare to charge and cannot move this phase."
+
+
+HARBINGER_6 = 'Harbinger of Evil (6")'
+RINGWRAITH = profile("Ringwraith", special_rules=['Harbinger of Evil (12")'])
+
+
+def test_s5b_fearless_rolls_no_dice_so_harbinger_of_evil_changes_nothing() -> None:
+    dwarf = profile("Dwarf", courage=5, special_rules=["Fearless"])
+    state, dice = troll_battle(dwarf, evil=(model("wraith", RINGWRAITH, 26, 26),))
+    state, events = play(state, [("good", CHARGE_TROLL)], dice)
+    assert texts(events)[0].endswith(": Fearless.")
+
+
+def test_s6_harbinger_of_evil_takes_one_off_a_courage_test_within_its_range() -> None:
+    state, dice = troll_battle(profile("Warrior", courage=7), evil=(model("wraith", RINGWRAITH, 31, 26),))
+    assert troll_label(state) == "Cave Troll (Terror: Courage 7+, 42%)"
+    dice.script.extend([4, 3])
+    state, events = play(state, [("good", CHARGE_TROLL)], dice)
+    assert texts(events) == [
+        "Warrior takes a Courage test (to charge Cave Troll, who causes Terror), needing 7+: "
+        "rolls 4 + 3 = 7, -1 (Harbinger of Evil) = 6, failed.",
+        "Warrior does not dare to charge and cannot move this phase.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("case", "charger", "wraiths", "faces", "total"),
+    [
+        ("a: out of range", profile("Warrior", courage=7), [(34, 26)], [4, 3], "7"),
+        ("b: two do not add up", profile("Warrior", courage=7), [(31, 26), (29, 29)], [5, 3], "8, -1"),
+        ("c: its own rule", profile("Warrior", courage=7, special_rules=[HARBINGER_6]), [(31, 26)], [4, 3], "7"),
+    ],
+)  # fmt: skip
+def test_s6_variants_harbinger_of_evil_does_not_apply(case: str, charger, wraiths, faces, total: str) -> None:
+    evil = tuple(model(f"wraith{i}", RINGWRAITH, x, y) for i, (x, y) in enumerate(wraiths))
+    state, dice = troll_battle(charger, evil=evil)
+    dice.script.extend(faces)
+    state, events = play(state, [("good", CHARGE_TROLL)], dice)
+    assert f"rolls {faces[0]} + {faces[1]} = {total}" in texts(events)[0] and "passed" in texts(events)[0], (
+        case
+    )
+
+
+BALIN = profile("Balin", courage=4, special_rules=["Sworn Protector (Thorin)"])
+
+
+def test_s17_sworn_protector_passes_while_the_named_friend_is_on_the_battlefield() -> None:
+    thorin = model("thorin", profile("Thorin Oakenshield, King under the Mountain"), 40, 30)
+    state, dice = troll_battle(BALIN, good=(thorin,))
+    state, events = play(state, [("good", CHARGE_TROLL)], dice)
+    assert texts(events)[0] == (
+        "Balin passes its Courage test (to charge Cave Troll, who causes Terror): "
+        "Sworn Protector (Thorin Oakenshield, King under the Mountain is on the battlefield)."
+    )
+
+
+def test_s17b_sworn_protector_without_the_named_friend_tests_as_normal() -> None:
+    thorough = model("thorough", profile("Thoroughbred Captain"), 40, 30)  # not Thorin, though it starts so
+    state, dice = troll_battle(BALIN, good=(thorough,))
+    dice.script.extend([2, 1])
+    state, events = play(state, [("good", CHARGE_TROLL)], dice)
+    assert texts(events)[0].endswith("rolls 2 + 1 = 3, failed.")

@@ -1,0 +1,150 @@
+"""Special rules on To Wound rolls, with their odds (docs/rules/special-rules.md §6: S15, S16,
+S28, S38 and the rules like them), each with a case where it must not apply."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules_core import new_battle
+from rules_core.special_rules.rolls import WoundRules, to_wound
+
+from .builders import NEXT_TURN, model, profile, setup
+from .test_wargear_scenarios import D, exact, fight, fight_choice_odds
+
+ROHAN = ["Infantry", "Man", "Rohan"]
+GONDOR = ["Infantry", "Man", "Gondor"]
+
+
+def hillman(*rules: str, **stats) -> dict:
+    return profile("H", **{"fight": 5, "attacks": 1, "strength": 3, "special_rules": list(rules), **stats})
+
+
+def target(keywords: list[str], **stats) -> dict:
+    return profile("W", **{"fight": 3, "attacks": 1, "defence": 4, "keywords": keywords, **stats})
+
+
+@pytest.mark.parametrize(
+    ("keywords", "result"), [(ROHAN, "rolls 4 (+1): wounds."), (GONDOR, "rolls 4: fails to wound.")]
+)
+def test_s15_hatred_rohan_adds_one_against_rohan_and_nothing_against_gondor(keywords, result: str) -> None:
+    _, lines = fight(
+        [model("h", hillman("Hatred (Rohan)"), 10, 20)],
+        [model("w", target(keywords), 10 + D, 20)],
+        [6, 1, 4, *NEXT_TURN],
+    )
+    assert f"H's Strike on W: To Wound 5+ (S3 against D4), {result}" in lines
+
+
+@pytest.mark.parametrize(("keywords", "slay"), [(ROHAN, Fraction(1, 2)), (GONDOR, Fraction(1, 3))])
+def test_s15_the_odds_of_a_hatred_model_count_its_plus_one(keywords, slay: Fraction) -> None:
+    odds = fight_choice_odds(
+        [model("h", hillman("Hatred (Rohan)"), 10, 20)], [model("w", target(keywords), 10 + D, 20)]
+    )
+    assert exact(odds, "W is slain") / exact(odds, "Good wins the Duel") == slay
+
+
+def models(good: dict, evil: dict):
+    state = new_battle(setup([model("a", good, 10, 10)], [model("b", evil, 20, 20)]))
+    return state.model("a"), state.model("b")
+
+
+def test_s15b_hatred_reads_the_part_struck_so_a_horse_is_no_rohan() -> None:
+    state = new_battle(
+        setup(
+            [model("a", hillman("Hatred (Rohan)"), 10, 10)],
+            [{**model("b", target(ROHAN), 20, 20), "mount": profile("Horse")}],
+        )
+    )
+    rider, horseman = state.model("a"), state.model("b")
+    assert to_wound(rider, horseman, "rider", shot=False).bonus == 1
+    assert to_wound(rider, horseman, "mount", shot=False).bonus == 0
+
+
+def test_hatred_gives_nothing_to_a_shot() -> None:
+    shooter, rohirrim = models(hillman("Hatred (Rohan)"), target(ROHAN))
+    assert to_wound(shooter, rohirrim, "rider", shot=True) == WoundRules()
+
+
+DWARF = ["Infantry", "Dwarf"]
+
+
+def test_s16_ancient_enemies_rerolls_a_1_against_a_dwarf_and_the_4_stays() -> None:
+    gundabad = hillman("Ancient Enemies (Dwarf)", attacks=2)
+    dwarf = target(DWARF, defence=6, wounds=2)
+    _, lines = fight(
+        [model("g", gundabad, 10, 20)], [model("x", dwarf, 10 + D, 20)], [6, 5, 1, 1, 6, 4, *NEXT_TURN]
+    )
+    assert "H re-rolls the failed To Wound 1: 6." in lines
+    assert [line for line in lines if line.startswith("H's Strike on W")] == [
+        "H's Strike on W: To Wound 6+ (S3 against D6), rolls 6: wounds.",
+        "H's Strike on W: To Wound 6+ (S3 against D6), rolls 4: fails to wound.",
+    ]
+
+
+def test_s16b_ancient_enemies_does_not_reroll_against_a_man() -> None:
+    gundabad = hillman("Ancient Enemies (Dwarf)")
+    _, lines = fight(
+        [model("g", gundabad, 10, 20)],
+        [model("m", target(GONDOR, defence=6), 10 + D, 20)],
+        [6, 1, 1, *NEXT_TURN],
+    )
+    assert not any("re-rolls" in line for line in lines)
+    assert "H's Strike on W: To Wound 6+ (S3 against D6), rolls 1: fails to wound." in lines
+
+
+def test_s16_the_odds_count_the_reroll_of_ones_exactly() -> None:
+    gundabad = hillman("Ancient Enemies (Dwarf)")
+    odds = fight_choice_odds(
+        [model("g", gundabad, 10, 20)], [model("d", target(DWARF, defence=6), 10 + D, 20)]
+    )
+    assert exact(odds, "W is slain") / exact(odds, "Good wins the Duel") == Fraction(1, 6) + Fraction(1, 36)
+
+
+def test_s28_bane_of_kings_rerolls_every_failed_to_wound_roll() -> None:
+    hasharin = hillman("Bane of Kings", strength=4, attacks=3)
+    captain = target(GONDOR, defence=6, wounds=3)
+    faces = [6, 5, 4, 1, 2, 6, 5, 3, 1, *NEXT_TURN]
+    _, lines = fight([model("h", hasharin, 10, 20)], [model("x", captain, 10 + D, 20)], faces)
+    assert [line for line in lines if "re-rolls" in line] == [
+        "H re-rolls the failed To Wound 2: 6.",
+        "H re-rolls the failed To Wound 3: 1.",
+    ]
+    assert sum(line.endswith("wounds.") for line in lines if line.startswith("H's Strike")) == 2
+
+
+def test_s28_the_odds_of_bane_of_kings_are_five_ninths_a_strike() -> None:
+    odds = fight_choice_odds(
+        [model("h", hillman("Bane of Kings", strength=4), 10, 20)],
+        [model("c", target(GONDOR, defence=6), 10 + D, 20)],
+    )
+    assert exact(odds, "W is slain") / exact(odds, "Good wins the Duel") == Fraction(5, 9)
+
+
+@pytest.mark.parametrize(
+    ("rule", "shot", "ones"),
+    [
+        ("Poisoned Attacks (bow)", True, True),
+        ("Poisoned Attacks (bow)", False, False),
+        ("Poisoned Attacks (Fangs)", False, True),
+        ("Poisoned Attacks (Fangs)", True, False),
+        ("Poisoned Attacks", True, True),
+        ("Poisoned Attacks", False, True),
+    ],
+)
+def test_s38_poisoned_attacks_rerolls_ones_of_the_weapon_it_names(rule: str, shot: bool, ones: bool) -> None:
+    haradrim, warrior = models(hillman(rule), target(GONDOR))
+    assert to_wound(haradrim, warrior, "rider", shot=shot).reroll_ones is ones
+
+
+@pytest.mark.parametrize(("trapped", "bonus"), [(True, 1), (False, 0)])
+def test_backstabbers_adds_one_only_against_a_trapped_model(trapped: bool, bonus: int) -> None:
+    stabber, victim = models(hillman("Backstabbers"), target(GONDOR))
+    assert to_wound(stabber, victim, "rider", shot=False, trapped=trapped).bonus == bonus
+
+
+def test_venom_rerolls_failed_strikes_but_not_shots() -> None:
+    spider, victim = models(hillman("Venom"), target(GONDOR))
+    assert to_wound(spider, victim, "rider", shot=False).reroll_failed
+    assert not to_wound(spider, victim, "rider", shot=True).reroll_failed
