@@ -19,7 +19,7 @@ from .house_rules import DWARF_LONGBOW
 from .legacy import EDITION
 from .might import might_choice, might_pending, might_to_reach, pay_might
 from .sight import eye, own_cover, sees, sight
-from .special_rules import SHARPSHOOTER, has
+from .special_rules import LARGE_TARGET, SHARPSHOOTER, has, model_has
 from .special_rules.rolls import to_wound as wound_rules
 from .state import BattleState, Model, Part, Side, side_name
 from .terrain import level, sight_height
@@ -95,6 +95,10 @@ def why_not_target(state: BattleState, shooter: Model, target: Model) -> str | N
         return f"{target.name} is hidden by {hidden.name} and cannot be targeted."
     if shooter.side == "good" and is_engaged(state, target):
         return f"Good models may not shoot into a combat: {target.name} is Engaged."
+    if shooter.side == "good" and state.edition >= EDITION:
+        friend = next((m for _, m in _models_in_line(state, shooter, target) if m.side == shooter.side), None)
+        if friend is not None:
+            return f"Good models may not shoot with a friend In The Way: {friend.name} stands in the line."
     return None
 
 
@@ -138,22 +142,37 @@ def obstructions(state: BattleState, shooter: Model, target: Model) -> list[tupl
     for piece in seen.in_the_way:
         if not own_cover(state, shooter, piece):
             found.append((_distance_to(start, piece.polygon), "terrain", piece.id))
+    found.extend((distance, "model", model.id) for distance, model in _models_in_line(state, shooter, target))
+    found.sort()
+    return found
+
+
+LARGE_ENOUGH = frozenset({"Monster", "Siege Engine", "War Beast"})
+"""Models that stay In The Way of a shot at a Large Target."""
+
+
+def _models_in_line(state: BattleState, shooter: Model, target: Model) -> list[tuple[float, Model]]:
+    """The models In The Way of a shot, with their distance from the shooter: those the line from
+    its eye to the target passes through below their heads, except a friend it shoots past, the
+    target's own combat and, at a Large Target, all but Monsters, Siege Engines and War Beasts."""
+    start = shooter.pos
     combat = {m.id for m in combat_of(state, target)}
+    large = model_has(target, LARGE_TARGET)
     high = eye(state, shooter)[2]
     aim = level(state, target) + 0.6 * sight_height(target)
     gap = dist(start, target.pos)
+    found: list[tuple[float, Model]] = []
     for model in state.models.values():
         if not model.on_board or model.id in (shooter.id, target.id) or model.id in combat:
             continue
-        if _shoots_past(state, shooter, model):
-            continue
         if point_segment_distance(model.pos, start, target.pos) >= model.radius:
+            continue
+        if _shoots_past(state, shooter, model) or (large and not LARGE_ENOUGH & set(model.profile.keywords)):
             continue
         along = dist(start, model.pos) / gap if gap else 0.0
         if high + (aim - high) * along >= level(state, model) + sight_height(model):
             continue  # the shot passes over its head
-        found.append((dist(start, model.pos), "model", model.id))
-    found.sort()
+        found.append((dist(start, model.pos), model))
     return found
 
 

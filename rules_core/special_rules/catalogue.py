@@ -303,3 +303,15 @@ LEADER = register(
         refereed=False,
     )
 )
+LARGE_TARGET = register(
+    RuleSpec(
+        "large_target",
+        "Large Target",
+        "none",
+        "passive",
+        "In The Way of a shot at it",
+        "models in the line are not In The Way of a shot at it, unless a Monster, Siege Engine or War Beast",
+        (Bespoke(),),
+        reads="either",
+    )
+)
