@@ -19,9 +19,9 @@ from .house_rules import DWARF_LONGBOW
 from .legacy import EDITION
 from .might import might_choice, might_pending, might_to_reach, pay_might
 from .sight import eye, own_cover, sees, sight
-from .special_rules import LARGE_TARGET, SHARPSHOOTER, has, model_has
+from .special_rules import LARGE_TARGET, SHARPSHOOTER, THROW_STONES, has, model_has, on_model
 from .special_rules.rolls import to_wound as wound_rules
-from .state import BattleState, Model, Part, Side, side_name
+from .state import BattleState, Missile, Model, Part, Side, side_name
 from .terrain import level, sight_height
 from .wargear import carries, missile_gear
 from .wounds import ToWound
@@ -32,6 +32,22 @@ RIDER_HIT = 4
 """A shot at a Cavalry model hits the rider on this or more (the special In The Way test), else the mount."""
 
 
+STONES = "Thrown stones"
+
+
+def missile_of(model: Model) -> Missile | None:
+    """The missile weapon a model shoots with: its own, else the stones of its Throw Stones."""
+    if model.profile.missile is not None:
+        return model.profile.missile
+    stones = on_model(model, THROW_STONES)
+    param = stones[0].param if stones else None
+    return Missile(STONES, param.inches, param.strength) if param is not None else None
+
+
+def throws_stones(model: Model) -> bool:
+    return model.profile.missile is None and missile_of(model) is not None
+
+
 def shoot_value(model: Model, charging: bool = False) -> int | None:
     """The score needed To Hit, or None if the model moved too far to shoot: a bow may move half its
     Move (1 worse after moving at all), a crossbow not at all, a throwing weapon any distance (1
@@ -40,7 +56,7 @@ def shoot_value(model: Model, charging: bool = False) -> int | None:
         return model.profile.shoot
     moved = model.moved > 1e-6
     gear = missile_gear(model)
-    if gear is not None and gear.name == "Crossbow" and moved:
+    if moved and (throws_stones(model) or (gear is not None and gear.name == "Crossbow")):
         return None
     if model.moved > move_value(model) / 2 + 1e-6 and not (gear is not None and gear.throwing):
         return None
@@ -48,7 +64,7 @@ def shoot_value(model: Model, charging: bool = False) -> int | None:
 
 
 def why_cannot_shoot(state: BattleState, model: Model) -> str | None:
-    if model.profile.missile is None:
+    if missile_of(model) is None:
         return f"{model.name} has no missile weapon."
     if model.has_shot:
         return f"{model.name} has already made a Shooting Attack this turn."
@@ -63,6 +79,8 @@ def why_cannot_shoot(state: BattleState, model: Model) -> str | None:
         gear = missile_gear(model)
         if gear is not None and gear.name == "Crossbow":
             return f"{model.name} has moved this turn: a crossbow shoots only if its bearer has not moved."
+        if throws_stones(model):
+            return f"{model.name} has moved this turn: Throw Stones is only for a model that has not moved."
         return f"{model.name} moved more than half its Move and cannot shoot."
     return None
 
@@ -84,7 +102,7 @@ def shot_range(state: BattleState, shooter: Model, target: Model) -> float:
 
 
 def why_not_target(state: BattleState, shooter: Model, target: Model) -> str | None:
-    missile = shooter.profile.missile
+    missile = missile_of(shooter)
     assert missile is not None
     if shot_range(state, shooter, target) > missile.range + 1e-6:
         return f"{target.name} is out of range of {shooter.name}'s {missile.name} ({missile.range:g}\")."
@@ -107,7 +125,7 @@ def shooting_options(state: BattleState, models: list[Model]) -> list[Option]:
     for shooter in models:
         reason = why_cannot_shoot(state, shooter)
         if reason is not None:
-            if shooter.profile.missile is not None:
+            if missile_of(shooter) is not None:
                 choices.append(Refusal({"type": "shoot", "model": shooter.id}, "cannot_shoot", reason))
             continue
         command = {"type": "shoot", "model": shooter.id}
@@ -233,7 +251,7 @@ class Shot(Frame):
             self.need = to_hit_need(state, shooter, target, self.charging)
             self.face = ctx.dice.d6("to_hit", shooter.id)
             hit = self.face == 6 or self.face >= self.need
-            weapon = shooter.profile.missile
+            weapon = missile_of(shooter)
             rule = f" ({DWARF_LONGBOW.says()})" if weapon and weapon.name.lower() == "dwarf longbow" else ""
             ctx.log(
                 "to_hit",
@@ -332,7 +350,7 @@ class Shot(Frame):
 
     def _wound(self, ctx: Ctx, shooter: Model, victim: str, part: Part) -> None:
         """The shot is over but for its To Wound roll (and a Thrown Rider test if it fells a mount)."""
-        missile = shooter.profile.missile
+        missile = missile_of(shooter)
         assert missile is not None
         ctx.pop(self)
         if ctx.state.model(victim).mount is not None:
@@ -515,7 +533,7 @@ class SideShooting(Frame):
         models = state.army_models(self.side)
         if self.reason:
             models = [m for m in models if m.id in self.only]
-        archers = [m for m in models if m.profile.missile is not None and not m.has_shot]
+        archers = [m for m in models if missile_of(m) is not None and not m.has_shot]
         if not archers:
             return
         reasons = []

@@ -15,6 +15,7 @@ from .catalogue import (
     SPECTRAL_WALK,
     SUPREME_AGILITY,
     TERROR,
+    THROW_STONES,
     TIMID,
     WOODLAND_CREATURE,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "SPECTRAL_WALK",
     "SUPREME_AGILITY",
     "TERROR",
+    "THROW_STONES",
     "TIMID",
     "WOODLAND_CREATURE",
     "HandRule",

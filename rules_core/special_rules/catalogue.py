@@ -315,3 +315,15 @@ LARGE_TARGET = register(
         reads="either",
     )
 )
+THROW_STONES = register(
+    RuleSpec(
+        "throw_stones",
+        "Throw Stones",
+        "range_strength",
+        "active",
+        "the Shoot phase, if it did not move in the Move phase",
+        "one Shooting Attack with the bracket's range and Strength, with no missile weapon",
+        (Bespoke(),),
+        unrefereed="throwing stones instead of a missile weapon it also has",
+    )
+)

@@ -70,3 +70,48 @@ def test_a_good_model_shoots_past_a_friend_out_of_the_line_or_at_a_large_target(
     state, _ = good_shot_past(friend_at, target)
     shot = next(a for a in legal_actions(state, "good") if a.kind == "shoot" and a.group == "archer")
     assert [o["value"] for o in shot.params["target"]["options"]] == ["orc", "clear"]
+
+
+# -- Throw Stones (S3) ---------------------------------------------------------------------------
+
+HOBBIT = profile("Hobbit", shoot=3, special_rules=['Throw Stones (range 8", Strength 1)'])
+GAP = 25 / 25.4  # centre to centre of two 25mm bases in contact
+
+
+def stones_at(orc_y: float, moves: tuple = (), faces: tuple[int, ...] = ()) -> tuple:
+    dice = ScriptedDice([*GOOD_PRIORITY, *faces, *NEXT_TURN])
+    state = to_shooting(
+        [model("hobbit", HOBBIT, 10, 30), model("pal", archer("Pal"), 30, 25)],
+        [model("orc", profile("Orc", defence=4), 10, orc_y), model("far", profile("Far orc"), 40, 2)],
+        dice,
+        moves=list(moves),
+    )
+    return state, dice
+
+
+@pytest.mark.parametrize(("face", "result"), [(6, "wounds"), (5, "fails to wound")])
+def test_s3_a_hobbit_that_did_not_move_throws_a_stone_at_strength_1(face: int, result: str) -> None:
+    state, dice = stones_at(30 - 7.5 - GAP, faces=(3, face))
+    state, events = play(state, [("good", shoot("hobbit", "orc"))], dice)
+    assert texts(events)[:2] == [
+        "Hobbit shoots at Orc: To Hit 3+, rolls 3: hit.",
+        f"Hobbit's shot on Orc: To Wound 6+ (S1 against D4), rolls {face}: {result}.",
+    ]
+
+
+def test_s3a_a_stone_reaches_8_inches_and_no_further() -> None:
+    state, dice = stones_at(30 - 8.5 - GAP)
+    with pytest.raises(RuleViolation) as refused:
+        apply(state, "good", shoot("hobbit", "orc"), dice)
+    assert refused.value.message == "Orc is out of range of Hobbit's Thrown stones (8\")."
+
+
+def test_s3b_a_hobbit_that_moved_half_an_inch_throws_nothing() -> None:
+    state, dice = stones_at(20, moves=({"type": "move", "model": "hobbit", "path": [[10, 29.5]]},))
+    assert [a.group for a in legal_actions(state, "good") if a.kind == "shoot"] == ["pal"]
+    with pytest.raises(RuleViolation) as refused:
+        apply(state, "good", shoot("hobbit", "orc"), dice)
+    assert (
+        refused.value.message
+        == "Hobbit has moved this turn: Throw Stones is only for a model that has not moved."
+    )
