@@ -10,6 +10,7 @@ from .activation import SideActivations
 from .casualties import check_wiped_out, end_battle
 from .courage import broken_check
 from .effects import end_effects
+from .end_phase import will_of_evil
 from .fight_phase import FightPhase
 from .frame import Action, Ctx, Frame, Option, Pending
 from .heroic import DeclareHeroics, HeroicPhase
@@ -151,6 +152,7 @@ class EndPhase(Frame):
         ctx.pop(self)
         end_phase_rules(ctx)
         end_phase_hooks(ctx)
+        will_of_evil(ctx)
         return False
 
 

@@ -17,6 +17,7 @@ from .catalogue import (
     TERROR,
     THROW_STONES,
     TIMID,
+    WILL_OF_EVIL,
     WOODLAND_CREATURE,
 )
 from .registry import (
@@ -55,6 +56,7 @@ __all__ = [
     "TERROR",
     "THROW_STONES",
     "TIMID",
+    "WILL_OF_EVIL",
     "WOODLAND_CREATURE",
     "HandRule",
     "Param",

@@ -327,3 +327,15 @@ THROW_STONES = register(
         unrefereed="throwing stones instead of a missile weapon it also has",
     )
 )
+WILL_OF_EVIL = register(
+    RuleSpec(
+        "will_of_evil",
+        "Will of Evil",
+        "none",
+        "passive",
+        "the End phase of a turn it fought in",
+        "gives up 1 Will in the End phase of each turn it was in a Combat; with none left it is banished",
+        (Bespoke(),),
+        unrefereed="keeping its last Will point from casting and special rules; the Invisible",
+    )
+)

@@ -9,7 +9,21 @@ from rules_core import ScriptedDice, new_battle
 from rules_core.scenarios.scoring import weight
 from rules_core.special_rules import DOMINANT, TERROR, parse
 
-from .builders import GOOD_PRIORITY, choices, deployed, hero, model, play, profile, setup, texts
+from .builders import (
+    BASE_25MM,
+    FAR,
+    FAR_EVIL,
+    GOOD_PRIORITY,
+    choices,
+    deployed,
+    hero,
+    model,
+    play,
+    profile,
+    setup,
+    texts,
+    to_fight,
+)
 
 
 @pytest.mark.parametrize(
@@ -203,3 +217,40 @@ def test_s17b_sworn_protector_without_the_named_friend_tests_as_normal() -> None
     dice.script.extend([2, 1])
     state, events = play(state, [("good", CHARGE_TROLL)], dice)
     assert texts(events)[0].endswith("rolls 2 + 1 = 3, failed.")
+
+
+# -- Will of Evil (S10) ----------------------------------------------------------------------------
+
+
+def wraith_fight(will: int, apart: float = BASE_25MM) -> tuple:
+    wraith = hero("Ringwraith", might=0, will=will, fate=0, defence=10, special_rules=["Will of Evil"])
+    warrior = profile("Warrior", defence=10)
+    dice = ScriptedDice([*GOOD_PRIORITY, 6, 1, 1, 1])  # the Duel: the Warrior wins, then fails to wound
+    state, events = to_fight(
+        [model("a", warrior, 10, 20), *FAR],
+        [model("r", wraith, 10 + apart, 20), *FAR_EVIL],
+        dice,
+        next_turn=True,
+    )
+    return state, texts(events)
+
+
+def test_s10_will_of_evil_gives_up_a_will_point_in_the_end_phase_of_a_turn_it_fought() -> None:
+    state, said = wraith_fight(will=2)
+    assert "Ringwraith gives up 1 Will (Will of Evil): 1 left." in said
+    assert state.model("r").will == 1
+
+
+def test_s10_at_no_will_left_it_is_banished() -> None:
+    state, said = wraith_fight(will=1)
+    assert said[said.index("Ringwraith gives up 1 Will (Will of Evil): 0 left.") :][:3] == [
+        "Ringwraith gives up 1 Will (Will of Evil): 0 left.",
+        "Ringwraith has no Will left and is banished.",
+        "Ringwraith is slain.",
+    ]
+    assert state.model("r").status == "casualty"
+
+
+def test_s10_variant_a_turn_it_fought_nobody_costs_no_will() -> None:
+    state, said = wraith_fight(will=2, apart=10)
+    assert not any("Will of Evil" in line for line in said) and state.model("r").will == 2
