@@ -205,12 +205,13 @@ def roll_chance(
 
 @cache
 def wounds_suffered(
-    hits: tuple[tuple[Fraction, bool], ...], wounds: int, fate: int
+    hits: tuple[tuple[Fraction, tuple[int, ...]], ...], wounds: int, fate: int
 ) -> tuple[Fraction, Fraction]:
     """Expected Wounds lost (at most those it has) and the chance of being slain, from To Wound
-    rolls each wounding with its chance (D3 Wounds when marked), Fate spent on every Wound."""
+    rolls each wounding with its chance and then causing one of its amounts of Wounds, equally
+    likely ((1, 2, 3): D3; (2,): Mighty Blow), Fate spent on every Wound."""
     states: dict[tuple[int, int], Fraction] = {(fate, 0): Fraction(1)}
-    for chance, d3 in hits:
+    for chance, amounts in hits:
         after: dict[tuple[int, int], Fraction] = {}
         add = partial(_add, after)
         for (left, lost), p in states.items():
@@ -221,8 +222,8 @@ def wounds_suffered(
             for spent in range(1, left + 1):
                 add((left - spent, lost), p * chance * FATE_SAVES**spent)
             through = p * chance * FATE_SAVES**left
-            for amount in (1, 2, 3) if d3 else (1,):
-                add((0, min(wounds, lost + amount)), through / (3 if d3 else 1))
+            for amount in amounts:
+                add((0, min(wounds, lost + amount)), through / len(amounts))
         states = after
     expected = sum((p * lost for (_, lost), p in states.items()), Fraction(0))
     slain = sum((p for (_, lost), p in states.items() if lost >= wounds), Fraction(0))
@@ -284,7 +285,7 @@ def _heroic_strikes(state: BattleState, rolls: list[Roller]) -> list[tuple[Fract
 
 def _hits(
     state: BattleState, target: Model, fighters: list[Model], opponents_of: dict[str, list[Model]], plan: Plan
-) -> list[tuple[Fraction, bool]]:
+) -> list[tuple[Fraction, tuple[int, ...]]]:
     """Every To Wound roll the other side makes on `target` if all that can reach it strike it."""
     side = other(target.side)
     knocked = any(m.side == side and m.id in plan.charging for m in fighters) and knocked_down(state, target)
@@ -294,15 +295,16 @@ def _hits(
         (m, False) for m in fighters if m.side == side and any(o.id == target.id for o in opponents_of[m.id])
     ]
     strikers += [(state.model(s), True) for s, _ in plan.supports if state.model(s).side == side]
-    hits: list[tuple[Fraction, bool]] = []
+    hits: list[tuple[Fraction, tuple[int, ...]]] = []
     for striker, supporting in strikers:
         if not strikes_at_all(state, striker, plan):
             continue
         terms = strike_terms(state, striker, target, "rider", plan, knocked, supporting)
-        need = to_wound_need(terms.strength, part_defence(state, target, "rider", two_handed=two_handed))
+        defence = terms.defence or part_defence(state, target, "rider", two_handed=two_handed)
+        need = to_wound_need(terms.strength, defence)
         chance = roll_chance(need, terms.bonus, terms.reroll, natural_six, terms.reroll_ones)
         count = strike_count(state, striker, opponents_of.get(striker.id, [target]), plan, supporting)
-        hits.extend([(chance, terms.d3)] * (count * terms.rolls))
+        hits.extend([(chance, terms.amounts())] * (count * terms.rolls))
     return hits
 
 

@@ -16,7 +16,7 @@ from .special_rules import SUPREME_AGILITY, has
 from .state import BattleState, Model, Part, Side
 from .strikes import strike_terms
 from .wargear import support_kind
-from .wounds import ToWound, part_defence, part_name, to_wound_need
+from .wounds import ToWound, part_name
 
 BARRIER_PASS = 4
 
@@ -97,6 +97,8 @@ class StrikeAt(Frame):
             reroll=terms.reroll,
             reroll_ones=terms.reroll_ones,
             d3_wounds=terms.d3,
+            amount=terms.wounds,
+            defence=terms.defence,
             part=part,
         )
 
@@ -115,12 +117,12 @@ class StrikeAt(Frame):
         parts: tuple[Part, Part] = ("rider", "mount")
         for part in parts:
             frame = self._wound(state, part)
-            need = to_wound_need(frame.strength, part_defence(state, target, part))
+            need = frame.need_now(state)
             chance = roll_chance(
                 need, frame.bonus, frame.reroll, frame.natural_six_only(state), frame.reroll_ones
             )
             holder: Any = target if part == "rider" else target.mount
-            hits = ((chance, frame.d3_wounds),) * frame.rolls
+            hits = ((chance, (1, 2, 3) if frame.d3_wounds else (frame.amount,)),) * frame.rolls
             _, slain = wounds_suffered(hits, holder.wounds, available(target, "fate"))
             name = part_name(target, part)
             choices.append(

@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cavalry import lance_applies
-from .characteristics import attacks, in_challenge_with, strike_strength
+from .characteristics import attacks, courage, in_challenge_with, strike_strength
 from .duel import Plan, wields_two_handed
 from .effects import held_by, to_wound_help
 from .special_rules import against, shaped
 from .special_rules.rolls import to_wound as wound_rules
-from .special_rules.shapes import ExtraWounds
+from .special_rules.shapes import CountsAs, ExtraWounds
 from .state import BattleState, Model, Part
 from .wargear import support_kind, unarmed
 
@@ -50,6 +50,14 @@ class StrikeTerms:
     rolls: int
     """Two against a Trapped or Prone model, never more."""
     d3: bool
+    wounds: int = 1
+    """Wounds each Wound caused becomes (Mighty Blow: 2)."""
+    defence: int = 0
+    """The Defence the Strike is rolled against instead of the target's (Blades of the Dead), or 0."""
+
+    def amounts(self) -> tuple[int, ...]:
+        """The Wounds one Wound caused may become, equally likely."""
+        return (1, 2, 3) if self.d3 else (self.wounds,)
 
 
 def strike_terms(
@@ -86,4 +94,19 @@ def strike_terms(
         rules.reroll_ones,
         2 if trapped or target.prone else 1,
         bane(striker, target),
+        max(
+            (shape.wounds for _, shape in shaped(striker, ExtraWounds) if isinstance(shape.wounds, int)),
+            default=1,
+        ),
+        defence_from_courage(state, striker, target, part),
     )
+
+
+def defence_from_courage(state: BattleState, striker: Model, target: Model, part: Part) -> int:
+    """Blades of the Dead: the part struck counts Defence 10 minus its Courage (at least 1), or 0."""
+    if not any(shape.what == "defence_from_courage" for _, shape in shaped(striker, CountsAs)):
+        return 0
+    braveness = (
+        courage(state, target) if part == "rider" or target.mount is None else target.mount.profile.courage
+    )
+    return max(1, 10 - braveness)

@@ -181,6 +181,10 @@ class ToWound(Frame):
     reroll_ones: bool = False
     """Re-rolls a natural 1 that fails, once (Ancient Enemies, Poisoned Attacks)."""
     d3_wounds: bool = False
+    amount: int = 1
+    """Wounds each Wound caused becomes (Mighty Blow: 2)."""
+    defence: int = 0
+    """The Defence the roll is made against instead of the target's (Blades of the Dead), or 0."""
     part: Part = "rider"
     shot: bool = False
     done: int = 0
@@ -189,10 +193,12 @@ class ToWound(Frame):
     might: list[int] = field(default_factory=list)
     waiting: bool = False
 
-    def _need(self, state: BattleState) -> WoundNeed | None:
+    def need_now(self, state: BattleState) -> WoundNeed | None:
         return to_wound_need(self.strength, self._defence(state))
 
     def _defence(self, state: BattleState) -> int:
+        if self.defence:
+            return self.defence
         return part_defence(state, state.model(self.target), self.part, self.shot)
 
     def _score(self, index: int) -> int:
@@ -217,7 +223,7 @@ class ToWound(Frame):
             fallen = f"{target.name}'s mount" if target.on_board else target.name
             ctx.log("strike_lost", f"{fallen} has already fallen; the {self.why} is lost.", model=target.id)
             return False
-        need = self._need(state)
+        need = self.need_now(state)
         if need is None:
             ctx.pop(self)
             ctx.log(
@@ -238,7 +244,16 @@ class ToWound(Frame):
             self._finish_roll(ctx, need, index)
         ctx.pop(self)
         for _ in range(self.wounds):
-            ctx.push(Wounding(target.id, attacker.id, d3=self.d3_wounds, part=self.part, why=self.why))
+            ctx.push(
+                Wounding(
+                    target.id,
+                    attacker.id,
+                    amount=self.amount,
+                    d3=self.d3_wounds,
+                    part=self.part,
+                    why=self.why,
+                )
+            )
         return False
 
     def _roll(self, ctx: Ctx, attacker: Model, index: int) -> None:
@@ -246,7 +261,7 @@ class ToWound(Frame):
         face = ctx.dice.d6(purpose, attacker.id)
         self.faces.append(face)
         self.might.append(0)
-        need = self._need(ctx.state)
+        need = self.need_now(ctx.state)
         assert need is not None
         failed = not self._passes(ctx.state, need, index)
         if failed and (self.reroll or (self.reroll_ones and face == 1)):
@@ -313,7 +328,7 @@ class ToWound(Frame):
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
         attacker, victim = state.model(self.attacker), self._victim(state)
-        need = self._need(state)
+        need = self.need_now(state)
         assert need is not None
         index = len(self.faces) - 1
         amount = self._might_needed(state, need, index)
@@ -335,7 +350,7 @@ class ToWound(Frame):
                 ctx, attacker, command, f"on the To Wound roll of {self.faces[index]}"
             )
         else:
-            need = self._need(ctx.state)
+            need = self.need_now(ctx.state)
             assert need is not None
             self._finish_roll(ctx, need, index)
         self.waiting = False

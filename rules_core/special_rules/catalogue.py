@@ -339,3 +339,25 @@ WILL_OF_EVIL = register(
         unrefereed="keeping its last Will point from casting and special rules; the Invisible",
     )
 )
+MIGHTY_BLOW = register(
+    RuleSpec(
+        "mighty_blow",
+        "Mighty Blow",
+        "none",
+        "active",
+        "each Wound its Strikes cause",
+        "each Wound its Strikes cause is 2 Wounds (one Fate roll prevents both)",
+        (ExtraWounds(2),),
+    )
+)
+BLADES_OF_THE_DEAD = register(
+    RuleSpec(
+        "blades_of_the_dead",
+        "Blades of the Dead",
+        "none",
+        "active",
+        "the To Wound rolls of its Strikes",
+        "the model struck counts Defence 10 minus its Courage (at least 1)",
+        (CountsAs("defence_from_courage"),),
+    )
+)

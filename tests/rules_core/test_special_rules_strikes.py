@@ -148,3 +148,51 @@ def test_venom_rerolls_failed_strikes_but_not_shots() -> None:
     spider, victim = models(hillman("Venom"), target(GONDOR))
     assert to_wound(spider, victim, "rider", shot=False).reroll_failed
     assert not to_wound(spider, victim, "rider", shot=True).reroll_failed
+
+
+def test_s29_mighty_blow_makes_a_wound_two() -> None:
+    grimbold = hillman("Mighty Blow", strength=4)
+    captain = target(GONDOR, defence=5, wounds=2)
+    state, lines = fight(
+        [model("g", grimbold, 10, 20)], [model("x", captain, 10 + D, 20)], [6, 1, 5, *NEXT_TURN]
+    )
+    assert "W suffers 2 Wounds from H (0 left)." in lines
+    assert state.model("x").status == "casualty"
+
+
+def test_s29_without_mighty_blow_the_captain_keeps_a_wound() -> None:
+    captain = target(GONDOR, defence=5, wounds=2)
+    state, _ = fight(
+        [model("g", hillman(strength=4), 10, 20)], [model("x", captain, 10 + D, 20)], [6, 1, 5, *NEXT_TURN]
+    )
+    assert state.model("x").wounds == 1
+
+
+@pytest.mark.parametrize(("rules", "slain"), [(("Mighty Blow",), Fraction(1, 3)), ((), Fraction(0))])
+def test_s29_the_odds_count_the_second_wound(rules: tuple[str, ...], slain: Fraction) -> None:
+    odds = fight_choice_odds(
+        [model("g", hillman(*rules, strength=4), 10, 20)],
+        [model("x", target(GONDOR, defence=5, wounds=2), 10 + D, 20)],
+    )
+    assert exact(odds, "W is slain") / exact(odds, "Good wins the Duel") == slain
+
+
+@pytest.mark.parametrize(
+    ("courage", "need", "face", "result"),
+    [(8, "4+ (S3 against D2)", 4, "wounds"), (4, "6+ (S3 against D6)", 5, "fails to wound")],
+)
+def test_s21_blades_of_the_dead_strike_at_ten_less_the_courage(
+    courage: int, need: str, face: int, result: str
+) -> None:
+    dead = hillman("Blades of the Dead")
+    orc = target(["Infantry", "Orc"], courage=courage, defence=4 if courage == 8 else 5)
+    _, lines = fight([model("w", dead, 10, 20)], [model("x", orc, 10 + D, 20)], [6, 1, face, *NEXT_TURN])
+    assert f"H's Strike on W: To Wound {need}, rolls {face}: {result}." in lines
+
+
+def test_s21_the_odds_of_blades_of_the_dead_read_the_courage() -> None:
+    odds = fight_choice_odds(
+        [model("w", hillman("Blades of the Dead"), 10, 20)],
+        [model("x", target(["Infantry", "Orc"], courage=8, defence=4), 10 + D, 20)],
+    )
+    assert exact(odds, "W is slain") / exact(odds, "Good wins the Duel") == Fraction(1, 2)
