@@ -54,6 +54,7 @@ from .movement import (
     split_path,
 )
 from .shooting import Shot
+from .special_rules import FEARFUL, model_has
 from .state import BattleState, Effect, Model, Side, side_name
 from .terrain import Crossing, crossings, difficult_extra, true_height, zone_reaches
 from .throwing import stop_short, throw_param, why_cannot_throw, why_not_throw_at
@@ -356,6 +357,8 @@ class Activation(Frame):
     """What remains of its move once it has begun moving (after a dismount or a deadly throw)."""
     score: int = 0
     """Its Jump or Climb test's score, while its player decides on Might."""
+    fear_tested: bool = False
+    """A Fearful model has taken its Courage test to charge (before any Terror test)."""
 
     def step(self, ctx: Ctx) -> bool:
         state = ctx.state
@@ -391,9 +394,16 @@ class Activation(Frame):
         if self.stage == "choose":
             return True
         terrified = self.intent == "charge" and target is not None and causes_terror(state, target, model)
+        fearful = self.intent == "charge" and target is not None and model_has(model, FEARFUL)
         if self.stage == "terror":
+            if fearful and not self.fear_tested:
+                assert target is not None
+                self.fear_tested = True
+                ctx.push(Test(model.id, "courage", FEARFUL.name, f"to charge {target.name}: it is Fearful"))
+                return False
             self.stage = "act"
-            if terrified:
+            afraid = fearful and FEARFUL.name not in model.passed_tests
+            if terrified and not afraid:
                 assert target is not None
                 reason = f"to charge {target.name}, who causes Terror"
                 ctx.push(
@@ -402,7 +412,9 @@ class Activation(Frame):
                 return False
         if self.stage == "act":
             self.stage = "after"
-            if terrified and TERROR not in model.passed_tests:
+            if (terrified and TERROR not in model.passed_tests) or (
+                fearful and FEARFUL.name not in model.passed_tests
+            ):
                 model.thwarted = True
                 ctx.log(
                     "terrified",

@@ -361,3 +361,15 @@ BLADES_OF_THE_DEAD = register(
         (CountsAs("defence_from_courage"),),
     )
 )
+FEARFUL = register(
+    RuleSpec(
+        "fearful",
+        "Fearful",
+        "none",
+        "passive",
+        "a Courage test before it charges",
+        "tests Courage before it charges any enemy and does not move on a failure; charging a "
+        "Terror model it takes this test first, then the Terror test",
+        (CausesTest("self"),),
+    )
+)

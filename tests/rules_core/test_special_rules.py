@@ -254,3 +254,36 @@ def test_s10_at_no_will_left_it_is_banished() -> None:
 def test_s10_variant_a_turn_it_fought_nobody_costs_no_will() -> None:
     state, said = wraith_fight(will=2, apart=10)
     assert not any("Will of Evil" in line for line in said) and state.model("r").will == 2
+
+
+# -- Fearful (S20) ---------------------------------------------------------------------------------
+
+SIGRID = profile("Sigrid", courage=6, special_rules=["Fearful"])
+
+
+def test_s20_fearful_charging_a_terror_model_takes_two_tests_fearful_first() -> None:
+    state, dice = troll_battle(SIGRID)
+    dice.script.extend([4, 3, 2, 3])
+    state, events = play(state, [("good", CHARGE_TROLL)], dice)
+    assert texts(events) == [
+        "Sigrid takes a Courage test (to charge Cave Troll: it is Fearful), needing 6+: rolls 4 + 3 = 7, passed.",
+        "Sigrid takes a Courage test (to charge Cave Troll, who causes Terror), needing 6+: rolls 2 + 3 = 5, failed.",
+        "Sigrid does not dare to charge and cannot move this phase.",
+    ]
+
+
+def test_s20_a_failed_fearful_test_stops_a_charge_at_any_enemy_with_no_second_test() -> None:
+    orc = profile("Orc")
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(
+        setup(
+            [model("c", SIGRID, 20, 26), model("far", profile("Far"), 40, 40)], [model("orc", orc, 20, 20)]
+        ),
+        dice,
+    )
+    dice.script.extend([1, 2])
+    state, events = play(state, [("good", charge("c", "orc", 20, 21))], dice)
+    assert texts(events) == [
+        "Sigrid takes a Courage test (to charge Orc: it is Fearful), needing 6+: rolls 1 + 2 = 3, failed.",
+        "Sigrid does not dare to charge and cannot move this phase.",
+    ]
