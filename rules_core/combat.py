@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from .activation import SideActivations
 from .battlefield import defended_pairs
-from .cavalry import ThrownRiders, charge_bonus_lost, charged_at, is_cavalry, knocked_down
+from .cavalry import ThrownRiders, charge_bonus_lost, charged_at, is_cavalry, knocked_down_by, monstrous
 from .declarations import GRIP, Declarations, Fighting
 from .duel import ROLLOFF_GOOD, Plan, Roller, banner_for, rollers, rolloff_good_from, side_fight, standing
 from .duel_dice import DuelDice
@@ -136,6 +136,14 @@ class Combat(Frame):
             if target is None:
                 continue
             self.charged.append(model.id)
+            if monstrous(model):
+                self.charging.append(model.id)
+                text = (
+                    f"{model.name} charged: +1 Attack, and enemies of lower Strength it beats are knocked Prone "
+                    "(Monstrous Charge)."
+                )
+                ctx.log("charge_bonus", text, model=model.id)
+                continue
             if not is_cavalry(model):
                 continue
             lost = charge_bonus_lost(state, model, self.opponents(state, model), target)
@@ -259,9 +267,10 @@ class Combat(Frame):
         for loser in losers:
             if loser.id not in over_barrier and winners and not back_away(ctx, loser, winners):
                 self.trapped.append(loser.id)
-        if any(m.id in self.charging for m in winners):
+        chargers = [m for m in winners if m.id in self.charging]
+        if chargers:
             for loser in losers:
-                if knocked_down(state, loser) and not loser.prone:
+                if knocked_down_by(state, loser, chargers) and not loser.prone:
                     knock_prone(ctx, loser)
         for model in winners:
             if model.prone and held_by(state, model) is None:

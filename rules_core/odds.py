@@ -26,7 +26,7 @@ from functools import cache, partial
 from itertools import product
 from typing import Any
 
-from .cavalry import charge_bonus_lost, is_cavalry, knocked_down
+from .cavalry import charge_bonus_lost, is_cavalry, knocked_down_by, monstrous
 from .characteristics import HEROIC_STRIKE_DIE, MAX_CHARACTERISTIC, heroic_strike_to_roll
 from .duel import Plan, Roller, banner_for, reroll_order, rollers, rolloff_good_from, side_fight, standing
 from .might import available, exact, odds
@@ -288,7 +288,8 @@ def _hits(
 ) -> list[tuple[Fraction, tuple[int, ...]]]:
     """Every To Wound roll the other side makes on `target` if all that can reach it strike it."""
     side = other(target.side)
-    knocked = any(m.side == side and m.id in plan.charging for m in fighters) and knocked_down(state, target)
+    chargers = [m for m in fighters if m.side == side and m.id in plan.charging]
+    knocked = bool(chargers) and knocked_down_by(state, target, chargers)
     two_handed = target.id in plan.two_handed
     natural_six = heroic_defence(state, target)
     strikers = [
@@ -323,7 +324,8 @@ def default_plan(
     charging = frozenset(
         m.id
         for m in fighters
-        if is_cavalry(m) and charge_bonus_lost(state, m, opponents_of[m.id], charged.get(m.id)) is None
+        if (monstrous(m) and charged.get(m.id) is not None)
+        or (is_cavalry(m) and charge_bonus_lost(state, m, opponents_of[m.id], charged.get(m.id)) is None)
     )
     plan = Plan(charged=frozenset(k for k, v in charged.items() if v is not None), charging=charging)
     if "supports" not in chosen:

@@ -373,3 +373,17 @@ FEARFUL = register(
         (CausesTest("self"),),
     )
 )
+MONSTROUS_CHARGE = register(
+    RuleSpec(
+        "monstrous_charge",
+        "Monstrous Charge",
+        "none",
+        "active",
+        "a Combat it charged into",
+        "+1 Attack (not +2 on a Cavalry model); winning the Duel, it knocks Prone every enemy in the "
+        "Combat of lower Strength before it Strikes",
+        (Bespoke(),),
+        reads="either",
+        unrefereed="enemy Cavalry it beats are Knocked Flying (the referee leaves them mounted)",
+    )
+)

@@ -22,6 +22,7 @@ from .builders import (
     profile,
     setup,
     texts,
+    skip_until,
     to_fight,
 )
 
@@ -287,3 +288,40 @@ def test_s20_a_failed_fearful_test_stops_a_charge_at_any_enemy_with_no_second_te
         "Sigrid takes a Courage test (to charge Orc: it is Fearful), needing 6+: rolls 1 + 2 = 3, failed.",
         "Sigrid does not dare to charge and cannot move this phase.",
     ]
+
+
+# -- Monstrous Charge (S12) ------------------------------------------------------------------------
+
+
+def eagle_charges(rules: list[str], orc_strength: int = 3) -> list[str]:
+    eagle = profile("Eagle", fight=6, strength=6, attacks=2, move=12.0, special_rules=rules)
+    orc = profile("Orc", fight=3, strength=orc_strength, defence=4, wounds=3)
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(
+        setup(
+            [model("e", eagle, 20, 26), model("far", profile("Far"), 40, 40)],
+            [model("orc", orc, 20, 20), model("zfar", profile("Far orc"), 2, 2)],
+        ),
+        dice,
+    )
+    state, events = play(state, [("good", charge("e", "orc", 20, 21))], dice)
+    dice.script.extend([6, 2, 1, 1, *[1] * 8, 6, 1])
+    state, more = skip_until(state, dice, "end")
+    return texts(events + more)
+
+
+def test_s12_monstrous_charge_rolls_an_extra_die_and_knocks_a_weaker_enemy_prone() -> None:
+    said = eagle_charges(["Monstrous Charge"])
+    assert "Duel: Eagle rolls 6, 2, 1; Orc rolls 1." in said
+    assert "Orc is knocked Prone." in said
+
+
+def test_s12a_without_it_the_charger_rolls_its_own_attacks_and_knocks_nobody_down() -> None:
+    said = eagle_charges([])
+    assert "Duel: Eagle rolls 6, 2; Orc rolls 1." in said
+    assert "Orc is knocked Prone." not in said
+
+
+def test_s12_an_enemy_of_equal_strength_stays_on_its_feet() -> None:
+    said = eagle_charges(["Monstrous Charge"], orc_strength=6)
+    assert "Duel: Eagle rolls 6, 2, 1; Orc rolls 1." in said and "Orc is knocked Prone." not in said
