@@ -21,8 +21,8 @@ from .builders import (
     play,
     profile,
     setup,
-    texts,
     skip_until,
+    texts,
     to_fight,
 )
 
