@@ -387,3 +387,14 @@ MONSTROUS_CHARGE = register(
         unrefereed="enemy Cavalry it beats are Knocked Flying (the referee leaves them mounted)",
     )
 )
+GENERAL_HUNTER = register(
+    RuleSpec(
+        "general_hunter",
+        "General Hunter",
+        "none",
+        "active",
+        "slaying the enemy General with a Strike",
+        "regains 1 Might it has spent (never above its starting Might)",
+        (Bespoke(),),
+    )
+)

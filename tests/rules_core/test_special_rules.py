@@ -14,6 +14,7 @@ from .builders import (
     FAR,
     FAR_EVIL,
     GOOD_PRIORITY,
+    NEXT_TURN,
     choices,
     deployed,
     hero,
@@ -325,3 +326,35 @@ def test_s12a_without_it_the_charger_rolls_its_own_attacks_and_knocks_nobody_dow
 def test_s12_an_enemy_of_equal_strength_stays_on_its_feet() -> None:
     said = eagle_charges(["Monstrous Charge"], orc_strength=6)
     assert "Duel: Eagle rolls 6, 2, 1; Orc rolls 1." in said and "Orc is knocked Prone." not in said
+
+
+# -- General Hunter (S25) --------------------------------------------------------------------------
+
+
+def wulf_slays_the_king(general: bool, rules: tuple[str, ...] = ("General Hunter",)) -> tuple:
+    wulf = hero("Wulf", might=3, will=0, fate=0, strength=5, special_rules=list(rules))
+    king = hero("King", might=0, will=0, fate=0, defence=3, wounds=1, fight=1)
+    dice = ScriptedDice([*GOOD_PRIORITY, 1, 1, 6, 6, 6, *NEXT_TURN])
+    chief = model("chief", hero("Chief", might=0, will=0, fate=0), 40, 30)
+    battle_setup = setup(
+        [model("k", king, 10, 20), chief, *FAR], [model("w", wulf, 10 + BASE_25MM, 20), *FAR_EVIL]
+    )
+    battle_setup["armies"]["good"]["general"] = "k" if general else "chief"
+    state = new_battle(battle_setup)
+    state.models["w"].might = 2  # one Might spent earlier
+    state, _ = play(state, [("good", {"type": "ready"}), ("evil", {"type": "ready"})], dice)
+    state, events = play(state, [(state.pending.side, {"type": "priority", "side": "good"})], dice)
+    state, more = skip_until(state, dice, "end")
+    return state.model("w").might, texts(events + more)
+
+
+def test_s25_general_hunter_regains_a_might_point_for_slaying_the_general() -> None:
+    might, said = wulf_slays_the_king(general=True)
+    assert "Wulf regains 1 Might for slaying the enemy General, King (General Hunter) (3 now)." in said
+    assert might == 3
+
+
+@pytest.mark.parametrize(("general", "rules"), [(False, ("General Hunter",)), (True, ())])
+def test_s25a_no_might_for_a_hero_who_is_not_the_general_nor_without_the_rule(general: bool, rules) -> None:
+    might, said = wulf_slays_the_king(general, rules)
+    assert "King is slain." in said and might == 2
