@@ -27,6 +27,7 @@ from .odds import rolloff_chance
 from .state import SIDES, BattleState, Model, Side, other, side_name
 from .strike_at import StrikeAt, plan_data
 from .strikes import strike_count, strikes_at_all
+from .wounds import shieldwall
 
 CombatStage = Literal["start", "declare", "roll", "banner", "bidding", "allocate", "after"]
 
@@ -43,6 +44,8 @@ class Combat(Frame):
     declared: Declarations = field(default_factory=Declarations)
     charged: list[str] = field(default_factory=list)
     charging: list[str] = field(default_factory=list)
+    walled: list[str] = field(default_factory=list)
+    """Models whose Shieldwall counts for this Combat's Strikes (settled before Backing Away)."""
     dice: DuelDice = field(default_factory=DuelDice)
     banner_side: Side | None = None
     bidder: Side | None = None
@@ -70,7 +73,9 @@ class Combat(Frame):
 
     def fighting(self, state: BattleState) -> Fighting:
         models = self.members(state)
-        base = Plan(charged=frozenset(self.charged), charging=frozenset(self.charging))
+        base = Plan(
+            charged=frozenset(self.charged), charging=frozenset(self.charging), walled=frozenset(self.walled)
+        )
         return Fighting(models, {m.id: self.opponents(state, m) for m in models}, base)
 
     def plan(self, state: BattleState) -> Plan:
@@ -263,6 +268,7 @@ class Combat(Frame):
         assert self.winner is not None
         winners = self.side_models(state, self.winner)
         losers = self.side_models(state, other(self.winner))
+        self.walled = [m.id for m in self.members(state) if shieldwall(state, m)]
         over_barrier = set(self.across) | {defender for defender, _ in self.across.values()}
         for loser in losers:
             if loser.id not in over_barrier and winners and not back_away(ctx, loser, winners):

@@ -46,6 +46,7 @@ def plan_data(plan: Plan) -> dict[str, list[str]]:
         "two_handed": sorted(plan.two_handed),
         "charged": sorted(plan.charged),
         "charging": sorted(plan.charging),
+        "walled": sorted(plan.walled),
     }
 
 
@@ -69,6 +70,7 @@ class StrikeAt(Frame):
             two_handed=frozenset(self.plan["two_handed"]),
             charged=frozenset(self.plan["charged"]),
             charging=frozenset(self.plan["charging"]),
+            walled=frozenset(self.plan.get("walled", [])),
         )
 
     def step(self, ctx: Ctx) -> bool:

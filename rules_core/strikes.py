@@ -15,6 +15,7 @@ from .special_rules.rolls import to_wound as wound_rules
 from .special_rules.shapes import CountsAs, ExtraWounds
 from .state import BattleState, Model, Part
 from .wargear import support_kind, unarmed
+from .wounds import part_defence
 
 
 def bane(striker: Model, target: Model) -> bool:
@@ -98,7 +99,12 @@ def strike_terms(
             (shape.wounds for _, shape in shaped(striker, ExtraWounds) if isinstance(shape.wounds, int)),
             default=1,
         ),
-        defence_from_courage(state, striker, target, part),
+        defence_from_courage(state, striker, target, part)
+        or (
+            part_defence(state, target, part, walled=True)
+            if target.id in plan.walled and part == "rider"
+            else 0
+        ),
     )
 
 

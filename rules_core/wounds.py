@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from .battlefield import is_engaged, spot_beside
+from .battlefield import in_contact, is_engaged, spot_beside
 from .casualties import check_wiped_out, remove_casualty
 from .characteristics import defence
 from .courage import SEPARATED, Test
@@ -23,8 +23,9 @@ from .might import (
     payer_param,
     spend,
 )
+from .special_rules import SHIELDWALL, model_has
 from .state import MM_PER_INCH, BattleState, Model, Part, Side
-from .wargear import light_armour, on_foot_wargear, pavise_lost
+from .wargear import kit_of, light_armour, on_foot_wargear, pavise_lost
 
 FATE_SAVES = 4
 
@@ -62,18 +63,46 @@ def part_name(model: Model, part: str) -> str:
 
 
 def part_defence(
-    state: BattleState, model: Model, part: str, shot: bool = False, two_handed: bool | None = None
+    state: BattleState,
+    model: Model,
+    part: str,
+    shot: bool = False,
+    two_handed: bool | None = None,
+    walled: bool | None = None,
 ) -> int:
     """The Defence a hit on the rider (or model) or its mount meets: a pavise gives nothing while
-    its bearer is Engaged, light armour +1 against shooting."""
+    its bearer is Engaged, light armour +1 against shooting, Shieldwall +1 (as a Combat settled it
+    with `walled`, else as the models stand)."""
     if part == "mount" and model.mount is not None:
         return model.mount.profile.defence + model.mount.stat_mods.get("defence", 0)
-    value = defence(state, model, two_handed)
+    wall = shieldwall(state, model) if walled is None else int(walled)
+    value = defence(state, model, two_handed) + wall
     if is_engaged(state, model):
         value -= pavise_lost(model.profile)
     if shot and light_armour(model):
         value += 1
     return max(1, value)
+
+
+def shieldwall(state: BattleState, model: Model) -> int:
+    """+1 Defence for a model of a shield wall: it and two friends it touches have Shieldwall and a
+    shield, on foot and standing."""
+    if not _in_wall(model):
+        return 0
+    friends = [
+        m for m in state.army_models(model.side) if m.id != model.id and _in_wall(m) and in_contact(m, model)
+    ]
+    return 1 if len(friends) >= 2 else 0
+
+
+def _in_wall(model: Model) -> bool:
+    return (
+        model.on_board
+        and model.mount is None
+        and not model.prone
+        and model_has(model, SHIELDWALL)
+        and kit_of(model.profile).shield is not None
+    )
 
 
 def heroic_defence(state: BattleState, model: Model, part: str = "rider") -> bool:

@@ -398,3 +398,16 @@ GENERAL_HUNTER = register(
         (Bespoke(),),
     )
 )
+SHIELDWALL = register(
+    RuleSpec(
+        "shieldwall",
+        "Shieldwall",
+        "none",
+        "active",
+        "its Defence",
+        "+1 Defence with a shield while it touches two friends with Shieldwall and shields (none of "
+        "them Prone or Cavalry)",
+        (Bespoke(),),
+        unrefereed="keeping the bonus for the rest of a Combat once knocked Prone in it",
+    )
+)

@@ -11,7 +11,7 @@ from rules_core import new_battle
 from rules_core.special_rules.rolls import WoundRules, to_wound
 
 from .builders import NEXT_TURN, model, profile, setup
-from .test_wargear_scenarios import D, exact, fight, fight_choice_odds
+from .test_wargear_scenarios import D, exact, fight, fight_choice_odds, step
 
 ROHAN = ["Infantry", "Man", "Rohan"]
 GONDOR = ["Infantry", "Man", "Gondor"]
@@ -196,3 +196,36 @@ def test_s21_the_odds_of_blades_of_the_dead_read_the_courage() -> None:
         [model("x", target(["Infantry", "Orc"], courage=8, defence=4), 10 + D, 20)],
     )
     assert exact(odds, "W is slain") / exact(odds, "Good wins the Duel") == Fraction(1, 2)
+
+
+# -- Shieldwall (S19) ------------------------------------------------------------------------------
+
+WALLER = profile("A", fight=1, defence=6, wargear=["shield"], special_rules=["Shieldwall"])
+URUK = profile("Uruk", fight=5, strength=4, attacks=1)
+
+
+def uruk_strikes(neighbours: list[tuple[float, float]], face: int, prone: str = "") -> list[str]:
+    wall = [model(f"w{i}", {**WALLER, "name": f"N{i}"}, x, y) for i, (x, y) in enumerate(neighbours)]
+    state, _ = fight([model("wa", WALLER, 10, 20), *wall], [model("u", URUK, 10, 20 - D)], [])
+    if prone:
+        state.models[prone].prone = True
+    _, lines = step(state, "good", {"type": "shield", "shield": False}, [6, 1, face, *NEXT_TURN])
+    return [line for line in lines if line.startswith("Uruk's Strike")]
+
+
+def test_s19_shieldwall_adds_one_to_a_model_touching_two_friends_of_the_wall() -> None:
+    assert uruk_strikes([(10 - D, 20), (10 + D, 20)], 5) == [
+        "Uruk's Strike on A: To Wound 6+ (S4 against D7), rolls 5: fails to wound."
+    ]
+
+
+def test_s19a_with_one_friend_of_the_wall_it_has_its_own_defence() -> None:
+    assert uruk_strikes([(10 - D, 20), (16, 20)], 5) == [
+        "Uruk's Strike on A: To Wound 5+ (S4 against D6), rolls 5: wounds."
+    ]
+
+
+def test_s19b_a_prone_friend_is_no_part_of_the_wall() -> None:
+    assert uruk_strikes([(10 - D, 20), (10 + D, 20)], 5, prone="w0") == [
+        "Uruk's Strike on A: To Wound 5+ (S4 against D6), rolls 5: wounds."
+    ]
