@@ -23,7 +23,7 @@ from .might import (
     payer_param,
     spend,
 )
-from .special_rules import SHIELDWALL, model_has
+from .special_rules import HORSE_LORD, SHIELDWALL, has, model_has
 from .state import MM_PER_INCH, BattleState, Model, Part, Side
 from .wargear import kit_of, light_armour, on_foot_wargear, pavise_lost
 
@@ -385,6 +385,9 @@ class ToWound(Frame):
         self.waiting = False
 
 
+HORSE_LORD_SAVE = 6
+
+
 @dataclass(slots=True)
 class Wounding(Frame):
     """`model` suffers a Wound from one hit of `source`: channelled Fury may ignore it (a 6, Might
@@ -407,8 +410,12 @@ class Wounding(Frame):
         """The Fate that may prevent this Wound: a Hero's own, and its Hero mount's (each may save the
         other), but nobody's for a mount that is no Hero."""
         mount = model.mount
-        if self.part == "mount" and (mount is None or not mount.profile.is_hero):
-            return 0
+        if (
+            self.part == "mount"
+            and (mount is None or not mount.profile.is_hero)
+            and not has(model.profile, HORSE_LORD)
+        ):
+            return 0  # a Horse Lord spends his own Fate on any mount
         return available(model, "fate")
 
     def step(self, ctx: Ctx) -> bool:
@@ -418,6 +425,8 @@ class Wounding(Frame):
             return False
         if self.stage == "start" and self.part == "rider" and self._fury_ignores(ctx, model):
             return False
+        if self.stage == "start" and self.part == "mount" and self._horse_lord_ignores(ctx, model):
+            return False
         if self.stage == "start":
             self.stage = "fate" if self._fate(model) else "apply"
         if self.stage in ("fate", "fate_might", "fury_might"):
@@ -425,6 +434,24 @@ class Wounding(Frame):
         ctx.pop(self)
         self._apply(ctx, model)
         return False
+
+    def _horse_lord_ignores(self, ctx: Ctx, model: Model) -> bool:
+        """Horse Lord: a natural 6 on a D6 ignores a Wound on the rider's mount, before any Fate."""
+        if not has(model.profile, HORSE_LORD) or model.mount is None:
+            return False
+        face = ctx.dice.d6("horse_lord", model.id)
+        saved = face == HORSE_LORD_SAVE
+        result = "the Wound is ignored" if saved else "the Wound stands"
+        ctx.log(
+            "horse_lord",
+            f"Horse Lord roll for {model.mount.name}: {face}, {result}.",
+            model=model.id,
+            faces=[face],
+            success=saved,
+        )
+        if saved:
+            ctx.pop(self)
+        return saved
 
     def _fury_ignores(self, ctx: Ctx, model: Model) -> bool:
         """Channelled Fury: before any Fate, a 6 on a D6 ignores the Wound. True if it did."""

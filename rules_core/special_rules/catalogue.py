@@ -411,3 +411,16 @@ SHIELDWALL = register(
         unrefereed="keeping the bonus for the rest of a Combat once knocked Prone in it",
     )
 )
+HORSE_LORD = register(
+    RuleSpec(
+        "horse_lord",
+        "Horse Lord",
+        "none",
+        "passive",
+        "a Wound on its mount",
+        "a 6 on a D6 ignores each Wound on its mount, before any Fate; it may spend its own Fate "
+        "to prevent Wounds on its mount",
+        (Bespoke(),),
+        asks="whether to spend Fate on the mount",
+    )
+)

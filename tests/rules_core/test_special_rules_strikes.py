@@ -7,10 +7,22 @@ from fractions import Fraction
 
 import pytest
 
-from rules_core import new_battle
+from rules_core import ScriptedDice, new_battle
 from rules_core.special_rules.rolls import WoundRules, to_wound
 
-from .builders import NEXT_TURN, model, profile, setup
+from .builders import (
+    FAR,
+    FAR_EVIL,
+    GOOD_PRIORITY,
+    NEXT_TURN,
+    hero,
+    model,
+    play,
+    profile,
+    setup,
+    texts,
+    to_fight,
+)
 from .test_wargear_scenarios import D, exact, fight, fight_choice_odds, step
 
 ROHAN = ["Infantry", "Man", "Rohan"]
@@ -229,3 +241,41 @@ def test_s19b_a_prone_friend_is_no_part_of_the_wall() -> None:
     assert uruk_strikes([(10 - D, 20), (10 + D, 20)], 5, prone="w0") == [
         "Uruk's Strike on A: To Wound 5+ (S4 against D6), rolls 5: wounds."
     ]
+
+
+# -- Horse Lord (S9) -------------------------------------------------------------------------------
+
+
+def strike_on_the_horse(rules: list[str], faces: list[int], fate: int = 0) -> tuple:
+    lord = hero("Rider", might=0, will=0, fate=fate, attacks=1, defence=6, wounds=2, special_rules=rules)
+    rider = {
+        **model("r", lord, 10, 20),
+        "mount": profile("Horse", defence=4, wounds=1, move=10.0, base_mm=50.0),
+    }
+    captain = model("c", profile("Captain", fight=5, strength=4, attacks=1), 10, 18.5)
+    dice = ScriptedDice([*GOOD_PRIORITY, 6, 1])
+    state, _ = to_fight([rider, *FAR], [captain, *FAR_EVIL], dice, next_turn=False)
+    dice.script.extend([*faces, *NEXT_TURN])
+    state, events = play(state, [("evil", {"type": "strike_part", "part": "mount"})], dice)
+    return state, texts(events)
+
+
+def test_s9_horse_lord_ignores_a_wound_on_the_horse_on_a_6() -> None:
+    state, said = strike_on_the_horse(["Horse Lord"], [5, 6])
+    assert said[:2] == [
+        "Captain's Strike on Horse: To Wound 4+ (S4 against D4), rolls 5: wounds.",
+        "Horse Lord roll for Horse: 6, the Wound is ignored.",
+    ]
+    assert state.model("r").mount is not None
+
+
+def test_s9_a_failed_horse_lord_roll_lets_the_rider_spend_his_own_fate_on_the_horse() -> None:
+    state, said = strike_on_the_horse(["Horse Lord"], [5, 3], fate=1)
+    assert said[-1] == "Horse Lord roll for Horse: 3, the Wound stands."
+    assert (state.pending.kind, state.pending.side) == ("spend_fate", "good")
+
+
+def test_s9_without_horse_lord_the_wound_on_the_horse_stands() -> None:
+    _, said = strike_on_the_horse([], [5, 4], fate=1)  # the Thrown Rider test: 4
+    assert not any("Horse Lord" in line for line in said)
+    assert "Horse suffers 1 Wound from Captain (0 left)." in said
