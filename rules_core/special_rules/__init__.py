@@ -22,6 +22,7 @@ from .catalogue import (
     TERROR,
     THROW_STONES,
     TIMID,
+    UNYIELDING_COMBAT_STANCE,
     WILL_OF_EVIL,
     WOODLAND_CREATURE,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "TERROR",
     "THROW_STONES",
     "TIMID",
+    "UNYIELDING_COMBAT_STANCE",
     "WILL_OF_EVIL",
     "WOODLAND_CREATURE",
     "HandRule",

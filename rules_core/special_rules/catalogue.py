@@ -424,3 +424,15 @@ HORSE_LORD = register(
         asks="whether to spend Fate on the mount",
     )
 )
+UNYIELDING_COMBAT_STANCE = register(
+    RuleSpec(
+        "unyielding_combat_stance",
+        "Unyielding Combat Stance",
+        "none",
+        "active",
+        "whatever would knock it Prone",
+        "a 4+ on a D6 keeps it on its feet",
+        (Bespoke(),),
+        unrefereed="a mounted model's roll (it parts from its mount with a Thrown Rider 6)",
+    )
+)

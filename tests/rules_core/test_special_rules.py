@@ -294,9 +294,11 @@ def test_s20_a_failed_fearful_test_stops_a_charge_at_any_enemy_with_no_second_te
 # -- Monstrous Charge (S12) ------------------------------------------------------------------------
 
 
-def eagle_charges(rules: list[str], orc_strength: int = 3) -> list[str]:
+def eagle_charges(
+    rules: list[str], orc_strength: int = 3, orc_rules: tuple[str, ...] = (), stance: int = 1
+) -> list[str]:
     eagle = profile("Eagle", fight=6, strength=6, attacks=2, move=12.0, special_rules=rules)
-    orc = profile("Orc", fight=3, strength=orc_strength, defence=4, wounds=3)
+    orc = profile("Orc", fight=3, strength=orc_strength, defence=4, wounds=3, special_rules=list(orc_rules))
     dice = ScriptedDice(GOOD_PRIORITY)
     state = deployed(
         setup(
@@ -306,7 +308,7 @@ def eagle_charges(rules: list[str], orc_strength: int = 3) -> list[str]:
         dice,
     )
     state, events = play(state, [("good", charge("e", "orc", 20, 21))], dice)
-    dice.script.extend([6, 2, 1, 1, *[1] * 8, 6, 1])
+    dice.script.extend([6, 2, 1, 1, *([stance] if orc_rules else []), *[1] * 8, 6, 1])
     state, more = skip_until(state, dice, "end")
     return texts(events + more)
 
@@ -358,3 +360,14 @@ def test_s25_general_hunter_regains_a_might_point_for_slaying_the_general() -> N
 def test_s25a_no_might_for_a_hero_who_is_not_the_general_nor_without_the_rule(general: bool, rules) -> None:
     might, said = wulf_slays_the_king(general, rules)
     assert "King is slain." in said and might == 2
+
+
+# -- Unyielding Combat Stance (S40) ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("face", "prone"), [(4, False), (3, True)])
+def test_s40_unyielding_combat_stance_stays_up_on_a_4(face: int, prone: bool) -> None:
+    said = eagle_charges(["Monstrous Charge"], orc_rules=("Unyielding Combat Stance",), stance=face)
+    result = "it falls" if prone else "it stays on its feet"
+    assert f"Orc rolls {face} for Unyielding Combat Stance: {result}." in said
+    assert ("Orc is knocked Prone." in said) is prone
