@@ -436,3 +436,15 @@ UNYIELDING_COMBAT_STANCE = register(
         unrefereed="a mounted model's roll (it parts from its mount with a Thrown Rider 6)",
     )
 )
+MIGHTY_HERO = register(
+    RuleSpec(
+        "mighty_hero",
+        "Mighty Hero",
+        "none",
+        "passive",
+        "the start and end of each turn",
+        "gains a free Might point at the start of each turn, even above its store; unspent by the "
+        "end of the turn, it is lost",
+        (Bespoke(),),
+    )
+)

@@ -371,3 +371,27 @@ def test_s40_unyielding_combat_stance_stays_up_on_a_4(face: int, prone: bool) ->
     result = "it falls" if prone else "it stays on its feet"
     assert f"Orc rolls {face} for Unyielding Combat Stance: {result}." in said
     assert ("Orc is knocked Prone." in said) is prone
+
+
+# -- Mighty Hero (2.39) ----------------------------------------------------------------------------
+
+
+def test_mighty_hero_gains_a_free_might_point_each_turn_and_loses_it_unspent() -> None:
+    aragorn = hero("Aragorn", might=3, will=0, fate=0, special_rules=["Mighty Hero"])
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(setup([model("a", aragorn, 10, 10), *FAR], [model("o", profile("Orc"), 40, 40)]), dice)
+    assert state.model("a").might == 4
+    dice.script.extend(NEXT_TURN)
+    state, events = skip_until(state, dice, "end")
+    said = texts(events)
+    assert "Aragorn's unspent free Might point is lost: 3." in said
+    assert "Aragorn gains a free Might point (Mighty Hero): 4." in said and state.model("a").might == 4
+
+
+def test_a_hero_without_mighty_hero_keeps_his_store() -> None:
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(
+        setup([model("a", hero("Boromir", might=3), 10, 10), *FAR], [model("o", profile("Orc"), 40, 40)]),
+        dice,
+    )
+    assert state.model("a").might == 3
