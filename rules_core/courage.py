@@ -17,7 +17,7 @@ from .frame import Action, Ctx, Frame, Option, Pending
 from .heroic import resolute
 from .might import Store, available, odds, raisable, spend
 from .special_rules import TERROR as TERROR_RULE
-from .special_rules import against, on_model, shaped
+from .special_rules import against, on_model, shaped, to_apply_by_hand
 from .special_rules.shapes import Aura, AutoPass
 from .state import SIDES, BattleState, Effect, Model, Side, other, side_name
 from .wargear import carries
@@ -448,7 +448,11 @@ def manual_test_action(state: BattleState, side: Side) -> Action | None:
                     {"value": "intelligence", "label": "Intelligence"},
                 ],
             },
-            "reason": {"type": "text", "max_length": 80},
+            "reason": {
+                "type": "text",
+                "max_length": 80,
+                "suggestions": [rule.name for rule in to_apply_by_hand(models)],
+            },
         },
         group="tests",
     )

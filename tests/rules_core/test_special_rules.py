@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules_core import ScriptedDice, new_battle
+from rules_core.courage import manual_test_action
 from rules_core.scenarios.scoring import weight
 from rules_core.special_rules import DOMINANT, TERROR, parse
 
@@ -395,3 +396,14 @@ def test_a_hero_without_mighty_hero_keeps_his_store() -> None:
         dice,
     )
     assert state.model("a").might == 3
+
+
+def test_a_test_on_request_suggests_the_side_s_rules_the_referee_does_not_apply() -> None:
+    dice = ScriptedDice(GOOD_PRIORITY)
+    good = [
+        model("a", profile("Rider", special_rules=["Leader (Citadel Guard)", "Terror", "Fly"]), 10, 10),
+        *FAR,
+    ]
+    state = deployed(setup(good, [model("o", profile("Orc", special_rules=["Stalk Unseen"]), 40, 40)]), dice)
+    ask = manual_test_action(state, "good")
+    assert ask is not None and ask.params["reason"]["suggestions"] == ["Leader (Citadel Guard)", "Fly"]

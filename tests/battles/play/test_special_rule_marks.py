@@ -14,9 +14,9 @@ pytestmark = pytest.mark.django_db
 
 
 def hillmen_battle():
-    hillman = profile("Hillman", special_rules=["Hatred (Rohan)", "Terror"])
+    hillman = profile("Hillman", special_rules=["Stalk Unseen", "Terror"])
     return create_battle(
-        "Hatred",
+        "Stalk",
         setup(
             [model("rider", profile("Rider", special_rules=["Fly", "Woodland Creature"]), 10, 10)],
             [model("hill", hillman, 30, 30), model("hill2", hillman, 32, 30)],
@@ -27,7 +27,7 @@ def hillmen_battle():
 def test_the_unit_card_marks_a_rule_not_refereed_beside_one_that_is(client) -> None:
     battle = hillmen_battle()
     card = client.get(f"/battles/{battle.public_id}/models/hill/").content.decode()
-    assert shown(card, "special-rule") == ["Hatred (Rohan) (not refereed: players apply it)", "Terror"]
+    assert shown(card, "special-rule") == ["Stalk Unseen (not refereed: players apply it)", "Terror"]
 
 
 def test_the_battle_page_lists_the_rules_players_apply_themselves_before_deployment(client) -> None:
@@ -36,5 +36,5 @@ def test_the_battle_page_lists_the_rules_players_apply_themselves_before_deploym
     assert '<details class="hand-rules" data-testid="hand-rules" open>' in page
     assert shown(page, "hand-rule") == [
         'Fly (not refereed: flying over models and terrain, past control zones, and the 4" walk): Rider',
-        "Hatred (Rohan) (not refereed: players apply it): Hillman 1, Hillman 2",
+        "Stalk Unseen (not refereed: players apply it): Hillman 1, Hillman 2",
     ]
