@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('battles', '0010_catalogue_2024'),
+        ('battles', '0012_catalogue_2024'),
     ]
 
     operations = [

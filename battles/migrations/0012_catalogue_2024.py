@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('battles', '0009_saved_boards'),
+        ('battles', '0011_seat_nudges'),
     ]
 
     operations = [
