@@ -60,6 +60,8 @@ class ParamView:
     max: int = 0
     default: str | None = None  # JSON value used when the player leaves it
     max_length: int = 0
+    suggestions: list[str] = field(default_factory=list)
+    """Words a text may be (the special rules in play the referee leaves to the players)."""
 
     @property
     def on_board(self) -> bool:
@@ -154,6 +156,7 @@ def param_view(name: str, spec: dict[str, Any], words: Words) -> ParamView:
         view.min, view.max = int(spec["min"]), int(spec["max"])
     elif kind == "text":
         view.max_length = int(spec.get("max_length", 80))
+        view.suggestions = [str(s) for s in spec.get("suggestions", [])]
     if "default" in spec:
         view.default = json.dumps(spec["default"])
     return view

@@ -123,6 +123,7 @@ def battle_page(request: HttpRequest, public_id: str) -> HttpResponse:
     state = battle.load_state()
     ctx = render_page_parts(battle, state, audience_of(side), battle.version)
     ctx["seat_token"] = token
+    ctx["hand_rules"] = rules_core.rules_to_apply_by_hand(list(state.models.values()))
     if side:
         remember_seat(request, battle, token)
         ctx["seat_link"] = seat_link(request, battle, token)
