@@ -18,8 +18,10 @@ from rules_core.matched_play import command_for, state_for
 from rules_core.takeback import is_takeback, undone
 
 from .chat import chat_context, lines_json, shown_lines
+from .clocks import clock_view
 from .end_screen import EndView
 from .models import Battle, BattleEvent, as_side
+from .nudges import remind_context
 from .offer_views import OffersView
 from .scenarios import board_zones, scenario_context
 
@@ -374,6 +376,8 @@ def render_page_parts(
     ctx["log"] = log_steps(state, recent_events(battle))
     ctx["chat"] = chat_context(shown_lines(battle))
     ctx["offers"] = OffersView(battle, state, audience, latest)
+    ctx["clock"] = clock_view(battle, audience, latest)
+    ctx["remind"] = remind_context(battle, audience)
     return ctx
 
 
@@ -392,6 +396,8 @@ def render_step(
     ctx = context(battle, state, audience, event.seq, actions)
     ctx["log"] = log_steps(state, [event])
     ctx["offers"] = OffersView(battle, state, audience, event)
+    ctx["clock"] = clock_view(battle, audience, event)
+    ctx["remind"] = remind_context(battle, audience, event)
     ctx["append_log"] = True
     return render_to_string("battles/_push.html", ctx)
 
@@ -403,9 +409,14 @@ def render_view(battle: Battle, state: BattleState, audience: str, seq: int) -> 
 
 
 def step_json(
-    state: BattleState, event: BattleEvent, audience: str, actions: list[rules_core.Action] | None = None
+    state: BattleState,
+    event: BattleEvent,
+    audience: str,
+    actions: list[rules_core.Action] | None = None,
+    battle: Battle | None = None,
 ) -> dict[str, Any]:
-    """A step as JSON. `state` is the battle now; choices are given only on the latest step."""
+    """A step as JSON. `state` is the battle now; choices are given only on the latest step, and
+    the clock (of a `battle` that has one) on the latest step published."""
     data = {
         "type": "step",
         "seq": event.seq,
@@ -420,6 +431,9 @@ def step_json(
         if is_takeback(event.command):
             data["state"] = state_for(state, audience, state.to_dict())  # the battle as it was again
         data["actions"] = [a.to_dict() for a in (legal(state, audience) if actions is None else actions)]
+        clock = clock_view(battle, audience, event) if battle is not None else None
+        if clock is not None:
+            data["clock"] = clock.to_json()
     return data
 
 
@@ -434,4 +448,5 @@ def view_json(battle: Battle, state: BattleState, audience: str, seq: int) -> di
         "actions": [a.to_dict() for a in legal(state, audience)],
         "chat": lines_json(shown_lines(battle)),
         "offers": OffersView(battle, state, audience).to_json(),
+        **({"clock": clock.to_json()} if (clock := clock_view(battle, audience)) is not None else {}),
     }

@@ -17,6 +17,7 @@ ServerCode = Literal[
     "spectator",
     "unknown_battle",
     "stale_version",
+    "busy",
     "server_error",
     "chat_empty",
     "chat_too_long",
@@ -25,6 +26,7 @@ ServerCode = Literal[
     "offer_pending",
     "offer_declined",
     "no_offer",
+    "no_reminder",
 ]
 
 SERVER_CODES: dict[ServerCode, str] = {
@@ -41,6 +43,7 @@ SERVER_CODES: dict[ServerCode, str] = {
     "spectator": "A spectator sent a command: only the two players act.",
     "unknown_battle": "The battle the command is for does not exist (any more).",
     "stale_version": "The command was chosen on a screen the battle has moved on from; the whole view comes first.",
+    "busy": "Other commands kept moving the battle on while this one was tried (five times): not applied; try again.",
     "server_error": "The server failed to handle the message; nothing was changed.",
     "chat_empty": "A chat line with nothing in it (or only spaces): nothing was said.",
     "chat_too_long": "A chat line longer than 500 characters: nothing was said.",
@@ -52,6 +55,10 @@ SERVER_CODES: dict[ServerCode, str] = {
     "offer_pending": "An offer (a takeback or a rematch) already waits for an answer: one at a time.",
     "offer_declined": "The same offer was declined at this point of the battle: it is not made again.",
     "no_offer": "There is no offer for this seat to answer (it lapsed when the battle moved on), or no such offer.",
+    "no_reminder": (
+        "The other seat cannot be reminded now: the battle is not waiting for it, it left no e-mail "
+        "address, or it was reminded of this decision already."
+    ),
 }
 """What each of the server's own refusal codes means, in one line."""
 
@@ -71,3 +78,10 @@ class ProtocolError(ServerRefusal):
 
 class SubmitError(ServerRefusal):
     """A command refused before the rules were asked (a stale version, an unknown battle)."""
+
+
+def stale_version() -> SubmitError:
+    return SubmitError(
+        "stale_version",
+        "The battle has moved on since your screen last updated; it has been refreshed, please choose again.",
+    )

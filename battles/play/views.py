@@ -20,9 +20,11 @@ from rules_core.record import RecordError, steps
 
 from . import presence
 from .chat import chat_context, shown_lines
+from .clocks import clock_view
 from .create import start_battle
 from .forms import BattleForm
 from .models import Battle, Seat
+from .nudge_views import nudge_context
 from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
 from .records import battle_record
 from .your_battles import CREATED_KEY, remember_seat, seat_link, your_battles
@@ -64,6 +66,7 @@ def new_battle(request: HtmxRequest) -> HttpResponse:
                 form.cleaned_data.get("seat"),
                 form.scenario_key,
                 form.board_choice,
+                form.time_control(),
             )
         except (BadData, RuleViolation) as exc:
             error = str(exc)
@@ -111,6 +114,7 @@ def battle_page(request: HttpRequest, public_id: str) -> HttpResponse:
     if side:
         remember_seat(request, battle, token)
         ctx["seat_link"] = seat_link(request, battle, token)
+        ctx["nudge"] = nudge_context(Seat.objects.select_related("user").get(battle=battle, token=token))
     return render(request, "battles/battle.html", ctx)
 
 
@@ -118,7 +122,8 @@ LIVE_LIMIT = 100
 
 
 def live_battles(request: HtmxRequest) -> HttpResponse:
-    """Battles in play (turn, phase, whose decision, who is watching) and finished ones to replay."""
+    """Battles in play (turn, phase, whose decision and its time left, who is watching) and finished
+    ones to replay."""
     active = list(Battle.objects.filter(status=Battle.Status.ACTIVE).order_by("-updated_at")[:LIVE_LIMIT])
     finished = list(Battle.objects.filter(status=Battle.Status.FINISHED).order_by("-updated_at")[:LIVE_LIMIT])
     here = async_to_sync(presence.store().summaries)([b.public_id for b in active])
@@ -126,7 +131,13 @@ def live_battles(request: HtmxRequest) -> HttpResponse:
     for battle in active:
         state = battle.load_state()
         rows.append(
-            {"battle": battle, "state": state, "pending": state.pending, "presence": here[battle.public_id]}
+            {
+                "battle": battle,
+                "state": state,
+                "pending": state.pending,
+                "presence": here[battle.public_id],
+                "clock": clock_view(battle, "spectator"),
+            }
         )
     finished_rows = [{"battle": b, "result": b.state.get("result") or {}} for b in finished]
     template = "battles/_live_tables.html" if request.htmx else "battles/live.html"

@@ -117,6 +117,13 @@ class WebRuleset(ABC):
     ) -> Any:
         """A file's contents as a draft (nothing saved); BadData says what is wrong."""
 
+    def parse_list_builder(self, doc: dict[str, Any]) -> Any:
+        """A MESBG List Builder export as a draft of this ruleset's (nothing saved); the file's
+        problems, every one, as BadData. Only a ruleset whose lists that builder makes reads one."""
+        from battles.lists.profiles import BadData
+
+        raise BadData(f"A MESBG List Builder export is not a {self.name.lower()} list.")
+
     @abstractmethod
     def demo_document(self, side: str) -> dict[str, Any]:
         """The demo army of a side, as an army-list file."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from battles.lists.catalogue import catalogue
+from battles.lists.examples import examples
 from battles.lists.listfile import FORMAT, VERSION, parse_list
 from battles.rulesets.mass_battle.setup import mass_battle_setup
 from tests.browser.conftest import OpenTable
@@ -42,7 +42,7 @@ def mass_list(name: str, stand: str, heroes: list[dict[str, Any]]) -> Any:
             "points_limit": 1000,
             "stands": [{"profile": stand, "count": 3, "options": ["Shield"]}],
             "heroes": heroes,
-            "profiles": [p for p in catalogue() if p["name"] in used],
+            "profiles": [p for p in examples() if p["name"] in used],
         }
     )
 

@@ -92,7 +92,9 @@ class MassBattle(WebRuleset):
     def builder_context(
         self, request: HttpRequest, army: ArmyList, visible: QuerySet[Profile]
     ) -> dict[str, Any]:
-        return pages.builder_context(army, visible)
+        return pages.builder_context(
+            army, visible.exclude(kind="group")
+        )  # a mass battle fields no groups yet
 
     def print_context(self, army: ArmyList) -> dict[str, Any]:
         return pages.print_context(army)

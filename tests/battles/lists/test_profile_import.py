@@ -13,7 +13,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from battles.lists.catalogue import catalogue
+from battles.lists.examples import examples
 from battles.models import Profile
 
 from .test_army_pages import signed_in
@@ -64,7 +64,7 @@ def test_a_csv_file_of_profiles_becomes_the_players_own(client: Client, ann) -> 
 
 
 def test_a_json_file_in_the_catalogues_format_is_imported(client: Client) -> None:
-    mine = [{**p, "name": f"{p['name']} (club copy)"} for p in catalogue()[:2]]
+    mine = [{**p, "name": f"{p['name']} (club copy)"} for p in examples()[:2]]
     assert upload(client, "club.json", json.dumps({"profiles": mine})).status_code == 302
     assert Profile.objects.filter(name__endswith="(club copy)").count() == 2
 
@@ -88,9 +88,9 @@ def test_every_problem_is_listed_with_its_row_and_nothing_is_saved(client: Clien
 
 def test_a_name_already_in_use_or_repeated_is_a_problem_of_its_row(client: Client, profiles) -> None:
     rows = [
-        {**catalogue()[0], "points": 1},
-        {**catalogue()[0], "name": "Twin"},
-        {**catalogue()[0], "name": "Twin"},
+        {**examples()[0], "points": 1},
+        {**examples()[0], "name": "Twin"},
+        {**examples()[0], "name": "Twin"},
     ]
     response = upload(client, "clash.json", json.dumps(rows))
     assert problems(response) == ["Profile 3: Twin is already the profile of profile 2."]
