@@ -6,7 +6,8 @@ first lapses the takeback offer (its answer is then refused).
 
 An accepted takeback is a step of the battle like any command: a new event with the next seq,
 `{"type": "takeback", "steps": N}` from the side that asked (docs/battle-record.md). Its state is
-the battle record replayed with it, so the live battle and its replay cannot disagree.
+the battle's before the oldest step it undoes, as a replay of the record finds it
+(battles/play/replays.py), so the live battle and its replay cannot disagree.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from rules_core import BattleState, RuleViolation, Side
-from rules_core.record import Entry, build, steps
 from rules_core.takeback import TAKEBACK, check, plan, restore
 
 from . import presence
@@ -31,8 +31,8 @@ from .offer_views import OffersView, other, recent_log
 from .persistence import lock_battle, recent_states, record_step
 from .presenter import AUDIENCES
 from .publish import group_name, publish_step
-from .records import record_entries
 from .refusals import SubmitError
+from .replays import state_at
 
 OFFER_MESSAGES = ("offer", "answer")
 """The websocket messages of offers (docs/protocol.md)."""
@@ -146,12 +146,9 @@ def _take_back(battle: Battle, offer: Offer) -> tuple[BattleEvent, BattleState]:
     positions, text = plan(log, offer.side, offer.steps, now)
     undone = [log[p].seq for p in positions]
     before = recent_states.at(battle, min(undone) - 1)
-    if before is not None:
-        outcome = restore(before, now, offer.side, undone, text)
-    else:
-        entries = [*record_entries(battle), Entry(offer.side, command, [])]
-        for _, outcome in steps(build(battle.setup, entries)):  # noqa: B007
-            pass
+    if before is None:
+        before = state_at(battle, min(undone) - 1)
+    outcome = restore(before, now, offer.side, undone, text)
     state = outcome.state
     battle.version += 1
     event = BattleEvent(

@@ -23,7 +23,8 @@ from psycopg.types.json import Jsonb
 from rules_core import BattleState
 
 from . import jsontext
-from .models import Battle, BattleEvent
+from .models import Battle, BattleEvent, StateCheckpoint
+from .replays import CHECKPOINT_EVERY
 
 LOCKED_FIELDS = ("id", "public_id", "name", "ruleset", "status", "version")
 """What a submit reads of the battle it locks: the setup is never read, and the state only when this
@@ -75,7 +76,14 @@ def applied_event(battle_id: int, command_id: str) -> BattleEvent | None:
 
 def record_step(battle: Battle, event: BattleEvent) -> None:
     """Append the event and save the snapshot: on PostgreSQL in one statement (one round trip),
-    elsewhere in two. JSON is written by orjson on PostgreSQL (see jsontext)."""
+    elsewhere in two. JSON is written by orjson on PostgreSQL (see jsontext). Every
+    `CHECKPOINT_EVERY` steps the snapshot is kept as a checkpoint too, for replays."""
+    _append_and_save(battle, event)
+    if battle.version % CHECKPOINT_EVERY == 0:
+        StateCheckpoint.objects.create(battle_id=battle.id, step=battle.version, state=battle.state)
+
+
+def _append_and_save(battle: Battle, event: BattleEvent) -> None:
     quote = connection.ops.quote_name
     inserted = [f for f in BattleEvent._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(quote(f.column) for f in inserted)

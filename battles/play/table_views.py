@@ -13,8 +13,7 @@ import rules_core
 from battles.rulesets import web_ruleset
 
 from .models import Battle
-from .records import battle_record
-from .views import state_after
+from .replays import state_at
 
 
 def _state(request: HttpRequest, public_id: str) -> rules_core.BattleState:
@@ -24,10 +23,10 @@ def _state(request: HttpRequest, public_id: str) -> rules_core.BattleState:
     if step is None:
         return battle.load_state()
     try:
-        number = max(0, int(step))
+        number = int(step)
     except ValueError as exc:
         raise Http404("No such step.") from exc
-    return state_after(battle_record(battle), number)
+    return state_at(battle, number)
 
 
 def model_card(request: HttpRequest, public_id: str, model_id: str) -> HttpResponse:

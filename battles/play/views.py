@@ -4,19 +4,17 @@ records."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from asgiref.sync import async_to_sync
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-import rules_core
 from battles.http import HtmxRequest
 from battles.lists.profiles import BadData
 from battles.rulesets import web_ruleset
 from rules_core import RuleViolation
-from rules_core.record import RecordError, steps
+from rules_core.record import RecordError
 
 from . import presence
 from .chat import chat_context, shown_lines
@@ -25,6 +23,7 @@ from .forms import BattleForm
 from .models import Battle, Seat
 from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
 from .records import battle_record
+from .replays import state_at
 from .your_battles import CREATED_KEY, remember_seat, seat_link, your_battles
 
 
@@ -136,39 +135,24 @@ def live_battles(request: HtmxRequest) -> HttpResponse:
 def battle_replay(request: HttpRequest, public_id: str) -> HttpResponse:
     """The battle as it stood after any step, with the steps up to it."""
     battle = get_object_or_404(Battle, public_id=public_id)
-    events = list(battle.events.order_by("seq"))
-    last = len(events)
+    last = battle.version
     try:
         step = max(0, min(last, int(request.GET.get("step", last))))
     except ValueError:
         step = last
     try:
-        state = state_after(battle_record(battle), step)
+        state = state_at(battle, step)
     except RecordError as exc:
         ctx = {"battle": battle, "error": str(exc)}
         return render(request, "battles/replay_broken.html", ctx, status=500)
     looked_back = web_ruleset(state.ruleset).recent_steps
-    ctx = context(
-        battle,
-        state,
-        "spectator",
-        step,
-        recent=events[max(0, step - looked_back) : step] if looked_back else [],
-    )
-    ctx["log"] = log_steps(state, events[max(0, step - LOG_LIMIT) : step])
+    shown = max(looked_back, LOG_LIMIT)
+    events = list(battle.events.filter(seq__gt=step - shown, seq__lte=step).order_by("seq"))
+    ctx = context(battle, state, "spectator", step, recent=events[-looked_back:] if looked_back else [])
+    ctx["log"] = log_steps(state, events[-LOG_LIMIT:])
     ctx["chat"] = chat_context(shown_lines(battle, step))
     ctx.update({"step": step, "last": last, "prev": max(0, step - 1), "next": min(last, step + 1)})
     return render(request, "battles/replay.html", ctx)
-
-
-def state_after(record: dict[str, Any], step: int) -> rules_core.BattleState:
-    """Replay the first `step` entries of a record."""
-    state = rules_core.new_battle(record["setup"])
-    for number, (_, outcome) in enumerate(steps(record), start=1):
-        if number > step:
-            break
-        state = outcome.state
-    return state
 
 
 def battle_record_file(request: HttpRequest, public_id: str) -> HttpResponse:
