@@ -242,6 +242,10 @@ THROTTLE_IMPORTS = int(os.environ.get("THROTTLE_IMPORTS", "60"))
 # Presence: a socket counts as here until this long after its last heartbeat (browsers send one
 # every 20 seconds), so a socket whose server died stops counting on its own.
 PRESENCE_TTL_SECONDS = float(os.environ.get("PRESENCE_TTL_SECONDS", "60"))
+# Steps committed but never pushed (battles/play/catch_up.py): how often each process looks for
+# them, and how old a step must be to count as missed rather than on its way.
+CATCH_UP_SWEEP_SECONDS = float(os.environ.get("CATCH_UP_SWEEP_SECONDS", "5"))
+CATCH_UP_AFTER_SECONDS = float(os.environ.get("CATCH_UP_AFTER_SECONDS", "2"))
 # Who is here is announced at most once per battle in this many seconds (battles/play/announce.py).
 PRESENCE_ANNOUNCE_SECONDS = float(os.environ.get("PRESENCE_ANNOUNCE_SECONDS", "0.5"))
 

@@ -17,11 +17,11 @@ from django.template.loader import render_to_string
 
 from rules_core import Refused, Side
 
-from . import announce, chat, jsontext, limits, presence
+from . import announce, catch_up, chat, jsontext, limits, presence
 from .models import Battle, BattleEvent, Seat, as_side
 from .offers import OFFER_MESSAGES, receive_offer
 from .presenter import audience_of, render_view, step_json, view_json
-from .publish import group_name
+from .publish import delivering, group_name
 from .refusals import ProtocolError, ServerRefusal
 from .submit import submit
 
@@ -48,6 +48,8 @@ class BattleConsumer(DirectDispatch):
     battle_id: int
     side: Side | None
     format: str
+    seen: int = 0
+    """The latest step this socket was sent (in a view or a step)."""
 
     async def connect(self) -> None:
         public_id = self.scope["url_route"]["kwargs"]["public_id"]
@@ -73,6 +75,7 @@ class BattleConsumer(DirectDispatch):
         await presence.store().listen(public_id, self._listener())
         await self.accept()
         await self.send_view()
+        catch_up.watch(self)
         await self._heartbeat(arrived=True)
 
     async def _hold_places(self, public_id: str, side: Side | None) -> bool:
@@ -98,6 +101,7 @@ class BattleConsumer(DirectDispatch):
     async def disconnect(self, code: int) -> None:
         await self._give_back_places()
         if hasattr(self, "battle_id"):
+            catch_up.unwatch(self)
             await self.channel_layer.group_discard(group_name(self.battle_id), self.channel_name)
             await presence.store().unlisten(self.public_id, self._listener())
             who = presence.member(self.audience, self.channel_name)
@@ -133,7 +137,7 @@ class BattleConsumer(DirectDispatch):
             else:
                 raise ProtocolError("unknown_type", f"Unknown message type {kind!r}.")
         except Refused as refusal:  # the referee's (RuleViolation) or the server's own (refusals.py)
-            if refusal.code == "stale_version":
+            if refusal.code in ("stale_version", "not_delivered"):
                 await self.send_view()  # first, so the error shows on the refreshed page
             await self.send_error(refusal, message_id)
         except Exception:
@@ -187,7 +191,8 @@ class BattleConsumer(DirectDispatch):
         if self.side is None and user is not None and user.is_authenticated:
             name = str(user.get_username())
         line = await database_sync_to_async(chat.say)(self.battle_id, self.audience, channel, text, name)
-        await self.channel_layer.group_send(group_name(self.battle_id), chat.chat_message(line))
+        with delivering():
+            await self.channel_layer.group_send(group_name(self.battle_id), chat.chat_message(line))
 
     async def _offer(self, data: dict[str, Any]) -> None:
         """A takeback or rematch offered, or the answer to one (battles/play/offers.py)."""
@@ -215,6 +220,11 @@ class BattleConsumer(DirectDispatch):
         state, events = steps
         for event in events:
             await self._send_json(step_json(state, event, self.audience))
+            self.seen = max(self.seen, event.seq)
+
+    async def catch_up(self) -> None:
+        """Sent what this socket missed: a step committed that never reached it (catch_up.py)."""
+        await self._resync(self.seen)
 
     async def _heartbeat(self, arrived: bool) -> None:
         """Renew this socket's presence; tell everyone if it changed or someone's entry expired."""
@@ -226,7 +236,8 @@ class BattleConsumer(DirectDispatch):
             await announce.presence_changed(self.channel_layer, self.battle_id, self.public_id)
 
     async def send_view(self) -> None:
-        text = await database_sync_to_async(_render_view)(self.battle_id, self.audience, self.format)
+        version, text = await database_sync_to_async(_render_view)(self.battle_id, self.audience, self.format)
+        self.seen = max(self.seen, version)
         await self.send(text_data=text)
 
     async def send_error(self, refusal: Refused, message_id: str = "") -> None:
@@ -262,6 +273,7 @@ class BattleConsumer(DirectDispatch):
             await presence.store().listen(self.public_id, self._listener())
             await self.send_view()
         else:
+            self.seen = max(self.seen, message["seq"])
             await self.send(text_data=rendered)
 
     async def battle_chat(self, message: dict[str, Any]) -> None:
@@ -346,12 +358,13 @@ def _find(public_id: str, token: str) -> tuple[int, Side | None] | None:
     return battle.id, as_side(seat.side) if seat else None
 
 
-def _render_view(battle_id: int, audience: str, fmt: str) -> str:
+def _render_view(battle_id: int, audience: str, fmt: str) -> tuple[int, str]:
+    """The battle's version, and its whole view as the audience sees it in the format."""
     battle = Battle.objects.get(pk=battle_id)
     state = battle.load_state()
     if fmt == "json":
-        return jsontext.dumps(view_json(battle, state, audience, battle.version))
-    return render_view(battle, state, audience, battle.version)
+        return battle.version, jsontext.dumps(view_json(battle, state, audience, battle.version))
+    return battle.version, render_view(battle, state, audience, battle.version)
 
 
 def _steps_since(battle_id: int, since: int) -> tuple[Any, list[BattleEvent]] | None:

@@ -30,7 +30,7 @@ from .models import Battle, BattleEvent, Offer, Seat
 from .offer_views import OffersView, other, recent_log
 from .persistence import lock_battle, recent_states, record_step
 from .presenter import AUDIENCES
-from .publish import group_name, publish_step
+from .publish import delivering, group_name, publish_step
 from .refusals import SubmitError
 from .replays import state_at
 
@@ -91,7 +91,7 @@ def make_offer(
         else:
             raise SubmitError("no_offer", f"There is no offer called {kind!r}: a takeback or a rematch.")
         offer.save()
-        transaction.on_commit(lambda: publish_offers(battle))
+        transaction.on_commit(lambda: _publish_offers(battle))
     return offer
 
 
@@ -110,7 +110,7 @@ def answer_offer(battle_id: int, side: Side, accept: bool, expected_version: int
         offer.status = Offer.Status.ACCEPTED if accept else Offer.Status.DECLINED
         if not accept:
             offer.save(update_fields=["status"])
-            transaction.on_commit(lambda: publish_offers(battle))
+            transaction.on_commit(lambda: _publish_offers(battle))
         elif offer.kind == Offer.Kind.TAKEBACK:
             offer.save(update_fields=["status"])
             event, new_state = _take_back(battle, offer)
@@ -118,7 +118,7 @@ def answer_offer(battle_id: int, side: Side, accept: bool, expected_version: int
         else:
             offer.rematch = _rematch(battle, offer)
             offer.save(update_fields=["status", "rematch"])
-            transaction.on_commit(lambda: publish_offers(battle, go=True))
+            transaction.on_commit(lambda: _publish_offers(battle, go=True))
     return offer
 
 
@@ -170,7 +170,13 @@ def _take_back(battle: Battle, offer: Offer) -> tuple[BattleEvent, BattleState]:
 
 def _taken_back(battle: Battle, event: BattleEvent, state: BattleState) -> None:
     recent_states.put(battle, state)
-    publish_step(battle, event, state)
+    with delivering():
+        publish_step(battle, event, state)
+
+
+def _publish_offers(battle: Battle, go: bool = False) -> None:
+    with delivering():
+        publish_offers(battle, go)
 
 
 def _rematch(battle: Battle, offer: Offer) -> Battle:

@@ -18,6 +18,7 @@ ServerCode = Literal[
     "unknown_battle",
     "stale_version",
     "server_error",
+    "not_delivered",
     "chat_empty",
     "chat_too_long",
     "chat_flood",
@@ -42,6 +43,11 @@ SERVER_CODES: dict[ServerCode, str] = {
     "unknown_battle": "The battle the command is for does not exist (any more).",
     "stale_version": "The command was chosen on a screen the battle has moved on from; the whole view comes first.",
     "server_error": "The server failed to handle the message; nothing was changed.",
+    "not_delivered": (
+        "The message was carried out and recorded (a step, an offer or its answer, a chat line), but "
+        "the battle's other screens could not be told at once; the whole view comes first, and every "
+        "screen catches up within seconds."
+    ),
     "chat_empty": "A chat line with nothing in it (or only spaces): nothing was said.",
     "chat_too_long": "A chat line longer than 500 characters: nothing was said.",
     "chat_flood": (
@@ -71,3 +77,14 @@ class ProtocolError(ServerRefusal):
 
 class SubmitError(ServerRefusal):
     """A command refused before the rules were asked (a stale version, an unknown battle)."""
+
+
+class Undelivered(ServerRefusal):
+    """What the sender sent is committed, but it could not be pushed to the battle's sockets."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "not_delivered",
+            "Done and recorded, but the other screens could not be told at once: they will catch up "
+            "in a few seconds.",
+        )

@@ -20,7 +20,7 @@ from rules_core import BattleState, Dice, RuleViolation, Side
 from .dice import make_dice
 from .models import Battle, BattleEvent
 from .persistence import Locked, applied_event, lock_battle, recent_states, record_step
-from .publish import publish_step
+from .publish import delivering, publish_step
 from .refusals import SubmitError
 
 
@@ -40,7 +40,7 @@ def submit(
     dice: Dice | None = None,
 ) -> Submitted:
     """Apply one command as `side`. Raises SubmitError, or the referee's RuleViolation, and then
-    changes nothing."""
+    changes nothing; or Undelivered when the step is recorded but could not be pushed."""
     try:
         with transaction.atomic():
             locked = lock_battle(battle_id, command_id)
@@ -121,4 +121,5 @@ def _apply(
 
 def _committed(battle: Battle, event: BattleEvent, state: BattleState) -> None:
     recent_states.put(battle, state)
-    publish_step(battle, event, state)
+    with delivering():
+        publish_step(battle, event, state)
