@@ -83,6 +83,7 @@ class DaphneServer:
             "SECRET_KEY": settings.SECRET_KEY,  # sessions made by the test are the server's too
             # Browser tests sign up and in from this one address, again and again.
             "THROTTLE_SIGN_IN_FAILURES": "100000",
+            "THROTTLE_SIGN_IN_FAILURES_PER_ADDRESS": "100000",
             "THROTTLE_SIGN_UPS": "100000",
             "THROTTLE_IMPORTS": "100000",
             "PYTHONUNBUFFERED": "1",
