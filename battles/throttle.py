@@ -1,8 +1,9 @@
 """Throttling the forms worth guessing at or flooding: signing in (here and in the admin), signing
-up, importing army lists.
+up, importing army lists and profiles, creating battles.
 
 Attempts are counted in Django's cache (Redis when REDIS_URL is set, so every server process counts
-the same attempts), per client address and, for signing in, per address and username together.
+the same attempts), per client address and per signed-in account (one account from many addresses
+is counted as one), and, for signing in, per address and username together.
 An attempt takes its place in the count before it is tried, in one atomic step (the cache's incr),
 so however many arrive at once, no more than the limit are tried. Once a count reaches its limit,
 the form is refused (429, with a plain message) until its window, which began at the first attempt
@@ -50,6 +51,7 @@ SIGN_IN_ADDRESS = Limit("THROTTLE_SIGN_IN_FAILURES_PER_ADDRESS", 15 * 60, "signi
 """Failed sign-ins as anyone, per address."""
 SIGN_UP = Limit("THROTTLE_SIGN_UPS", 60 * 60, "signing up")
 IMPORT = Limit("THROTTLE_IMPORTS", 60 * 60, "importing army lists")
+NEW_BATTLE = Limit("THROTTLE_BATTLES", 60 * 60, "creating battles")
 
 namespace = "throttle"
 """The start of every key (the tests give each test its own)."""
@@ -96,15 +98,18 @@ V = TypeVar("V", bound=View)
 
 
 def throttled_posts(kind: str, limit: Limit) -> Callable[[V], V]:
-    """Count a view's POSTs per client address, each before it is tried, and refuse one once the
-    address's count has reached the limit."""
+    """Count a view's POSTs per client address and per signed-in account, each before it is tried,
+    and refuse one once either count has reached the limit."""
 
     def decorate(view: V) -> V:
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.method != "POST":
                 return view(request, *args, **kwargs)
-            if not _take(kind, _address(request), limit):
+            counted = [(kind, _address(request))]
+            if request.user.is_authenticated:
+                counted.append((f"{kind}-account", str(request.user.pk)))
+            if not all(_take(counted_as, who, limit) for counted_as, who in counted):
                 return _refused(request, limit)
             return view(request, *args, **kwargs)
 

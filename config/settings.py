@@ -233,12 +233,13 @@ WS_RATE_PER_SECOND = int(os.environ.get("WS_RATE_PER_SECOND", "10"))  # a seat's
 WS_MAX_SOCKETS_PER_SEAT = int(os.environ.get("WS_MAX_SOCKETS_PER_SEAT", "8"))
 WS_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WS_MAX_SOCKETS_PER_ADDRESS", "200"))
 
-# Throttles (battles/throttle.py), per client address: failed sign-ins in 15 minutes (as one
-# username, and as anyone), sign-ups and army-list imports in an hour.
+# Throttles (battles/throttle.py), per client address (and per account): failed sign-ins in 15
+# minutes (as one username, and as anyone), sign-ups, imports and new battles in an hour.
 THROTTLE_SIGN_IN_FAILURES = int(os.environ.get("THROTTLE_SIGN_IN_FAILURES", "10"))
 THROTTLE_SIGN_IN_FAILURES_PER_ADDRESS = int(os.environ.get("THROTTLE_SIGN_IN_FAILURES_PER_ADDRESS", "30"))
 THROTTLE_SIGN_UPS = int(os.environ.get("THROTTLE_SIGN_UPS", "10"))
 THROTTLE_IMPORTS = int(os.environ.get("THROTTLE_IMPORTS", "60"))
+THROTTLE_BATTLES = int(os.environ.get("THROTTLE_BATTLES", "30"))  # battles created, per hour
 
 # Presence: a socket counts as here until this long after its last heartbeat (browsers send one
 # every 20 seconds), so a socket whose server died stops counting on its own.

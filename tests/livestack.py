@@ -86,6 +86,7 @@ class DaphneServer:
             "THROTTLE_SIGN_IN_FAILURES_PER_ADDRESS": "100000",
             "THROTTLE_SIGN_UPS": "100000",
             "THROTTLE_IMPORTS": "100000",
+            "THROTTLE_BATTLES": "100000",
             "PYTHONUNBUFFERED": "1",
         }
         if settings.REDIS_URL:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from asgiref.sync import async_to_sync
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,6 +14,7 @@ from django.urls import reverse
 from battles.http import HtmxRequest
 from battles.lists.profiles import BadData
 from battles.rulesets import web_ruleset
+from battles.throttle import NEW_BATTLE, throttled_posts
 from rules_core import RuleViolation
 from rules_core.record import RecordError
 
@@ -27,8 +29,15 @@ from .replays import state_at
 from .your_battles import CREATED_KEY, remember_seat, seat_link, your_battles
 
 
+def listed() -> QuerySet[Battle]:
+    """The battles the lobby and the live page list: a signed-in player's, and an anonymous one only
+    once a step has been played in it (by a seat: a player has joined), so battles made in bulk to
+    fill the lists with their names are not shown."""
+    return Battle.objects.filter(Q(created_by__isnull=False) | Q(version__gt=0))
+
+
 def lobby(request: HttpRequest) -> HttpResponse:
-    battles = Battle.objects.order_by("status", "-updated_at")[:50]
+    battles = listed().order_by("status", "-updated_at")[:50]
     return render(
         request,
         "battles/lobby.html",
@@ -40,6 +49,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     )
 
 
+@throttled_posts("new-battle", NEW_BATTLE)
 def new_battle(request: HtmxRequest) -> HttpResponse:
     """Choose the ruleset, two armies of it (lists, or the demo armies) and, signed in, the side
     you play. Choosing another ruleset (htmx) answers the form again, with that ruleset's armies."""
@@ -118,8 +128,8 @@ LIVE_LIMIT = 100
 
 def live_battles(request: HtmxRequest) -> HttpResponse:
     """Battles in play (turn, phase, whose decision, who is watching) and finished ones to replay."""
-    active = list(Battle.objects.filter(status=Battle.Status.ACTIVE).order_by("-updated_at")[:LIVE_LIMIT])
-    finished = list(Battle.objects.filter(status=Battle.Status.FINISHED).order_by("-updated_at")[:LIVE_LIMIT])
+    active = list(listed().filter(status=Battle.Status.ACTIVE).order_by("-updated_at")[:LIVE_LIMIT])
+    finished = list(listed().filter(status=Battle.Status.FINISHED).order_by("-updated_at")[:LIVE_LIMIT])
     here = async_to_sync(presence.store().summaries)([b.public_id for b in active])
     rows = []
     for battle in active:

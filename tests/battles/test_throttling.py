@@ -12,7 +12,8 @@ from django.test import Client
 from battles import throttle
 from battles.lists.demo import demo_army
 from battles.lists.listfile import export_list
-from battles.models import ArmyList
+from battles.models import ArmyList, Battle
+from battles.play.submit import submit
 
 pytestmark = [pytest.mark.django_db]
 
@@ -107,3 +108,41 @@ def test_importing_is_throttled(settings) -> None:
     response = client.post("/armies/import/", {"file": SimpleUploadedFile("list.json", raw)})
     assert response.status_code == 429
     assert ArmyList.objects.filter(owner=ann).count() == 3
+
+
+def new_battle(client: Client, name: str) -> int:
+    return client.post("/battles/new/", {"name": name, "good": "demo:good", "evil": "demo:evil"}).status_code
+
+
+def test_creating_battles_is_throttled_per_address_and_per_account(settings) -> None:
+    settings.THROTTLE_BATTLES = 3
+    flooder = at("10.0.1.1")
+    assert [new_battle(flooder, f"Spam {i}") for i in range(4)] == [302, 302, 302, 429]
+    assert "Too many attempts at creating battles" in flooder.post("/battles/new/", {}).content.decode()
+    assert Battle.objects.count() == 3
+
+    ann = User.objects.create_user("ann", password="correct-horse-9")
+    codes = []
+    for i in range(4):  # one account, a new address each time: counted as one
+        client = at(f"10.0.2.{i}")
+        client.force_login(ann)
+        codes.append(new_battle(client, f"Ann's {i}"))
+    assert codes == [302, 302, 302, 429]
+
+
+def test_an_anonymous_battle_is_listed_only_once_a_step_is_played_in_it(client: Client) -> None:
+    assert new_battle(at("10.0.1.2"), "VISIT my-spam.example") == 302
+    battle = Battle.objects.get()
+    assert "my-spam.example" not in client.get("/").content.decode()
+    assert "my-spam.example" not in client.get("/battles/live/").content.decode()
+
+    submit(battle.id, "good", {"type": "ready"})
+    assert "my-spam.example" in client.get("/").content.decode()
+    assert "my-spam.example" in client.get("/battles/live/").content.decode()
+
+
+def test_a_signed_in_players_battle_is_listed_at_once(client: Client) -> None:
+    ann = User.objects.create_user("ann", password="correct-horse-9")
+    client.force_login(ann)
+    assert new_battle(client, "Ann's open game") == 302
+    assert "Ann&#x27;s open game" in Client().get("/").content.decode()
