@@ -233,6 +233,10 @@ WS_RATE_PER_SECOND = int(os.environ.get("WS_RATE_PER_SECOND", "10"))  # a seat's
 WS_MAX_SOCKETS_PER_SEAT = int(os.environ.get("WS_MAX_SOCKETS_PER_SEAT", "8"))
 WS_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WS_MAX_SOCKETS_PER_ADDRESS", "200"))
 
+# The largest request body the app reads (battles/guards.py, BodyLimit: 413 beyond it); the proxy's
+# own limit should be the same (docs/deploy.md). An army-list or profiles file is at most 256 KB.
+REQUEST_MAX_BYTES = int(os.environ.get("REQUEST_MAX_BYTES", str(1024 * 1024)))
+
 # Throttles (battles/throttle.py), per client address (and per account): failed sign-ins in 15
 # minutes (as one username, and as anyone), sign-ups, imports and new battles in an hour.
 THROTTLE_SIGN_IN_FAILURES = int(os.environ.get("THROTTLE_SIGN_IN_FAILURES", "10"))
