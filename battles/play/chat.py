@@ -37,7 +37,7 @@ class ChatRefusal(ServerRefusal):
 
 def checked_text(audience: str, channel: Any, text: Any) -> tuple[str, str]:
     """The chat and text of a line `audience` may say, or ChatRefusal saying why not."""
-    if channel not in CHANNELS or not isinstance(text, str):
+    if not isinstance(channel, str) or channel not in CHANNELS or not isinstance(text, str):
         raise ChatRefusal(
             "malformed", 'A chat message needs a channel ("players" or "spectators") and a text.'
         )

@@ -117,10 +117,11 @@ class BattleConsumer(DirectDispatch):
                 data, unreadable = self._parse(text_data, bytes_data), None
             except ProtocolError as refusal:
                 data, unreadable = {}, refusal
-            message_id = str(data.get("id") or "")[:64]
+            message_id = _message_id(data)
             await self._check_rate()  # counts unreadable messages too
             if unreadable is not None:
                 raise unreadable
+            _check_shape(data)
             kind = data.get("type")
             if kind == "command":
                 await self._command(data, message_id)
@@ -167,7 +168,6 @@ class BattleConsumer(DirectDispatch):
             raise ProtocolError("malformed", "That message is not valid JSON.") from exc
         if not isinstance(data, dict):
             raise ProtocolError("malformed", "A message must be a JSON object.")
-        _check_shape(data)
         return data
 
     async def _command(self, data: dict[str, Any], message_id: str) -> None:
@@ -325,9 +325,20 @@ MAX_DEPTH = 16
 """How deeply a message's arrays and objects may nest (a command needs four levels)."""
 
 
+def _message_id(data: dict[str, Any]) -> str:
+    """The id a message gives itself, to name it in the answer: a string or a number, printable (no
+    NUL, no lone surrogate, which could not be sent back as JSON), else none."""
+    given = data.get("id")
+    if not isinstance(given, (str, int)) or isinstance(given, bool):
+        return ""
+    text = str(given)[:64]
+    return text if text.isprintable() else ""
+
+
 def _check_shape(data: dict[str, Any]) -> None:
     """Refuse a message nested deeper than MAX_DEPTH, or holding a NUL character (which no command
-    needs, and PostgreSQL cannot store)."""
+    needs, and PostgreSQL cannot store) or a lone surrogate (`"\\ud800"` in JSON: no character, and
+    not to be written as UTF-8)."""
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
@@ -336,11 +347,17 @@ def _check_shape(data: dict[str, Any]) -> None:
         if isinstance(value, str):
             if "\x00" in value:
                 raise ProtocolError("malformed", "A message may not hold a NUL character.")
+            if LONE_SURROGATE.search(value):
+                raise ProtocolError(
+                    "malformed", "A message may not hold a lone surrogate (half a character)."
+                )
         elif isinstance(value, dict):
             stack.extend((item, depth + 1) for pair in value.items() for item in pair)
         elif isinstance(value, list):
             stack.extend((item, depth + 1) for item in value)
 
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a seat token looks like (models.new_seat_token): anything else is no seat, unasked."""

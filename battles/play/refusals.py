@@ -30,8 +30,9 @@ ServerCode = Literal[
 
 SERVER_CODES: dict[ServerCode, str] = {
     "malformed": (
-        "The message is not JSON or not an object, holds a NUL or nests too deep, or its command, "
-        "expected_version or chat line is of the wrong kind."
+        "The message is not JSON or not an object, holds a NUL or a lone surrogate or nests too deep, "
+        "or its command, expected_version or chat line (its channel or text) is of the wrong kind. "
+        "The error carries the message's id, if it gave a printable one."
     ),
     "unknown_type": "The message's type is none the server knows.",
     "too_large": "The message is larger than the server takes (WS_MAX_MESSAGE_BYTES).",

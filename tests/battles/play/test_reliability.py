@@ -4,6 +4,7 @@ open past the channel layer's blocking read, retries racing across processes, ki
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
 import sys
@@ -190,10 +191,21 @@ def test_the_protocols_refusals_reach_a_client_through_a_real_server(start_serve
             await good.next("error")
         assert closed.value.rcvd is None  # dropped unread, without a closing handshake (1006)
         assert (await good.open())["seq"] == 0  # and the client reconnects as after any drop
+        hostile = [
+            '{"type": "chat", "id": "c1", "channel": ["players"], "text": "hi"}',
+            '{"type": "chat", "id": "c2", "channel": {"a": 1}, "text": "hi"}',
+            '{"type": "command", "id": "c3", "command": {"type": "take_test", "reason": "\\ud800"}}',
+            '{"type": "command", "id": "c4", "command": {"type": "take_test", "reason": "\\u0000"}}',
+        ]
+        for raw in hostile:
+            await good.socket.send(raw)
+            error = await good.next("error")
+            assert (error["code"], error["id"]) == ("malformed", json.loads(raw)["id"])
         await good.close()
 
     asyncio.run(play())
     assert Battle.objects.get(pk=battle.pk).version == 0
+    assert "Traceback" not in server.log_path.read_text(errors="replace")
 
 
 def test_commands_in_flight_at_kill_9_are_answered_duplicate_when_retried(start_server) -> None:
