@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
@@ -22,6 +23,32 @@ def refuse_nul_characters(get_response: Callable[[HttpRequest], HttpResponse]) -
         return get_response(request)
 
     return middleware
+
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+"""Half of a character: JSON may write one (`"\\ud800"`), but no page or database can hold it."""
+
+
+def unstorable(value: Any, most_depth: int = 64, nul: bool = True) -> str | None:
+    """What in a value read from JSON no page or database can hold, in a sender's words (a NUL
+    character, which PostgreSQL cannot store, unless `nul` is False for a reader that refuses
+    control characters field by field; a lone surrogate; nesting deeper than `most_depth`), or None
+    if nothing."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > most_depth:
+            return f"arrays or objects nested more than {most_depth} levels deep"
+        if isinstance(item, str):
+            if nul and "\x00" in item:
+                return "a NUL character"
+            if LONE_SURROGATE.search(item):
+                return "a lone surrogate (half a character)"
+        elif isinstance(item, dict):
+            stack.extend((part, depth + 1) for pair in item.items() for part in pair)
+        elif isinstance(item, list):
+            stack.extend((part, depth + 1) for part in item)
+    return None
 
 
 Message = Mapping[str, Any]

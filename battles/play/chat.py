@@ -20,8 +20,12 @@ from .refusals import ServerRefusal
 MAX_CHARS = 500
 LINES_PER_WINDOW = 5
 WINDOW_SECONDS = 10
-"""A seat, over all its sockets (or a spectator's socket), may say LINES_PER_WINDOW lines in each
-window of WINDOW_SECONDS of the clock (limits.py counts them); the next is refused as flooding."""
+"""A seat, over all its sockets (or a spectator's socket), and a signed-in account over all its
+sockets, may say LINES_PER_WINDOW lines in each window of WINDOW_SECONDS of the clock (limits.py
+counts them); the next is refused as flooding."""
+LINES_PER_ADDRESS = 10
+"""What one client address may say in a window, whatever its sockets and accounts (a club's
+spectators may share one address)."""
 SHOWN = 100
 """Lines of each chat a page or view carries (the latest); the replay shows as many."""
 
@@ -62,15 +66,22 @@ def checked_text(audience: str, channel: Any, text: Any) -> tuple[str, str]:
     return channel, cleaned
 
 
-async def check_pace(counted_as: str) -> None:
+async def check_pace(counted_as: str, address: str | None = None, account: int | None = None) -> None:
     """Count a line about to be said by `counted_as` (the seat, or a spectator's socket, as the
-    socket's messages are counted), or refuse it as flooding."""
-    if not await limits.store().within_rate(f"chat:{counted_as}", LINES_PER_WINDOW, WINDOW_SECONDS):
-        raise ChatRefusal(
-            "chat_flood",
-            f"Too many lines too fast: at most {LINES_PER_WINDOW} in {WINDOW_SECONDS:g} seconds. "
-            f"Wait {limits.seconds_left(WINDOW_SECONDS)} s and say it again.",
-        )
+    socket's messages are counted), by its client's `address` and its signed-in `account`; or
+    refuse it as flooding if any of them has said too many."""
+    counts = [(f"chat:{counted_as}", LINES_PER_WINDOW)]
+    if address:
+        counts.append((f"chat-address:{address}", LINES_PER_ADDRESS))
+    if account is not None:
+        counts.append((f"chat-account:{account}", LINES_PER_WINDOW))
+    for key, most in counts:
+        if not await limits.store().within_rate(key, most, WINDOW_SECONDS):
+            raise ChatRefusal(
+                "chat_flood",
+                f"Too many lines too fast: at most {most} in {WINDOW_SECONDS:g} seconds. "
+                f"Wait {limits.seconds_left(WINDOW_SECONDS)} s and say it again.",
+            )
 
 
 def say(battle_id: int, audience: str, channel: str, text: str, name: str = "") -> ChatLine:

@@ -15,6 +15,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 
+from battles.guards import unstorable
 from rules_core import Refused, Side
 
 from . import announce, catch_up, chat, jsontext, limits, presence
@@ -185,10 +186,12 @@ class BattleConsumer(DirectDispatch):
 
     async def _chat(self, data: dict[str, Any]) -> None:
         channel, text = chat.checked_text(self.audience, data.get("channel"), data.get("text"))
-        await chat.check_pace(self._counted_as())
         user = self.scope.get("user")
+        account = user.pk if user is not None and user.is_authenticated else None
+        client = self.scope.get("client")
+        await chat.check_pace(self._counted_as(), client[0] if client else None, account)
         name = ""  # a spectator's account name, if signed in
-        if self.side is None and user is not None and user.is_authenticated:
+        if self.side is None and user is not None and account is not None:
             name = str(user.get_username())
         line = await database_sync_to_async(chat.say)(self.battle_id, self.audience, channel, text, name)
         with delivering():
@@ -336,28 +339,12 @@ def _message_id(data: dict[str, Any]) -> str:
 
 
 def _check_shape(data: dict[str, Any]) -> None:
-    """Refuse a message nested deeper than MAX_DEPTH, or holding a NUL character (which no command
-    needs, and PostgreSQL cannot store) or a lone surrogate (`"\\ud800"` in JSON: no character, and
-    not to be written as UTF-8)."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise ProtocolError("malformed", f"A message may nest at most {MAX_DEPTH} levels deep.")
-        if isinstance(value, str):
-            if "\x00" in value:
-                raise ProtocolError("malformed", "A message may not hold a NUL character.")
-            if LONE_SURROGATE.search(value):
-                raise ProtocolError(
-                    "malformed", "A message may not hold a lone surrogate (half a character)."
-                )
-        elif isinstance(value, dict):
-            stack.extend((item, depth + 1) for pair in value.items() for item in pair)
-        elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value)
+    """Refuse a message nested deeper than MAX_DEPTH, or holding what no command needs and the
+    server could not store or send back (a NUL character, a lone surrogate)."""
+    problem = unstorable(data, MAX_DEPTH)
+    if problem is not None:
+        raise ProtocolError("malformed", f"That message cannot be taken: it holds {problem}.")
 
-
-LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a seat token looks like (models.new_seat_token): anything else is no seat, unasked."""

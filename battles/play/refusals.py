@@ -52,8 +52,8 @@ SERVER_CODES: dict[ServerCode, str] = {
     "chat_empty": "A chat line with nothing in it (or only spaces): nothing was said.",
     "chat_too_long": "A chat line longer than 500 characters: nothing was said.",
     "chat_flood": (
-        "More than 5 chat lines in 10 seconds from one seat (over all its sockets) "
-        "or one spectator's socket: this one was not said."
+        "More than 5 chat lines in 10 seconds from one seat (over all its sockets), one spectator's "
+        "socket or one signed-in account, or more than 10 from one client address: this one was not said."
     ),
     "chat_wrong_channel": "A spectator wrote to the players' chat, or a player to the spectators': not said.",
     "offer_pending": "An offer (a takeback or a rematch) already waits for an answer: one at a time.",
