@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
@@ -120,3 +121,12 @@ def leave_bodies_to_the_app() -> None:
 
     WebRequest.__init__ = __init__
     WebRequest.leaves_bodies_to_the_app = True
+
+
+class WithoutTraceback(logging.Filter):
+    """A logging filter that keeps a record's message and drops its traceback (settings.LOGGING)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.exc_info = None
+        record.exc_text = None
+        return True

@@ -141,12 +141,21 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'beacon.sqlite3'}"
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+# A connection kept is checked before it is used again: after PostgreSQL restarts, the first
+# request finds its connection dead and opens a new one instead of answering 500.
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_flag("DATABASE_POOL", True):
     # A pool per process: a websocket message borrows a connection instead of opening a new one
     # (Channels closes a connection after each database_sync_to_async call when it is not pooled).
+    # Each connection lent is checked first (CONN_HEALTH_CHECKS: the pool's check_connection), and
+    # a request waits at most DATABASE_POOL_TIMEOUT seconds for one (the pool's own default is 30).
     DATABASES["default"]["OPTIONS"] = {
-        "pool": {"min_size": 1, "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10"))}
+        "pool": {
+            "min_size": 1,
+            "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")),
+            "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT", "5")),
+        },
+        "connect_timeout": 5,
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # IMMEDIATE makes each submit take the write lock up front, as a row lock would.
@@ -221,8 +230,14 @@ WHITENOISE_AUTOREFRESH = DEBUG
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"without_traceback": {"()": "battles.guards.WithoutTraceback"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "one_line": {"class": "logging.StreamHandler", "filters": ["without_traceback"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # A request for a host not in ALLOWED_HOSTS is anyone's to send: a line, not a traceback.
+    "loggers": {"django.security.DisallowedHost": {"handlers": ["one_line"], "propagate": False}},
 }
 
 # Websocket limits: a message larger than this, or more than RATE messages in a second, is refused.

@@ -4,6 +4,7 @@ records."""
 from __future__ import annotations
 
 import json
+import logging
 
 from asgiref.sync import async_to_sync
 from django.db.models import Q, QuerySet
@@ -27,6 +28,8 @@ from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_p
 from .records import battle_record
 from .replays import state_at
 from .your_battles import CREATED_KEY, remember_seat, seat_link, your_battles
+
+log = logging.getLogger(__name__)
 
 
 def listed() -> QuerySet[Battle]:
@@ -130,12 +133,21 @@ def live_battles(request: HtmxRequest) -> HttpResponse:
     """Battles in play (turn, phase, whose decision, who is watching) and finished ones to replay."""
     active = list(listed().filter(status=Battle.Status.ACTIVE).order_by("-updated_at")[:LIVE_LIMIT])
     finished = list(listed().filter(status=Battle.Status.FINISHED).order_by("-updated_at")[:LIVE_LIMIT])
-    here = async_to_sync(presence.store().summaries)([b.public_id for b in active])
+    try:
+        here = async_to_sync(presence.store().summaries)([b.public_id for b in active])
+    except Exception:  # the presence store (Redis) out of reach: the battles without who watches
+        log.warning("live battles: the presence store is out of reach", exc_info=True)
+        here = {}
     rows = []
     for battle in active:
         state = battle.load_state()
         rows.append(
-            {"battle": battle, "state": state, "pending": state.pending, "presence": here[battle.public_id]}
+            {
+                "battle": battle,
+                "state": state,
+                "pending": state.pending,
+                "presence": here.get(battle.public_id),
+            }
         )
     finished_rows = [{"battle": b, "result": b.state.get("result") or {}} for b in finished]
     template = "battles/_live_tables.html" if request.htmx else "battles/live.html"
