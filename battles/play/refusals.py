@@ -17,6 +17,7 @@ ServerCode = Literal[
     "spectator",
     "unknown_battle",
     "stale_version",
+    "busy",
     "server_error",
     "not_delivered",
     "chat_empty",
@@ -43,6 +44,7 @@ SERVER_CODES: dict[ServerCode, str] = {
     "spectator": "A spectator sent a command: only the two players act.",
     "unknown_battle": "The battle the command is for does not exist (any more).",
     "stale_version": "The command was chosen on a screen the battle has moved on from; the whole view comes first.",
+    "busy": "Other commands kept moving the battle on while this one was tried (five times): not applied; try again.",
     "server_error": "The server failed to handle the message; nothing was changed.",
     "not_delivered": (
         "The message was carried out and recorded (a step, an offer or its answer, a chat line), but "
@@ -89,3 +91,10 @@ class Undelivered(ServerRefusal):
             "Done and recorded, but the other screens could not be told at once: they will catch up "
             "in a few seconds.",
         )
+
+
+def stale_version() -> SubmitError:
+    return SubmitError(
+        "stale_version",
+        "The battle has moved on since your screen last updated; it has been refreshed, please choose again.",
+    )
