@@ -55,7 +55,7 @@ def checked_text(audience: str, channel: Any, text: Any) -> tuple[str, str]:
             "chat_wrong_channel",
             "The spectators' chat is for spectators: players talk in the players' chat.",
         )
-    cleaned = "".join(c for c in text.strip() if c.isprintable() or c == "\n")
+    cleaned = _with_few_line_breaks("".join(c for c in text.strip() if c.isprintable() or c == "\n"))
     if not cleaned.strip():
         raise ChatRefusal("chat_empty", "Type something to say first: an empty line is not sent.")
     if len(cleaned) > MAX_CHARS:
@@ -64,6 +64,19 @@ def checked_text(audience: str, channel: Any, text: Any) -> tuple[str, str]:
             f"That line is {len(cleaned)} characters long: a chat line holds at most {MAX_CHARS}.",
         )
     return channel, cleaned
+
+
+LINE_BREAKS = 4
+"""The most line breaks a line keeps (a short verse, a list); past them they are spaces."""
+
+
+def _with_few_line_breaks(text: str) -> str:
+    """Blank lines dropped and at most LINE_BREAKS breaks kept: a line of 498 breaks would fill
+    everyone's chat with nothing."""
+    rows = [row.strip() for row in text.split("\n") if row.strip()]
+    return "\n".join(rows[:LINE_BREAKS]) + (
+        "" if len(rows) <= LINE_BREAKS else " " + " ".join(rows[LINE_BREAKS:])
+    )
 
 
 async def check_pace(counted_as: str, address: str | None = None, account: int | None = None) -> None:

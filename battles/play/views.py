@@ -67,7 +67,8 @@ def new_battle(request: HtmxRequest) -> HttpResponse:
         return render(request, template, {"form": form})
     error = ""
     if form.is_valid():
-        name = (form.cleaned_data["name"] or "").strip() or f"Battle {Battle.objects.count() + 1}"
+        typed = "".join(c for c in form.cleaned_data["name"] or "" if c.isprintable())
+        name = typed.strip() or f"Battle {Battle.objects.count() + 1}"
         try:
             battle = start_battle(
                 name,
