@@ -56,6 +56,11 @@ if not SECRET_KEY:
             "for local development on this machine, set BEACON_DEV=1 instead (make run does)."
         )
     SECRET_KEY = local_secret_key(LOCAL_SECRET_KEY_FILE)
+if "change-me" in SECRET_KEY or "never-this-one" in SECRET_KEY:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is the example in docs/deploy.md, which anyone can read: set a long random secret "
+        "of your own (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+    )
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()
 ]

@@ -25,6 +25,7 @@ from .presenter import audience_of, render_view, step_json, view_json
 from .publish import delivering, group_name
 from .refusals import ProtocolError, ServerRefusal
 from .submit import submit
+from .your_battles import session_seat
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +58,14 @@ class BattleConsumer(DirectDispatch):
         params = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         token = params.get("seat", [""])[0]
         self.format = "json" if params.get("format", [""])[0] == "json" else "html"
-        found = await database_sync_to_async(_find)(public_id, token)
+        if not token:  # a page's socket: the seat its session holds (views.battle_page), if any
+            token = await database_sync_to_async(session_seat)(self.scope, public_id)
+            found = await database_sync_to_async(_find)(public_id, token)
+            if found is not None and token and found[1] is None:
+                found = (found[0], None)  # a seat since taken away: a spectator, not refused
+                token = ""
+        else:
+            found = await database_sync_to_async(_find)(public_id, token)
         if found is None:
             await refuse(self, UNKNOWN_BATTLE)
             return

@@ -27,7 +27,7 @@ from .models import Battle, Seat
 from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
 from .records import battle_record
 from .replays import state_at
-from .your_battles import CREATED_KEY, remember_seat, seat_link, your_battles
+from .your_battles import CREATED_KEY, remember_seat, seat_link, session_seat, your_battles
 
 log = logging.getLogger(__name__)
 
@@ -114,17 +114,32 @@ def _viewer(battle: Battle, token: str) -> str:
 
 
 def battle_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The battle as a seat or a spectator sees it. A seat link (`?seat=`) is exchanged for the
+    session at once: its token kept there, the browser sent on to the address without it, so the
+    token is in no later log line, history entry or referrer; the page, its socket and its record
+    link find the seat in the session."""
     battle = get_object_or_404(Battle, public_id=public_id)
-    token = request.GET.get("seat", "")
-    viewer = _viewer(battle, token)
+    if "seat" in request.GET:
+        token = request.GET["seat"]
+        if _viewer(battle, token) != "spectator":
+            remember_seat(request, battle, token)
+        return redirect("battle", public_id=battle.public_id)
+    token = session_seat(request, battle.public_id)
+    viewer = _viewer_or_spectator(battle, token)
     side = viewer if viewer in ("good", "evil") else None
     state = battle.load_state()
     ctx = render_page_parts(battle, state, audience_of(side), battle.version)
-    ctx["seat_token"] = token
     if side:
-        remember_seat(request, battle, token)
         ctx["seat_link"] = seat_link(request, battle, token)
     return render(request, "battles/battle.html", ctx)
+
+
+def _viewer_or_spectator(battle: Battle, token: str) -> str:
+    """Whose eyes the session's seat gives (a spectator's, if it is no seat of the battle now)."""
+    try:
+        return _viewer(battle, token)
+    except Http404:
+        return "spectator"
 
 
 LIVE_LIMIT = 100
@@ -179,10 +194,12 @@ def battle_replay(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 def battle_record_file(request: HttpRequest, public_id: str) -> HttpResponse:
-    """The record for whoever asks: a seat's link (`?seat=`) sees its own secret picks, anyone else
-    none until the battle reveals them."""
+    """The record for whoever asks: a seat (the session's, or `?seat=`) sees its own secret picks,
+    anyone else none until the battle reveals them."""
     battle = get_object_or_404(Battle, public_id=public_id)
-    body = json.dumps(battle_record(battle, _viewer(battle, request.GET.get("seat", ""))), indent=1)
+    token = request.GET.get("seat") or session_seat(request, battle.public_id)
+    viewer = _viewer(battle, token) if "seat" in request.GET else _viewer_or_spectator(battle, token)
+    body = json.dumps(battle_record(battle, viewer), indent=1)
     response = HttpResponse(body, content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="battle-{battle.public_id}.json"'
     return response

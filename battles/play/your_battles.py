@@ -9,6 +9,7 @@ waits for, and marks those waiting for you: a battle can be left and taken up da
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Q
 from django.http import HttpRequest
@@ -31,6 +32,15 @@ def remember_seat(request: HttpRequest, battle: Battle, token: str) -> None:
     seats.pop(battle.public_id, None)
     seats[battle.public_id] = token
     request.session[SEATS_KEY] = dict(list(seats.items())[-KEPT:])
+
+
+def session_seat(session_of: HttpRequest | Any, public_id: str) -> str:
+    """The seat token this browser's session holds for the battle ("" if none): from a request, or
+    a websocket's scope (its `session`)."""
+    session = session_of.session if isinstance(session_of, HttpRequest) else session_of.get("session")
+    if session is None:
+        return ""
+    return str(dict(session.get(SEATS_KEY, {})).get(public_id, ""))
 
 
 def seat_link(request: HttpRequest, battle: Battle, token: str) -> str:

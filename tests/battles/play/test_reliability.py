@@ -141,6 +141,24 @@ def test_a_server_without_a_secret_key_refuses_to_start(tmp_path) -> None:
     assert "SECRET_KEY is not set" in server.log_path.read_text()
 
 
+def test_the_deploy_docs_example_key_is_refused() -> None:
+    """A key copied from docs/deploy.md is no secret: the server does not start with it."""
+    example = next(
+        line.split("=", 1)[1]
+        for line in (ROOT / "docs" / "deploy.md").read_text().splitlines()
+        if line.startswith("SECRET_KEY=")
+    )
+    env = {**os.environ, "SECRET_KEY": example, "BEACON_DEV": "", "DJANGO_SETTINGS_MODULE": "config.settings"}
+    started = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert started.returncode != 0 and "SECRET_KEY is the example in docs/deploy.md" in started.stderr
+
+
 def test_local_development_makes_and_keeps_a_key_of_its_own() -> None:
     """`make run` without SECRET_KEY: a random key, the same in every process of this checkout,
     kept in a file git ignores."""
