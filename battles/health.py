@@ -57,3 +57,10 @@ async def health(request: HttpRequest) -> JsonResponse:
             results[name] = "ok"
     healthy = all(result == "ok" for result in results.values())
     return JsonResponse(results, status=200 if healthy else 503)
+
+
+def seen_address(request: HttpRequest) -> JsonResponse:
+    """`/health/address/`: the client's address as this process sees it, the one every limit counts
+    by. Asked through the proxy with a made-up X-Forwarded-For, it shows whether the set-up is right
+    (`manage.py check_proxy`, docs/deploy.md)."""
+    return JsonResponse({"address": str(request.META.get("REMOTE_ADDR") or "")})
