@@ -11,6 +11,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 
 from battles.guards import BodyLimit, leave_bodies_to_the_app  # noqa: E402
+from battles.play.nudges import start_sweeping  # noqa: E402
 from battles.play.routing import websocket_urlpatterns  # noqa: E402
 
 leave_bodies_to_the_app()
@@ -21,3 +22,5 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+start_sweeping()

@@ -283,3 +283,22 @@ if DICE_SCRIPT_DIR and not DEV_MODE:
         "BEACON_DICE_SCRIPT scripts the dice for tests and is refused outside local development "
         "(BEACON_DEV=1): unset it."
     )
+
+# E-mail: nudges to players the battle waits for (battles/play/nudges.py). Local development prints
+# them on the console; a deployment sends them by SMTP (docs/deploy.md).
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend"
+    if DEV_MODE
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Beacon <beacon@localhost>")
+BEACON_BASE_URL = os.environ.get("BEACON_BASE_URL", "http://127.0.0.1:8000")
+"""Where players reach this site: the links in e-mails start with it."""
+NUDGE_EVERY_SECONDS = int(os.environ.get("NUDGE_EVERY_SECONDS", "60"))
+"""How often each server process sends the nudges that are due (0: never; `manage.py send_nudges`)."""

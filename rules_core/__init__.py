@@ -8,15 +8,17 @@ odds_between(state, "aragorn", "orc-1")           # exact odds of any two enemie
 find_ruleset("mass_battle")           # a ruleset: its state, lists, preview, tape ...
 
 The public face of the referee, for the web app (an import-linter contract holds it): this
-package, `rules_core.record` (battle records), `rules_core.takeback`, `rules_core.scenarios`
-(matched play), and each ruleset's own module: `rules_core.skirmish`, `rules_core.mass_battle`.
+package, `rules_core.record` (battle records), `rules_core.takeback`, `rules_core.clock` (time
+controls), `rules_core.scenarios` (matched play), and each ruleset's own module:
+`rules_core.skirmish`, `rules_core.mass_battle`.
 Every other module is the referee's inside (docs/rules-core.md).
 """
 
-from .army_lists import Listed, side_of, wrong_side
+from .army_lists import Listed, is_bow, side_of, wrong_side
 from .boards.library import DEFAULT as DEFAULT_BOARD
 from .boards.library import LIBRARY as BOARD_LIBRARY
 from .chance import percent
+from .composition import Distribution, EntryRules, ListRules
 from .dice import Dice, RecordedDice, Roll, ScriptedDice, SeededDice, SystemDice
 from .engine import Outcome, apply, legal_actions
 from .errors import RULE_CODES, RecordMismatch, Refused, RuleViolation
@@ -62,6 +64,9 @@ __all__ = [
     "Board",
     "Characteristics",
     "Dice",
+    "Distribution",
+    "EntryRules",
+    "ListRules",
     "Listed",
     "Model",
     "Outcome",
@@ -83,6 +88,7 @@ __all__ = [
     "characteristics_now",
     "describe_terrain",
     "find_ruleset",
+    "is_bow",
     "legal_actions",
     "load_state",
     "new_battle",

@@ -19,7 +19,9 @@ from battles.guards import unstorable
 from rules_core import Refused, Side
 
 from . import announce, catch_up, chat, jsontext, limits, presence
+from .claims import CLAIM_MESSAGE, claim_win
 from .models import Battle, BattleEvent, Seat, as_side
+from .nudges import REMIND_MESSAGE, remind
 from .offers import OFFER_MESSAGES, receive_offer
 from .presenter import audience_of, render_view, step_json, view_json
 from .publish import delivering, group_name
@@ -138,6 +140,10 @@ class BattleConsumer(DirectDispatch):
                 await self._chat(data)
             elif kind in OFFER_MESSAGES:
                 await self._offer(data)
+            elif kind == CLAIM_MESSAGE:
+                await self._claim()
+            elif kind == REMIND_MESSAGE:
+                await self._remind()
             elif kind == "sync":
                 await self._resync(data.get("since"))
             elif kind == "ping":
@@ -210,6 +216,22 @@ class BattleConsumer(DirectDispatch):
         if self.side is None:
             raise ProtocolError("spectator", "Spectators watch; only the two players make and answer offers.")
         await database_sync_to_async(receive_offer)(self.battle_id, self.side, data, _expected_version(data))
+
+    async def _claim(self) -> None:
+        """The win claimed on time (battles/play/claims.py)."""
+        if self.side is None:
+            raise ProtocolError("spectator", "Spectators watch; only the two players can claim a win.")
+        await database_sync_to_async(claim_win)(self.battle_id, self.side)
+
+    async def _remind(self) -> None:
+        """The other seat reminded by e-mail of the decision it keeps waiting (battles/play/nudges.py)."""
+        if self.side is None:
+            raise ProtocolError("spectator", "Spectators watch; only the two players remind each other.")
+        text = await database_sync_to_async(remind)(self.battle_id, self.side)
+        if self.format == "json":
+            await self._send_json({"type": "reminded", "text": text})
+        else:
+            await self.send(text_data=render_to_string("battles/_remind.html", {"reminded": text}))
 
     async def _answer_duplicate(self, message_id: str, seq: int, expected: int | None) -> None:
         """A command sent again (a retry after a lost answer): say so, and bring the sender up to date."""

@@ -14,10 +14,11 @@ from battles.lists.models import ArmyList
 from battles.rulesets import DEFAULT_RULESET, keys, summary_of, web_ruleset
 from rules_core import SIDES, ruleset_choices
 
+from .clock_form import ClockFields
 from .scenarios import resolve, scenario_choices
 
 
-class BattleForm(forms.Form):
+class BattleForm(ClockFields, forms.Form):
     """Choose the ruleset, name a battle, choose the army of each side among the lists of that
     ruleset, and (signed in) the side the creator plays."""
 

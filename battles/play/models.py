@@ -92,6 +92,17 @@ class Seat(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
     )
+    email = models.EmailField(blank=True)
+    """Where a nudge goes when the battle has waited for this seat (an account's address, or a
+    guest's for this battle); blank: none (battles/play/nudges.py)."""
+    nudge_minutes = models.PositiveIntegerField(default=60)
+    """How long a decision or a question waits for this seat before the nudge goes."""
+    unsubscribed = models.BooleanField(default=False)
+    """The holder asked for no more nudges (the link in every nudge)."""
+    nudged_for = models.CharField(max_length=40, blank=True)
+    """What the seat was last nudged about ("step:41", "offer:7"): one nudge per waiting decision."""
+    reminded_for = models.CharField(max_length=40, blank=True)
+    """What the other player last reminded the seat of: one reminder per waiting decision."""
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["battle", "side"], name="one_seat_per_side")]
@@ -190,6 +201,8 @@ class Offer(models.Model):
     """A takeback's: how many of the side's latest steps it undoes."""
     swap = models.BooleanField(default=False)
     """A rematch's: the players change sides."""
+    time_back = models.BooleanField(default=False)
+    """A takeback's: the clocks go back too, to what they read before the steps it undoes."""
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     rematch = models.ForeignKey(Battle, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     """An accepted rematch's new battle."""

@@ -18,17 +18,17 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import timezone
 
 from rules_core import BattleState, RuleViolation, Side
 from rules_core.takeback import TAKEBACK, check, plan, restore
 
 from . import presence
+from .clocks import cache
 from .create import create_battle
 from .jsontext import dumps
 from .models import Battle, BattleEvent, Offer, Seat
 from .offer_views import OffersView, other, recent_log
-from .persistence import lock_battle, recent_states, record_step
+from .persistence import lock_battle, next_step, recent_states, record_locked_step
 from .presenter import AUDIENCES
 from .publish import delivering, group_name, publish_step
 from .refusals import SubmitError, stale_version
@@ -52,6 +52,7 @@ def receive_offer(battle_id: int, side: Side, data: dict[str, Any], expected_ver
         data.get("steps", 1),
         data.get("swap") is True,
         expected_version,
+        data.get("time_back") is True,
     )
 
 
@@ -62,9 +63,11 @@ def make_offer(
     steps: Any = 1,
     swap: bool = False,
     expected_version: int | None = None,
+    time_back: bool = False,
 ) -> Offer:
-    """`side` offers a takeback of its `steps` latest steps, or a rematch. Raises SubmitError or
-    the referee's RuleViolation (a takeback that cannot be), and then changes nothing."""
+    """`side` offers a takeback of its `steps` latest steps (`time_back`: and the time they took,
+    on a battle with a clock), or a rematch. Raises SubmitError or the referee's RuleViolation (a
+    takeback that cannot be), and then changes nothing."""
     with transaction.atomic():
         battle = _locked(battle_id, expected_version)
         view = OffersView(battle, recent_states.get(battle), side)
@@ -81,7 +84,14 @@ def make_offer(
             if view.state.result is not None:
                 raise RuleViolation("battle_over", "The battle is over: nothing can be taken back.")
             check(recent_log(battle), side, steps)
-            offer = Offer(battle=battle, kind=kind, side=side, at_version=battle.version, steps=steps)
+            offer = Offer(
+                battle=battle,
+                kind=kind,
+                side=side,
+                at_version=battle.version,
+                steps=steps,
+                time_back=time_back and cache.control(battle).timed,
+            )
         elif kind == Offer.Kind.REMATCH:
             if view.state.result is None:
                 raise SubmitError("no_offer", "A rematch is offered once the battle is over.")
@@ -135,7 +145,9 @@ def _take_back(battle: Battle, offer: Offer) -> tuple[BattleEvent, BattleState]:
     """The takeback as the battle's next step. It returns to the state at the version before the
     oldest step it undoes: this process's, if it made that step lately (RecentStates.at); else the
     battle record replayed with the takeback, which gives the same state, only slower."""
-    command = {"type": TAKEBACK, "steps": offer.steps}
+    command: dict[str, Any] = {"type": TAKEBACK, "steps": offer.steps}
+    if offer.time_back:
+        command["time_back"] = True  # both agreed: the clocks go back too (rules_core.clock)
     now = recent_states.get(battle)
     log = recent_log(battle)
     positions, text = plan(log, offer.side, offer.steps, now)
@@ -144,25 +156,9 @@ def _take_back(battle: Battle, offer: Offer) -> tuple[BattleEvent, BattleState]:
     if before is None:
         before = state_at(battle, min(undone) - 1)
     outcome = restore(before, now, offer.side, undone, text)
-    state = outcome.state
-    battle.version += 1
-    event = BattleEvent(
-        battle=battle,
-        seq=battle.version,
-        side=offer.side,
-        command_id="",
-        command=command,
-        rolls=[],
-        events=outcome.events,
-        pending=state.pending.to_dict(),
-        created_at=timezone.now(),
-    )
-    battle.state = state.to_dict()
-    battle.updated_at = event.created_at
-    if not record_step(battle, event):
-        # Only where the database locks no rows (SQLite): a submit moved the battle on meanwhile.
-        raise stale_version()
-    return event, state
+    event = next_step(battle, offer.side, command, outcome)
+    record_locked_step(battle, event)
+    return event, outcome.state
 
 
 def _taken_back(battle: Battle, event: BattleEvent, state: BattleState) -> None:

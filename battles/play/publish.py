@@ -78,7 +78,7 @@ def step_message(
         if html:
             message["html"][audience] = render_step(battle, state, event, audience, actions)
         if json:
-            message["json"][audience] = dumps(step_json(state, event, audience, actions))
+            message["json"][audience] = dumps(step_json(state, event, audience, actions, battle))
     return message
 
 

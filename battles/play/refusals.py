@@ -27,6 +27,7 @@ ServerCode = Literal[
     "offer_pending",
     "offer_declined",
     "no_offer",
+    "no_reminder",
 ]
 
 SERVER_CODES: dict[ServerCode, str] = {
@@ -61,6 +62,10 @@ SERVER_CODES: dict[ServerCode, str] = {
     "offer_pending": "An offer (a takeback or a rematch) already waits for an answer: one at a time.",
     "offer_declined": "The same offer was declined at this point of the battle: it is not made again.",
     "no_offer": "There is no offer for this seat to answer (it lapsed when the battle moved on), or no such offer.",
+    "no_reminder": (
+        "The other seat cannot be reminded now: the battle is not waiting for it, it left no e-mail "
+        "address, or it was reminded of this decision already."
+    ),
 }
 """What each of the server's own refusal codes means, in one line."""
 

@@ -14,10 +14,12 @@ import threading
 from collections import OrderedDict
 
 from rules_core import BattleState, Roll, load_state, new_battle
-from rules_core.record import Entry, replay_entry
+from rules_core.clock import CLAIM_TIME
+from rules_core.record import Entry, replay_entry, steps
 from rules_core.takeback import TAKEBACK, restored
 
 from .models import Battle, BattleEvent, StateCheckpoint
+from .records import battle_record
 
 CHECKPOINT_EVERY = 50
 """Steps between two checkpoints: a replay applies at most this many entries."""
@@ -78,6 +80,8 @@ def _replay(battle: Battle, step: int) -> BattleState:
     filled: list[StateCheckpoint] = []
     passed = {start: state}
     for event in events.only("seq", "side", "command", "rolls", "events"):
+        if event.command.get("type") == CLAIM_TIME:
+            return _whole_record_to(battle, step)
         if event.command.get("type") == TAKEBACK:
             back_to = min(event.events[0]["undone"]) - 1
             before = passed.get(back_to)
@@ -90,6 +94,18 @@ def _replay(battle: Battle, step: int) -> BattleState:
             filled.append(StateCheckpoint(battle_id=battle.id, step=event.seq, state=state.to_dict()))
     if filled:
         StateCheckpoint.objects.bulk_create(filled, ignore_conflicts=True)
+    return state
+
+
+def _whole_record_to(battle: Battle, step: int) -> BattleState:
+    """The battle after `step`, the record replayed from its start: for a claim on time, judged by
+    the clocks as they ran from the battle's start (a claim ends the battle, so it is met only by a
+    replay of the battle's end)."""
+    state = new_battle(battle.setup)
+    for number, (_, outcome) in enumerate(steps(battle_record(battle)), start=1):
+        if number > step:
+            break
+        state = outcome.state
     return state
 
 

@@ -21,9 +21,11 @@ from rules_core.record import RecordError
 
 from . import presence
 from .chat import chat_context, shown_lines
+from .clocks import clock_view
 from .create import start_battle
 from .forms import BattleForm
 from .models import Battle, Seat
+from .nudge_views import nudge_context
 from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
 from .records import battle_record
 from .replays import state_at
@@ -77,6 +79,7 @@ def new_battle(request: HtmxRequest) -> HttpResponse:
                 form.cleaned_data.get("seat"),
                 form.scenario_key,
                 form.board_choice,
+                form.time_control(),
             )
         except (BadData, RuleViolation) as exc:
             error = str(exc)
@@ -131,6 +134,7 @@ def battle_page(request: HttpRequest, public_id: str) -> HttpResponse:
     ctx = render_page_parts(battle, state, audience_of(side), battle.version)
     if side:
         ctx["seat_link"] = seat_link(request, battle, token)
+        ctx["nudge"] = nudge_context(Seat.objects.select_related("user").get(battle=battle, token=token))
     return render(request, "battles/battle.html", ctx)
 
 
@@ -146,7 +150,8 @@ LIVE_LIMIT = 100
 
 
 def live_battles(request: HtmxRequest) -> HttpResponse:
-    """Battles in play (turn, phase, whose decision, who is watching) and finished ones to replay."""
+    """Battles in play (turn, phase, whose decision and its time left, who is watching) and finished
+    ones to replay."""
     active = list(listed().filter(status=Battle.Status.ACTIVE).order_by("-updated_at")[:LIVE_LIMIT])
     finished = list(listed().filter(status=Battle.Status.FINISHED).order_by("-updated_at")[:LIVE_LIMIT])
     try:
@@ -163,6 +168,7 @@ def live_battles(request: HtmxRequest) -> HttpResponse:
                 "state": state,
                 "pending": state.pending,
                 "presence": here.get(battle.public_id),
+                "clock": clock_view(battle, "spectator"),
             }
         )
     finished_rows = [{"battle": b, "result": b.state.get("result") or {}} for b in finished]

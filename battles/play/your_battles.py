@@ -8,6 +8,7 @@ waits for, and marks those waiting for you: a battle can be left and taken up da
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.urls import reverse
 
+from .clocks import ClockView, SideClock, clock_view
 from .models import Battle, Seat
 
 SEATS_KEY = "seats"
@@ -56,16 +58,29 @@ class Row:
     waiting_for: str
     """Whose decision the battle waits for ("good", "evil"), or "" once over."""
     links: bool
+    clock: ClockView | None = None
 
     @property
     def yours(self) -> bool:
         """Whether the battle waits for this seat's decision."""
         return bool(self.side) and self.waiting_for == self.side
 
+    @property
+    def waiting_clock(self) -> SideClock | None:
+        """The clock of the side the battle waits for (a chess clock's time, or the decision's)."""
+        return self.clock.of(self.waiting_for) if self.clock is not None else None
+
+    @property
+    def time_left(self) -> float:
+        """Seconds left to the side the battle waits for; no clock: as if endless."""
+        waiting = self.waiting_clock
+        return waiting.left if waiting is not None else math.inf
+
 
 def your_battles(request: HttpRequest) -> list[Row]:
     """The seats this session holds and, signed in, every battle the user created or holds a seat of:
-    those waiting for you first, then the others in play, then the finished, the latest first."""
+    those waiting for you first, the least time left first (a battle without a clock after those
+    with one), then the others in play, then the finished, the latest first."""
     user = request.user
     session_seats: dict[str, str] = request.session.get(SEATS_KEY, {})
     created: list[str] = request.session.get(CREATED_KEY, [])
@@ -89,7 +104,8 @@ def your_battles(request: HttpRequest) -> list[Row]:
                 play=f"{reverse('battle', args=[battle.public_id])}?seat={seat.token}" if seat else "",
                 waiting_for=pending.side or "",
                 links=mine,
+                clock=clock_view(battle, seat.side if seat else "spectator"),
             )
         )
-    rows.sort(key=lambda row: not row.yours)
+    rows.sort(key=lambda row: (not row.yours, row.time_left if row.yours else 0))
     return rows

@@ -444,6 +444,7 @@ def begin(ctx: Ctx, command: dict[str, Any], near: str = "", shout: str = "") ->
     if "stand" in command and kind in ("activate", *STAND_COMMANDS):
         stand = state.stand(command["stand"])
         if kind == "activate":
+            ctx.log("activated", f"{side_name(stand.side)} activates {stand.name}.", stand=stand.id)
             ctx.push(StandActivation(stand=stand.id, near=near, shout=shout))
             return
         planned = check_stand_command(state, stand, command, near)

@@ -39,6 +39,17 @@ class MassBattle(WebRuleset):
     recent_steps = 12
     """The steps its page looks back over for the last combat and duel."""
     demo_label = "Demo mass battle"
+    roll_words = {
+        "shoot": "the shot",
+        "blast": "the blast",
+        "combat": "the combat",
+        "reroll": "a re-roll",
+        "duel": "the duel",
+        "escape": "a Bodyguard roll",
+        "fate": "a Fate roll",
+        "heroic_strike": "a Heroic Strike",
+    }
+    odds_words = {"hero_lost": "{piece} loses a hero (a natural 1)"}
     demo_battle_name = "Demo mass battle: Riders of Rohan against the Host of Mordor"
 
     # ------------------------------------------------------------ army lists
@@ -80,7 +91,9 @@ class MassBattle(WebRuleset):
     def builder_context(
         self, request: HttpRequest, army: ArmyList, visible: QuerySet[Profile]
     ) -> dict[str, Any]:
-        return pages.builder_context(army, visible)
+        return pages.builder_context(
+            army, visible.exclude(kind="group")
+        )  # a mass battle fields no groups yet
 
     def print_context(self, army: ArmyList) -> dict[str, Any]:
         return pages.print_context(army)
@@ -116,6 +129,12 @@ class MassBattle(WebRuleset):
         from .presenter import piece_names
 
         return piece_names(state)
+
+    def piece_labels(self, state: rules_core.BattleState) -> dict[str, str]:
+        from .presenter import board_labels
+
+        assert isinstance(state, rules_core.mass_battle.MassState)
+        return board_labels(state)
 
     def piece_card(
         self, state: rules_core.BattleState, piece: str, against: str

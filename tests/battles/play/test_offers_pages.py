@@ -86,8 +86,8 @@ def test_a_takeback_is_not_offered_once_the_battle_is_over() -> None:
 
 def test_a_mass_battle_s_end_screen_counts_losses_as_its_break_point_does(client: Client) -> None:
     battle = create_battle("Mass", demo_mass_setup())
-    submit(battle.id, "good", {"type": "ready"})
-    submit(battle.id, "evil", {"type": "ready"}, dice=ScriptedDice([6, 1]))
+    submit(battle.id, "evil", {"type": "ready"})
+    submit(battle.id, "good", {"type": "ready"}, dice=ScriptedDice([6, 1]))
     submit(battle.id, "good", {"type": "concede"})
     page = client.get(f"/battles/{battle.public_id}/").content.decode()
     assert "Evil wins" in page and "Good conceded." in page

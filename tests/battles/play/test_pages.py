@@ -98,6 +98,8 @@ def test_the_exported_record_replays_to_the_saved_battle(client: Client) -> None
     record = json.loads(response.content)
     assert record == battle_record(battle)
     assert record["format"] == "beacon-battle-record" and record["version"] == 1
+    taken = record["entries"][1].pop("at")  # when it was taken: the clock reads it
+    assert taken == battle.events.get(seq=2).created_at.isoformat() and record["started"]
     assert record["entries"][1] == {
         "side": "evil",
         "command": {"type": "ready"},
