@@ -459,7 +459,8 @@ def manual_test_action(state: BattleState, side: Side) -> Action | None:
 
 
 def start_manual_test(ctx: Ctx, side: Side, command: dict[str, Any]) -> None:
-    reason = " ".join(str(command["reason"]).split())
+    # Printable characters only: a control or bidi character would reorder the log others read.
+    reason = " ".join("".join(c for c in str(command["reason"]) if c.isprintable() or c.isspace()).split())
     model = ctx.state.model(command["model"])
     ctx.log(
         "test_asked",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
+from battles.guards import unstorable
 from battles.rulesets import DEFAULT_RULESET, keys, web_ruleset
 
 from .army_lists import army_list_named
@@ -69,11 +70,21 @@ def read_list_file(raw: bytes) -> ListDraft:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise BadData("The file is not text (UTF-8): it cannot be an army list.") from None
+    return parse_list(read_json(text))
+
+
+def read_json(text: str) -> Any:
+    """A file's JSON, or BadData saying why it is none the site can take: not JSON, or holding
+    what no page or database can (battles.guards.unstorable; control characters, a NUL too, are
+    refused by the field that holds them, naming it)."""
     try:
         doc = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
         raise BadData(f"The file is not valid JSON: {exc}.") from None
-    return parse_list(doc)
+    problem = unstorable(doc, nul=False)
+    if problem is not None:
+        raise BadData(f"The file holds {problem}.")
+    return doc
 
 
 def _no_constant(name: str) -> None:

@@ -246,10 +246,22 @@ def load_catalogue() -> tuple[int, int]:
     return len(added), len(changed)
 
 
+OWN_PROFILES = 1000
+"""The most profiles one account keeps of its own: a file that would take it past them is refused."""
+
+
 def import_profiles(owner: Any, found: list[dict[str, Any]]) -> list[Profile]:
     """Save the checked profiles of a profiles file (battles/lists/profilefile.py) as the owner's own,
     all or none: a name the owner can already use (the catalogue's or their own) is a problem of its
-    row, and then nothing is saved."""
+    row, and then nothing is saved; so is a file that would give the owner more than OWN_PROFILES."""
+    held = Profile.objects.filter(owner=owner).count()
+    if held + len(found) > OWN_PROFILES:
+        raise ProfileFileProblems(
+            [
+                f"You have {held} profiles of your own and the file holds {len(found)}: an account "
+                f"keeps at most {OWN_PROFILES}. Delete some first."
+            ]
+        )
     names = [data["name"] for data in found]
     taken = set(Profile.visible_to(owner).filter(name__in=names).values_list("name", flat=True))
     clashes = [

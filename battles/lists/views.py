@@ -244,6 +244,7 @@ def profile_list(request: HttpRequest, problems: list[str] | None = None, status
 
 @login_required
 @require_POST
+@throttled_posts("import", IMPORT)
 def import_profiles(request: SignedInRequest) -> HttpResponse:
     """A JSON or CSV file of profiles becomes the player's own, all or none: every problem is listed
     with its row, and a file with any problem saves nothing."""

@@ -145,6 +145,21 @@ class BattleEvent(models.Model):
         return f"{self.battle} #{self.seq}"
 
 
+class StateCheckpoint(models.Model):
+    """The battle's state after one of its steps, kept every `replays.CHECKPOINT_EVERY` steps so
+    that a replay of any step starts near it (battles/play/replays.py), whatever the battle's length."""
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="checkpoints")
+    step = models.PositiveIntegerField()
+    state = JSONTextField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["battle", "step"], name="one_checkpoint_per_step")]
+
+    def __str__(self) -> str:
+        return f"{self.battle} after #{self.step}"
+
+
 class ChatLine(models.Model):
     """A line said at a battle, in the players' chat or the spectators' (battles/play/chat.py)."""
 

@@ -25,8 +25,9 @@ from psycopg.types.json import Jsonb
 from rules_core import BattleState, Outcome
 
 from . import jsontext
-from .models import Battle, BattleEvent
+from .models import Battle, BattleEvent, StateCheckpoint
 from .refusals import stale_version
+from .replays import CHECKPOINT_EVERY
 
 LOCKED_FIELDS = ("id", "public_id", "name", "ruleset", "status", "version", "beacon_side", "coach")
 """What a submit reads of its battle: the setup is never read, and the state only when this process
@@ -60,7 +61,18 @@ def record_step(battle: Battle, event: BattleEvent) -> bool:
     event's (and is the same battle): True if so; False, with nothing written, if another submit
     moved it on first. On PostgreSQL in one statement (one round trip, a transaction of its own
     when none is open), elsewhere in two (the caller holds a transaction). JSON is written by orjson
-    on PostgreSQL (see jsontext)."""
+    on PostgreSQL (see jsontext). Every `CHECKPOINT_EVERY` steps the snapshot is kept as a
+    checkpoint too, for replays (a second statement; a checkpoint lost to a crash between the two
+    is filled in by the next replay that passes it)."""
+    if not _append_and_save(battle, event):
+        return False
+    if battle.version % CHECKPOINT_EVERY == 0:
+        checkpoint = StateCheckpoint(battle_id=battle.id, step=battle.version, state=battle.state)
+        StateCheckpoint.objects.bulk_create([checkpoint], ignore_conflicts=True)
+    return True
+
+
+def _append_and_save(battle: Battle, event: BattleEvent) -> bool:
     quote = connection.ops.quote_name
     inserted = [f for f in BattleEvent._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(quote(f.column) for f in inserted)

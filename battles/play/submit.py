@@ -28,7 +28,7 @@ from . import beacon
 from .dice import make_dice
 from .models import Battle, BattleEvent
 from .persistence import applied_event, next_step, read_battle, recent_states, record_step
-from .publish import publish_step
+from .publish import delivering, publish_step
 from .refusals import SubmitError, stale_version
 
 TRIES = 5
@@ -52,7 +52,7 @@ def submit(
     dice: Dice | None = None,
 ) -> Submitted:
     """Apply one command as `side`. Raises SubmitError, or the referee's RuleViolation, and then
-    changes nothing."""
+    changes nothing; or Undelivered when the step is recorded but could not be pushed."""
     held = recent_states.latest(battle_id)
     battle, state = held or _read(battle_id)
     guessed = held is not None
@@ -135,5 +135,6 @@ def _apply(
 
 def _committed(battle: Battle, event: BattleEvent, state: BattleState) -> None:
     recent_states.put(battle, state)
-    publish_step(battle, event, state)
+    with delivering():
+        publish_step(battle, event, state)
     beacon.after_step(battle, state)

@@ -41,7 +41,7 @@ def play(battle: Battle, *steps: tuple[str, dict, list[int]]) -> Battle:
 def test_the_battle_page_draws_stands_heroes_and_the_army_bar(client: Client) -> None:
     battle = create_battle("Demo", demo_mass_setup())
     good = battle.seats.get(side="good")
-    page = client.get(f"/battles/{battle.public_id}/?seat={good.token}").content.decode()
+    page = client.get(f"/battles/{battle.public_id}/?seat={good.token}", follow=True).content.decode()
     assert page.count('data-testid="stand"') == 10
     # Eomer's stand: 8 models, Combat Factor 3, its front edge drawn, Eomer a badge on it.
     assert 'data-stand="warrior-of-rohan-3"' in page
