@@ -12,6 +12,7 @@ from .battlefield import CONTROL_ZONE, enemies
 from .cavalry import ThrownRiders, dismount, why_cannot_dismount
 from .chance import percent
 from .characteristics import move_allowance
+from .contact import nearest_contact
 from .courage import (
     TERROR,
     Test,
@@ -50,7 +51,6 @@ from .movement import (
     move_model,
     must_end_near,
     path_cost,
-    snap_to_contact,
     split_path,
 )
 from .shooting import Shot
@@ -245,14 +245,19 @@ def start_activation(
         return Activation(model.id, "climb_on", [list(model.pos), list(model.climb_to)])
     points = full_path(model, command["path"])
     target = state.model(command["target"]) if kind == "charge" else None
+    allowance = left if left >= 0 else move_allowance(state, model)
+
+    def legal(path: list[Point]) -> None:
+        check_path(state, model, path, allowance, target, tests=True)
+        if anchor:
+            _check_near(model, path[-1], anchor)
+
     if target is not None:
-        points = snap_to_contact(state, model, target, points)
+        points = nearest_contact(state, model, target, points, legal)
     if len(points) < 2:
         return Activation(model.id, "stand", [])
-    allowance = left if left >= 0 else move_allowance(state, model)
-    check_path(state, model, points, allowance, target, tests=True)
-    if anchor:
-        _check_near(model, points[-1], anchor)
+    if target is None:
+        legal(points)
     throw = bool(command.get("throw")) and target is not None
     if throw:
         assert target is not None

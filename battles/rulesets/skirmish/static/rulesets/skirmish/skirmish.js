@@ -34,9 +34,9 @@
 
   function round(point) { return [Math.round(point[0] * 100) / 100, Math.round(point[1] * 100) / 100]; }
 
-  function contactPoint(mover, target, from) {
-    // Where the mover's base touches the target's, on the side it comes from.
-    var dx = from[0] - target.x, dy = from[1] - target.y, len = Math.hypot(dx, dy);
+  function contactPoint(mover, target, toward) {
+    // Where the mover's base touches the target's, on the side of `toward`.
+    var dx = toward[0] - target.x, dy = toward[1] - target.y, len = Math.hypot(dx, dy);
     if (len < 1e-6) { dx = mover.x - target.x; dy = mover.y - target.y; len = Math.hypot(dx, dy) || 1; }
     var reach = mover.r + target.r;
     return [target.x + dx / len * reach, target.y + dy / len * reach];
@@ -70,12 +70,18 @@
     return Math.round(p * 100) + "%";
   }
 
+  // The path a gesture sends. A drop sends the corners drawn and the point dropped on: the referee
+  // puts the charger in contact at the legal place nearest it (rules_core/contact.py). A drop deep
+  // inside the target's base is moved out from its centre to the edge, the side it was dropped on;
+  // a tap aims at the side facing the charger.
   function gesturePath(mover, target, points) {
-    var path = points || [[mover.x, mover.y], target ? contactPoint(mover, target, [mover.x, mover.y]) : null];
-    if (!path[path.length - 1]) { return null; }
-    path = path.slice();
-    if (target) { path[path.length - 1] = contactPoint(mover, target, path[path.length - 2] || [mover.x, mover.y]); }
-    return path.slice(1).map(round);
+    if (!points) { return target ? [round(contactPoint(mover, target, [mover.x, mover.y]))] : null; }
+    var path = points.slice(1);
+    var drop = path[path.length - 1];
+    if (target && B.dist(drop, [target.x, target.y]) < mover.r + target.r - boardNumber("data-charge-snap", 0)) {
+      path[path.length - 1] = contactPoint(mover, target, drop);
+    }
+    return path.map(round);
   }
 
   // Fill every parameter of `action` from the gesture; null if something is left to choose.
