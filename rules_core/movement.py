@@ -185,13 +185,19 @@ def check_path(
         if piece.impassable and any(
             segment_polygon_distance(a, b, piece.polygon) < radius - 1e-6 for a, b in segments
         ):
-            raise RuleViolation("impassable", f"{name} cannot move through {piece.name}.")
+            raise RuleViolation(
+                "impassable", f"{name} cannot move through {piece.name}.", blocking={"terrain": piece.id}
+            )
     for other_model in state.models.values():
         if other_model.id == model.id or not other_model.on_board:
             continue
         reach = radius + other_model.radius
         if any(point_segment_distance(other_model.pos, a, b) < reach - 1e-3 for a, b in segments):
-            raise RuleViolation("through_model", f"{name} cannot move through {other_model.name}.")
+            raise RuleViolation(
+                "through_model",
+                f"{name} cannot move through {other_model.name}.",
+                blocking={"model": other_model.id},
+            )
     # Beyond a wall that needs a test the path is the model's plan: it is checked again if it goes on
     # (a Jump's 2-5 may land it in a control zone, and then it must charge).
     first_test = next((c for c in crossed if c.needs_test), None)
@@ -211,6 +217,7 @@ def check_path(
                 "control_zone",
                 f'{name} cannot move within {CONTROL_ZONE:g}" of {enemy.name} ({why}): '
                 f'this path comes {max(0.0, closest):.1f}" from it.',
+                blocking={"model": enemy.id, "zone": CONTROL_ZONE},
             )
     if charge_target is not None and first_test is None:
         _check_charge_end(state, model, charge_target, points[-1])
@@ -221,13 +228,16 @@ def _check_crossings(model: Model, crossed: list[Crossing], tests: bool) -> None
     for crossing in crossed:
         if crossing.test == "refused":
             raise RuleViolation(
-                "cannot_cross", f"{model.name} cannot cross the {crossing.piece.name}: {crossing.reason}."
+                "cannot_cross",
+                f"{model.name} cannot cross the {crossing.piece.name}: {crossing.reason}.",
+                blocking={"terrain": crossing.piece.id},
             )
         if crossing.needs_test and not tests:
             raise RuleViolation(
                 "needs_test",
                 f"{model.name} would need a {crossing.test.capitalize()} test to cross the "
                 f"{crossing.piece.name}, and this move takes none: go round it.",
+                blocking={"terrain": crossing.piece.id},
             )
 
 

@@ -190,7 +190,10 @@ def _allowance(state: BattleState, model: Model, command: dict[str, Any]) -> flo
 
 
 def _refused(refused: RuleViolation) -> dict[str, Any]:
-    return {"ok": False, "code": refused.code, "message": refused.message}
+    data: dict[str, Any] = {"ok": False, "code": refused.code, "message": refused.message}
+    if refused.blocking:
+        data["blocking"] = refused.blocking
+    return data
 
 
 def _end(state: BattleState, text: str) -> End:

@@ -97,11 +97,12 @@
 
   B.dist = function (a, b) { return Math.hypot(a[0] - b[0], a[1] - b[1]); };
 
-  function segmentDistance(p, a, b) {
+  // How far point p is from the segment a-b.
+  var segmentDistance = (B.segmentDistance = function (p, a, b) {
     var dx = b[0] - a[0], dy = b[1] - a[1], len = dx * dx + dy * dy;
     var t = len ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len)) : 0;
     return B.dist(p, [a[0] + t * dx, a[1] + t * dy]);
-  }
+  });
 
   // Ramer-Douglas-Peucker: keep the corners of a hand-drawn path (straying at most `tolerance`
   // inches), drop the wobble.

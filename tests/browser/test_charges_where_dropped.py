@@ -18,12 +18,13 @@ TROLL_R = 40 / 2 / 25.4
 BASE_R = 25 / 2 / 25.4
 
 
+def model(model_id: str, name: str, x: float, y: float) -> dict:
+    """A catalogue model at (x, y)."""
+    return {"id": model_id, "profile": profile(name), "x": x, "y": y}
+
+
 def crowd() -> dict:
     """The issue's Cave Troll by the outcrop's corner; an orc whose way to a warrior a friend blocks."""
-
-    def model(model_id: str, name: str, x: float, y: float) -> dict:
-        return {"id": model_id, "profile": profile(name), "x": x, "y": y}
-
     return {
         "board": {"width": 36.0, "height": 36.0},
         "terrain": [OUTCROP],

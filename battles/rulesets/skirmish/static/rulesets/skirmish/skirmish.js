@@ -13,8 +13,8 @@
   var P = window.BeaconPage;
   var DRAG_START = 0.3; // inches the pointer must travel before a press becomes a drag
   var SAMPLE = 0.25; // inches between recorded points of a dragged path
-  var SIMPLIFY = 0.35; // inches a path may stray when it is reduced to its corners
-  var MAX_POINTS = 60;
+  var STRAIGHT = 0.01; // inches a recorded point may stray from a straight run and still be dropped
+  var MAX_POINTS = 60; // the referee takes 64 waypoints; past this the last leg goes straight
   var KEY_STEP = 1; // inches an arrow key moves a model (Shift: a quarter of that)
 
   var drag = null;
@@ -182,11 +182,26 @@
     return (most && Math.abs(value - most) <= 0.15 ? value.toFixed(2) : value.toFixed(1)) + '"';
   }
 
-  // The path a drag would send: the points drawn, reduced to their corners.
+  // Record a point of the path drawn. Points are only ever added, or the last one moved on along a
+  // straight run (every point it passed staying within STRAIGHT of it), so the path drawn so far
+  // never changes as the drag goes on: the path shown, previewed and sent is the one drawn.
+  function record(point) {
+    var points = drag.points, n = points.length;
+    var run = drag.run.concat([points[n - 1]]);
+    var straight = n >= 2 && run.every(function (q) { return B.segmentDistance(q, points[n - 2], point) <= STRAIGHT; });
+    if (straight || n >= MAX_POINTS) {
+      drag.run = straight ? run : [];
+      points[n - 1] = point;
+    } else {
+      drag.run = [];
+      points.push(point);
+    }
+  }
+
+  // The path a drag would send: the points drawn, then where the pointer is.
   function draggedPoints() {
-    var points = B.simplify(drag.points.concat([drag.here]), SIMPLIFY);
-    if (points.length > MAX_POINTS) { points = [points[0]].concat(points.slice(-(MAX_POINTS - 1))); }
-    return points;
+    var last = drag.points[drag.points.length - 1];
+    return B.dist(last, drag.here) < 1e-6 ? drag.points.slice() : drag.points.concat([drag.here]);
   }
 
   // The gesture as the drop would make it now, and the referee's preview of its command.
@@ -214,7 +229,7 @@
     var g = B.layer("drag-overlay");
     var answer = drag.answerFor === drag.key ? drag.answer : null;
     var refused = answer && !answer.ok;
-    var shown = answer && answer.ok ? [[drag.mover.x, drag.mover.y]].concat(answer.path) : (drag.sent || []).concat([]);
+    var shown = answer && answer.ok ? answer.path : drag.sent || [];
     g.appendChild(B.el("polyline", {
       "class": "drag-path" + (refused ? " too-far" : ""),
       points: shown.map(function (p) { return p[0] + "," + p[1]; }).join(" "),
@@ -237,6 +252,7 @@
       });
     } else if (refused) {
       label = answer.message.length > 60 ? answer.message.slice(0, 60) + "…" : answer.message;
+      drawBlocking(g, answer);
     } else if (drag.meant && drag.meant.refused) {
       label = drag.meant.refused;
     } else {
@@ -259,6 +275,20 @@
     }
   }
 
+  // What a refused preview says is in the way, outlined on the board: the model passed through
+  // (or the enemy whose control zone the path enters, with that zone), or the terrain piece.
+  function drawBlocking(g, answer) {
+    var blocking = answer.blocking || {};
+    var model = blocking.model && B.piece(blocking.model);
+    if (model) {
+      g.appendChild(B.el("circle", { "class": "drag-blocker", cx: model.x, cy: model.y, r: model.r + (blocking.zone || 0), "data-testid": "drag-blocker" }));
+    }
+    var piece = blocking.terrain && document.querySelector('#board [data-piece="' + blocking.terrain + '"]');
+    if (piece) {
+      g.appendChild(B.el("polygon", { "class": "drag-blocker", points: piece.getAttribute("data-points"), "data-testid": "drag-blocker" }));
+    }
+  }
+
   function endDrag(keepToken) {
     if (!drag) { return; }
     B.clearLayer("drag-overlay");
@@ -270,7 +300,7 @@
   }
 
   function startDrag(info, start) {
-    drag = { mover: info, start: start, here: [info.x, info.y], points: [[info.x, info.y]], dragging: false };
+    drag = { mover: info, start: start, here: [info.x, info.y], points: [[info.x, info.y]], run: [], dragging: false };
   }
 
   function beginDragging() {
@@ -312,7 +342,7 @@
           beginDragging();
         }
         drag.here = here;
-        if (B.dist(here, drag.points[drag.points.length - 1]) >= SAMPLE) { drag.points.push(here); }
+        if (B.dist(here, drag.points[drag.points.length - 1]) >= SAMPLE) { record(here); }
         stageDrag();
       },
       end: function () {
