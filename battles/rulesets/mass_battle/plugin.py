@@ -10,8 +10,7 @@ import rules_core
 from battles.rulesets.base import WebRuleset
 
 from . import lists, pages
-
-USUAL_BOARD = "The wood and the rocky hill"
+from .usual_board import USUAL_BOARD
 
 if TYPE_CHECKING:
     from django.contrib.admin.options import InlineModelAdmin

@@ -34,25 +34,13 @@ from rules_core.mass_battle import (
 )
 
 from .lists import KEY, heroes_of, stands_of, summarise
-from .plugin import USUAL_BOARD
+from .usual_board import TERRAIN, USUAL_BOARD
 
 BOARD = {"width": BOARD_WIDTH, "height": BOARD_HEIGHT}
 GAP = 0.5
 """Inches between neighbouring stands, and between rows: apart, so no contact is made at the start."""
 FACING = {"good": 0.0, "evil": 180.0}
 """Toward the enemy: Good's edge is y = 0, so Good faces +y (§2.1)."""
-
-# The table a mass battle is fought on when its creator chooses no other: in no man's land, clear
-# of both zones.
-TERRAIN: list[dict[str, Any]] = [
-    {"name": "Wood", "polygon": [[14, 20], [23, 19], [25, 27], [15, 28]], "difficult": True},
-    {
-        "name": "Rocky hill",
-        "polygon": [[47, 21], [54, 20], [56, 26], [49, 28]],
-        "blocks_sight": True,
-        "impassable": True,
-    },
-]
 
 
 @dataclass
