@@ -28,7 +28,7 @@ from .crossing import chance_odds, fall, might_helps, might_outcome, percent_ove
 from .effects import held_by, terror_on_three_dice
 from .errors import RuleViolation
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
-from .geometry import Point, dist, path_length
+from .geometry import Point, dist, inches, path_length
 from .heroic import (
     SHOUTS,
     cancel_stalled_marches,
@@ -153,7 +153,7 @@ def _charge_options(
                 Refusal(
                     {**command, "target": enemy.id},
                     "out_of_reach",
-                    f'{enemy.name} is {gap:.1f}" away; {model.name}\'s Move is {allowance:g}".',
+                    f"{enemy.name} is {inches(gap, allowance)} away; {model.name}'s Move is {allowance:g}\".",
                 )
             )
     if reachable:

@@ -19,6 +19,7 @@ from .geometry import (
     Point,
     boundary_distance,
     dist,
+    inches,
     path_length,
     point_in_polygon,
     point_polygon_distance,
@@ -105,7 +106,7 @@ def snap_to_contact(state: BattleState, mover: Model, target: Model, points: lis
         raise RuleViolation(
             "charge_short",
             f"{mover.name}'s charge must end in base contact with {target.name}{where}: it ends "
-            f'{abs(gap):.1f}" {"short of" if gap > 0 or spot is not None else "inside"} it '
+            f"{inches(abs(gap), SNAP_TO_CONTACT)} {'short of' if gap > 0 or spot is not None else 'inside'} it "
             f'(a charge may end up to {SNAP_TO_CONTACT:g}" off).',
         )
     if spot is not None:
@@ -216,7 +217,7 @@ def check_path(
             raise RuleViolation(
                 "control_zone",
                 f'{name} cannot move within {CONTROL_ZONE:g}" of {enemy.name} ({why}): '
-                f'this path comes {max(0.0, closest):.1f}" from it.',
+                f"this path comes {inches(max(0.0, closest), allowed)} from it.",
                 blocking={"model": enemy.id, "zone": CONTROL_ZONE},
             )
     if charge_target is not None and first_test is None:

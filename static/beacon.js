@@ -51,16 +51,37 @@
     if (el) { el.classList.toggle("busy", busy); }
   }
 
+  // A refusal shows for FLASH_MS, or until it is dismissed or the next attempt starts (a command
+  // sent, a drag begun), so it never covers the panel for long nor outlives the try it was about.
+  var FLASH_MS = 8000;
+  var flashTimer = null;
+
+  function expireFlash() {
+    clearTimeout(flashTimer);
+    flashTimer = setTimeout(clearFlash, FLASH_MS);
+  }
+
+  function clearFlash() {
+    clearTimeout(flashTimer);
+    var el = document.getElementById("flash");
+    if (!el || !el.classList.contains("error")) { return; }
+    el.className = "flash";
+    el.removeAttribute("data-testid");
+    el.textContent = "";
+  }
+
   function flash(text) {
     var el = document.getElementById("flash");
     if (!el) { return; }
     el.className = "flash error";
     el.setAttribute("data-testid", "error");
     el.textContent = text;
+    expireFlash();
   }
 
   function sendCommand(command) {
     if (!socket) { flash("Not connected yet: try again in a moment."); return false; }
+    clearFlash();
     setBusy(true);
     socket.send(commandMessage(command));
     return true;
@@ -97,6 +118,19 @@
     return fallback;
   }
 
+  // A value set for one of a model's board gestures (a shout, who pays) holds for its others that
+  // offer it: a Heroic Move offers the shout on the move and on the charge, and the drop decides
+  // which of the two is sent.
+  document.addEventListener("change", function (evt) {
+    var field = evt.target.closest ? evt.target.closest("#decision-panel select[data-shared]") : null;
+    var group = field && field.closest("form[data-group]").getAttribute("data-group");
+    if (!group) { return; }
+    var selector = '#decision-panel form[data-group="' + group + '"] select[data-shared][data-param="' + field.getAttribute("data-param") + '"]';
+    document.querySelectorAll(selector).forEach(function (other) {
+      if (Array.prototype.some.call(other.options, function (o) { return o.value === field.value; })) { other.value = field.value; }
+    });
+  });
+
   // ---- the panel: a form becomes a command -------------------------------------------------
 
   document.addEventListener("htmx:wsConfigSend", function (evt) {
@@ -115,6 +149,7 @@
       return;
     }
     evt.detail.messageBody = commandMessage(command);
+    clearFlash();
     setBusy(true);
   });
 
@@ -132,8 +167,7 @@
       if (details) { details.open = false; details.querySelector("summary").focus(); }
       return;
     }
-    var note = evt.target.closest(".flash.error");
-    if (note) { note.textContent = ""; note.className = "flash"; }
+    if (evt.target.closest(".flash.error")) { clearFlash(); }
   });
 
   // Opening a model's actions in the panel selects it on the board, and the other way round.
@@ -189,6 +223,7 @@
   window.BeaconPage = {
     send: sendCommand,
     flash: flash,
+    clearFlash: clearFlash,
     legal: legalActions,
     actionsFor: actionsFor,
     option: chosenOption,
@@ -275,6 +310,7 @@
     var message = evt.detail.message;
     var step = message.indexOf('id="battle-seq"') >= 0;
     if (step || message.indexOf('id="flash"') >= 0) { setBusy(false); }
+    if (message.indexOf("flash error") >= 0) { expireFlash(); }
     if (step) {
       B.redrawn();
       B.cards.refresh();

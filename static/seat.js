@@ -1,5 +1,5 @@
 // What the battle page does for the holder of a seat (never for a spectator):
-// - "Your decision" alerts: while the battle waits for this seat, the tab's title starts with
+// - "Your decision" alerts: while the battle (or an offer to answer) waits for this seat, the tab's title starts with
 //   "● Your decision — " and the favicon wears a badge; when it starts waiting, a short sound if
 //   the player turned it on (off unless turned on; remembered in this browser), and a browser
 //   notification if the player allowed them and the tab is in the background;
@@ -29,9 +29,12 @@
     return audience === "good" || audience === "evil" ? audience : null;
   }
 
+  // The battle waits for this seat's decision, or the other player's offer (a takeback, a
+  // rematch) waits for this seat's answer.
   function waitsForMe(seat) {
     var panel = document.getElementById("decision-panel");
-    return !!panel && panel.getAttribute("data-pending-side") === seat;
+    var asked = document.querySelector("[data-testid=offers] [data-testid=offer-accept]");
+    return (!!panel && panel.getAttribute("data-pending-side") === seat) || !!asked;
   }
 
   function soundOn() { return remembered(SOUND_KEY) === "1"; }
@@ -77,7 +80,8 @@
   }
 
   document.addEventListener("htmx:wsAfterMessage", function (evt) {
-    if (evt.detail.message.indexOf('id="battle-seq"') >= 0) { update(true); }
+    var message = evt.detail.message;
+    if (message.indexOf('id="battle-seq"') >= 0 || message.indexOf('data-testid="offers"') >= 0) { update(true); }
   });
 
   document.addEventListener("change", function (evt) {

@@ -283,6 +283,13 @@ def roll_view(roll: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     }
 
 
+def step_title(command: dict[str, Any]) -> str:
+    """A step's heading in the log: what the command did, "No shield" for one that answers its own
+    question no (a Combat fought without Shielding), not the question's name."""
+    kind = str(command.get("type", ""))
+    return f"No {humanize(kind).lower()}" if command.get(kind) is False else humanize(kind)
+
+
 def log_steps(state: BattleState, events: list[BattleEvent]) -> list[dict[str, Any]]:
     """The timeline: one entry per applied command, with what happened and every die rolled."""
     names = {m.id: m.name for m in state.models.values()} | web_ruleset(state.ruleset).piece_names(state)
@@ -291,7 +298,7 @@ def log_steps(state: BattleState, events: list[BattleEvent]) -> list[dict[str, A
         {
             "seq": event.seq,
             "side": event.side,
-            "command": humanize(str(event.command.get("type", ""))),
+            "command": step_title(event.command),
             "lines": step_lines(event, names),
             "undone": position in taken_back,
         }

@@ -9,55 +9,33 @@ import math
 from playwright.sync_api import expect
 
 from tests.browser.conftest import OpenTable
-from tests.browser.tabletop import decide, model_at, mouse_drag, pending, placed, token
-from tests.browser.test_play_a_turn import profile
+from tests.browser.skirmish_tables import deploy_and_choose, model, skirmish_table
+from tests.browser.tabletop import model_at, mouse_drag, pending, placed, token
 
-WHOLE = [0.0, 0.0, 36.0, 36.0]
 OUTCROP = {"name": "Rocky outcrop", "polygon": [[20, 23], [23, 23], [23, 26], [20, 26]], "impassable": True}
 TROLL_R = 40 / 2 / 25.4
 BASE_R = 25 / 2 / 25.4
 
 
-def model(model_id: str, name: str, x: float, y: float) -> dict:
-    """A catalogue model at (x, y)."""
-    return {"id": model_id, "profile": profile(name), "x": x, "y": y}
-
-
 def crowd() -> dict:
     """The issue's Cave Troll by the outcrop's corner; an orc whose way to a warrior a friend blocks."""
-    return {
-        "board": {"width": 36.0, "height": 36.0},
-        "terrain": [OUTCROP],
-        "deployment": {"good": WHOLE, "evil": WHOLE},
-        "armies": {
-            "good": {
-                "name": "Minas Tirith",
-                "models": [
-                    model("warrior-2", "Warrior of Minas Tirith", 20, 26.7),
-                    model("warrior-3", "Warrior of Minas Tirith", 6, 14),
-                    model("warrior-far", "Warrior of Minas Tirith", 32, 33),
-                ],
-            },
-            "evil": {
-                "name": "Moria",
-                "models": [
-                    model("troll", "Cave Troll", 18, 22.8),
-                    model("orc-a", "Mordor Orc Warrior", 6, 10),
-                    model("orc-b", "Mordor Orc Warrior", 6.6, 12.9),
-                ],
-            },
-        },
-    }
+    good = [
+        model("warrior-2", "Warrior of Minas Tirith", 20, 26.7),
+        model("warrior-3", "Warrior of Minas Tirith", 6, 14),
+        model("warrior-far", "Warrior of Minas Tirith", 32, 33),
+    ]
+    evil = [
+        model("troll", "Cave Troll", 18, 22.8),
+        model("orc-a", "Mordor Orc Warrior", 6, 10),
+        model("orc-b", "Mordor Orc Warrior", 6.6, 12.9),
+    ]
+    return skirmish_table(good, evil, size=36.0, terrain=(OUTCROP,))
 
 
 def test_the_cave_troll_lands_where_it_was_dropped_and_a_tap_charges_round_a_friend(table: OpenTable) -> None:
     played = table("Crowded charges", crowd(), dice="6 1")
-    good, evil, spectator = played.pages
-    decide(good, "Deployment done")
-    pending(spectator, "evil", "deploy")
-    decide(evil, "Deployment done")
-    pending(spectator, "good", "choose_priority")
-    decide(good, "Give Priority to Evil")
+    _good, evil, spectator = played.pages
+    deploy_and_choose(played, "evil")
     pending(spectator, "evil", "activate")
 
     # Dropped touching Warrior 2 and clear of the rock: the troll charges to that very spot (the page

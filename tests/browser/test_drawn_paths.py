@@ -9,29 +9,17 @@ from playwright.sync_api import expect
 
 from battles.models import BattleEvent
 from tests.browser.conftest import OpenTable
+from tests.browser.skirmish_tables import deploy_and_choose, model, skirmish_table
 from tests.browser.tabletop import decide, model_at, pending, placed, to_screen
-from tests.browser.test_charges_where_dropped import model
-
-WHOLE = [0.0, 0.0, 24.0, 24.0]
 
 
 def round_a_friend() -> dict:
-    return {
-        "board": {"width": 24.0, "height": 24.0},
-        "terrain": [],
-        "deployment": {"good": WHOLE, "evil": WHOLE},
-        "armies": {
-            "good": {
-                "name": "Minas Tirith",
-                "models": [
-                    model("aragorn", "Aragorn (Strider)", 8.4, 12),
-                    model("friend", "Warrior of Minas Tirith", 10, 12),
-                    model("other", "Warrior of Minas Tirith", 10, 18),
-                ],
-            },
-            "evil": {"name": "Mordor", "models": [model("orc", "Mordor Orc Warrior", 20, 3)]},
-        },
-    }
+    good = [
+        model("aragorn", "Aragorn (Strider)", 8.4, 12),
+        model("friend", "Warrior of Minas Tirith", 10, 12),
+        model("other", "Warrior of Minas Tirith", 10, 18),
+    ]
+    return skirmish_table(good, [model("orc", "Mordor Orc Warrior", 20, 3)])
 
 
 def arc_round_the_friend(steps: int = 48) -> list[tuple[float, float]]:
@@ -46,12 +34,8 @@ def test_a_path_drawn_round_a_base_is_sent_as_drawn_and_a_refused_one_outlines_w
     table: OpenTable,
 ) -> None:
     played = table("Drawn paths", round_a_friend(), dice="6 1")
-    good, evil, spectator = played.pages
-    decide(good, "Deployment done")
-    pending(spectator, "evil", "deploy")
-    decide(evil, "Deployment done")
-    pending(spectator, "good", "choose_priority")
-    decide(good, "Take Priority")
+    good, _evil, spectator = played.pages
+    deploy_and_choose(played, "good")
     pending(spectator, "good", "declare_heroic_action")
     decide(good, "Pass")
     pending(spectator, "good", "activate")

@@ -107,6 +107,13 @@ def test_a_charge_out_of_reach_is_refused_in_numbers() -> None:
     )
     error = refused(state, "good", charge("gothmog", (17.2, 20)))
     assert (error.code, error.message) == ("out_of_reach", 'Gothmog is 8.2" away; Rider\'s Move is 6".')
+    # Near the Move, to a hundredth: "6.0" away" would not say why a Move of 6" falls short.
+    just_out = battle(
+        [model("rider", profile("Rider"), 10, 20)],
+        [model("gothmog", profile("Gothmog"), 16.04 + BASE_25MM, 20)],
+    )
+    error = refused(just_out, "good", charge("gothmog", (16.04, 20)))
+    assert (error.code, error.message) == ("out_of_reach", 'Gothmog is 6.04" away; Rider\'s Move is 6".')
 
 
 def test_the_tape_measures_as_the_referee_does_and_the_sight_check_names_what_blocks() -> None:

@@ -304,6 +304,7 @@
   }
 
   function beginDragging() {
+    P.clearFlash();
     drag.dragging = true;
     drag.mover.el.classList.add("dragging");
     P.select(drag.mover.id);
@@ -326,9 +327,29 @@
     endDrag(result === "sent");
   }
 
+  // A drag of one's own model while the other side decides moves nothing: it says whose decision
+  // the battle waits for (a press that stays put is still a tap, and opens the card).
+  function waitingGesture(el, point) {
+    var start = point, told = false;
+    return {
+      move: function (e) {
+        if (told || B.dist(B.point(e), start) < DRAG_START) { return; }
+        told = true;
+        var waiting = document.querySelector("#decision-panel [data-testid=waiting]");
+        P.flash("Not your decision now" + (waiting ? ": " + waiting.textContent.replace(/\s+/g, " ").trim() : "."));
+      },
+      end: function () { if (!told) { B.tap(el, point); } },
+      cancel: function () {}
+    };
+  }
+
   // A press on one of the player's own tokens that can act: drag it (a press that stays put is a tap).
   B.onPress(function (evt, point) {
     var el = evt.target.closest("#board .token");
+    var audience = document.querySelector("[data-audience]");
+    if (el && !P.myDecision() && audience && el.getAttribute("data-side") === audience.getAttribute("data-audience")) {
+      return waitingGesture(el, point);
+    }
     if (!el || !P.actionsFor(el.getAttribute("data-model")).length) { return null; }
     var info = B.pieceInfo(el);
     startDrag(info, point);
