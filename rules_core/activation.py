@@ -29,6 +29,7 @@ from .effects import held_by, terror_on_three_dice
 from .errors import RuleViolation
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import Point, dist, inches, path_length
+from .group_move import GROUP_MOVE, begin_group_move, group_move_option
 from .heroic import (
     SHOUTS,
     cancel_stalled_marches,
@@ -772,10 +773,17 @@ class SideActivations(Frame):
         elif self.reason == "with_me":
             choices.append(Action("end_moves", "The rest forgo their activation", {"type": "end_moves"}))
         else:
+            movable = [c.command["model"] for c in choices if isinstance(c, Action) and c.kind == "move"]
+            group = group_move_option(self.waiting_models(state), movable)
+            if group is not None:
+                choices.append(group)
             choices.append(Action("end_moves", "Finish moving", {"type": "end_moves"}))
         return choices
 
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        if command["type"] == GROUP_MOVE:
+            begin_group_move(ctx, self.side, command)
+            return
         if command["type"] == "end_moves":
             state = ctx.state
             if self.reason == "" and state.armies[self.side].broken:

@@ -17,8 +17,11 @@
   var MAX_POINTS = 60; // the referee takes 64 waypoints; past this the last leg goes straight
   var KEY_STEP = 1; // inches an arrow key moves a model (Shift: a quarter of that)
 
+  var LONG_PRESS_MS = 500; // a press held this long without moving picks the model for a group
+
   var drag = null;
-  var moved = null; // the token left where it was dropped until the server answers
+  var moved = []; // the tokens left where they were dropped until the server answers
+  var picked = []; // models picked to move together (Shift-click, Shift-drag a box, a long press)
 
   function boardNumber(name, fallback) {
     var el = document.getElementById("board");
@@ -207,13 +210,13 @@
   // The gesture as the drop would make it now, and the referee's preview of its command.
   function stageDrag() {
     var points = drag.keyboard ? [[drag.mover.x, drag.mover.y], drag.here] : draggedPoints();
-    var target = targetAt(drag.here, drag.mover);
+    var target = drag.group ? null : targetAt(drag.here, drag.mover);
     drag.target = target;
     drag.sent = points;
-    drag.meant = meaning(drag.mover, target, points);
+    drag.meant = drag.group ? { command: groupCommand(points) } : meaning(drag.mover, target, points);
     var command = drag.meant && drag.meant.command;
     drag.key = command ? JSON.stringify(command) : "";
-    if (command && (command.type === "move" || command.type === "charge")) {
+    if (command && (command.type === "move" || command.type === "charge" || command.type === "move_group")) {
       var key = drag.key;
       B.preview(command, function (answer) {
         if (!drag || drag.key !== key) { return; }
@@ -228,6 +231,11 @@
   function drawDrag() {
     var g = B.layer("drag-overlay");
     var answer = drag.answerFor === drag.key ? drag.answer : null;
+    if (drag.group) {
+      drawGroup(g, answer && answer.ok ? answer : null);
+      if (answer && !answer.ok) { B.label(g, "drag-label", drag.here, drag.mover.r, [answer.message], "drag-distance"); }
+      return;
+    }
     var refused = answer && !answer.ok;
     var shown = answer && answer.ok ? answer.path : drag.sent || [];
     g.appendChild(B.el("polyline", {
@@ -275,6 +283,93 @@
     }
   }
 
+  // ---- several models moved together ---------------------------------------------------------
+
+  function groupAction() {
+    return P.legal().filter(function (a) { return a.kind === "move_group"; })[0] || null;
+  }
+
+  function mayJoin(id) {
+    var action = groupAction();
+    return !!action && action.params.moves.models.indexOf(id) >= 0;
+  }
+
+  function showPicked() {
+    picked = picked.filter(mayJoin);
+    document.querySelectorAll("#board .token.picked").forEach(function (t) { t.classList.remove("picked"); });
+    picked.forEach(function (id) { var t = tokenById(id); if (t) { t.classList.add("picked"); } });
+  }
+
+  function togglePicked(id) {
+    if (!mayJoin(id)) { return; }
+    var at = picked.indexOf(id);
+    if (at >= 0) { picked.splice(at, 1); } else { picked.push(id); }
+    showPicked();
+  }
+
+  // The group a drag of `mover` moves: the models picked, when it is one of two or more.
+  function dragGroup(mover) {
+    return picked.length >= 2 && picked.indexOf(mover.id) >= 0 ? picked.map(B.piece).filter(Boolean) : null;
+  }
+
+  // Each member's path: the leader's, shifted to start where the member stands.
+  function groupCommand(points) {
+    var leader = drag.mover;
+    return {
+      type: "move_group",
+      moves: drag.group.map(function (m) {
+        var dx = m.x - leader.x, dy = m.y - leader.y;
+        return { model: m.id, path: points.slice(1).map(function (p) { return round([p[0] + dx, p[1] + dy]); }) };
+      })
+    };
+  }
+
+  function drawGroup(g, answer) {
+    var answers = {};
+    ((answer && answer.moves) || []).forEach(function (a) { answers[a.model] = a; });
+    var refused = [];
+    drag.meant.command.moves.forEach(function (move) {
+      var member = B.piece(move.model), said = answers[move.model];
+      var path = said && said.path ? said.path : [[member.x, member.y]].concat(move.path);
+      g.appendChild(B.el("polyline", {
+        "class": "drag-path" + (said && !said.ok ? " too-far" : ""),
+        points: path.map(function (p) { return p[0] + "," + p[1]; }).join(" "),
+        "data-testid": "drag-path"
+      }));
+      var end = said && !said.ok ? [member.x, member.y] : move.path[move.path.length - 1];
+      member.el.setAttribute("transform", "translate(" + end[0] + " " + end[1] + ")");
+      if (said && !said.ok) {
+        refused.push(said.message);
+        drawBlocking(g, said);
+      }
+    });
+    var count = drag.meant.command.moves.length;
+    var label = answer ? (count - refused.length) + " of " + count + " move" : "…";
+    B.label(g, "drag-label", drag.here, drag.mover.r, [label, refused[0] || ""], "drag-distance");
+  }
+
+  // A Shift-drag on the board draws a box: the models in it that may move together are picked.
+  B.onPress(function (evt, point) {
+    if (!evt.shiftKey || !groupAction() || (evt.target.closest && evt.target.closest("#board .token"))) { return null; }
+    var box = null;
+    return {
+      move: function (e) {
+        var here = B.point(e);
+        box = [Math.min(point[0], here[0]), Math.min(point[1], here[1]), Math.max(point[0], here[0]), Math.max(point[1], here[1])];
+        var g = B.layer("drag-overlay");
+        g.appendChild(B.el("rect", { "class": "pick-box", x: box[0], y: box[1], width: box[2] - box[0], height: box[3] - box[1], "data-testid": "pick-box" }));
+      },
+      end: function () {
+        B.clearLayer("drag-overlay");
+        if (!box) { return; }
+        B.pieces().forEach(function (p) {
+          if (p.x >= box[0] && p.x <= box[2] && p.y >= box[1] && p.y <= box[3] && picked.indexOf(p.id) < 0) { togglePicked(p.id); }
+        });
+      },
+      cancel: function () { B.clearLayer("drag-overlay"); }
+    };
+  }, 20);
+
   // What a refused preview says is in the way, outlined on the board: the model passed through
   // (or the enemy whose control zone the path enters, with that zone), or the terrain piece.
   function drawBlocking(g, answer) {
@@ -289,12 +384,17 @@
     }
   }
 
+  function putBack(tokens) {
+    tokens.forEach(function (t) {
+      if (t.el.isConnected) { t.el.setAttribute("transform", "translate(" + t.x + " " + t.y + ")"); }
+    });
+  }
+
   function endDrag(keepToken) {
     if (!drag) { return; }
+    clearTimeout(drag.longPress);
     B.clearLayer("drag-overlay");
-    if (!keepToken && drag.mover.el.isConnected) {
-      drag.mover.el.setAttribute("transform", "translate(" + drag.mover.x + " " + drag.mover.y + ")");
-    }
+    if (!keepToken) { putBack(drag.group || [drag.mover]); }
     drag.mover.el.classList.remove("dragging");
     drag = null;
   }
@@ -305,9 +405,11 @@
 
   function beginDragging() {
     P.clearFlash();
+    clearTimeout(drag.longPress);
     drag.dragging = true;
+    drag.group = dragGroup(drag.mover);
     drag.mover.el.classList.add("dragging");
-    P.select(drag.mover.id);
+    if (!drag.group) { P.select(drag.mover.id); }
   }
 
   // Let go: send the command the preview was of (the same path, the same target).
@@ -323,7 +425,8 @@
       P.flash(meant.refused);
       result = "refused";
     }
-    moved = result === "sent" ? current.mover : null;
+    moved = result === "sent" ? current.group || [current.mover] : [];
+    if (result === "sent" && current.group) { picked = []; }
     endDrag(result === "sent");
   }
 
@@ -353,6 +456,10 @@
     if (!el || !P.actionsFor(el.getAttribute("data-model")).length) { return null; }
     var info = B.pieceInfo(el);
     startDrag(info, point);
+    drag.shift = evt.shiftKey;
+    drag.longPress = setTimeout(function () {
+      if (drag && !drag.dragging && mayJoin(info.id)) { drag.picking = true; togglePicked(info.id); }
+    }, LONG_PRESS_MS);
     return {
       move: function (e) {
         if (!drag || !drag.mover.el.isConnected) { endDrag(false); return; }
@@ -369,8 +476,9 @@
       end: function () {
         if (!drag) { return; }
         if (!drag.dragging) {
+          var picking = drag.picking, shift = drag.shift;
           endDrag(false);
-          B.tap(el, point);
+          if (shift && mayJoin(info.id)) { togglePicked(info.id); } else if (!picking) { B.tap(el, point); }
           return;
         }
         dropDrag();
@@ -385,6 +493,7 @@
     var selected = P.selected();
     if (!token) {
       if (selected) { P.select(null); }
+      if (picked.length) { picked = []; showPicked(); }
       return false;
     }
     if (P.actionsFor(token.id).length) {
@@ -437,12 +546,11 @@
   // A refused move puts the token back; a step redraws the board (a drag of a token gone ends).
   document.addEventListener("htmx:wsAfterMessage", function (evt) {
     var message = evt.detail.message;
-    if (moved && message.indexOf("flash error") >= 0 && moved.el.isConnected) {
-      moved.el.setAttribute("transform", "translate(" + moved.x + " " + moved.y + ")");
-    }
+    if (message.indexOf("flash error") >= 0) { putBack(moved); }
     if (message.indexOf('id="battle-seq"') >= 0) {
-      moved = null;
+      moved = [];
       if (drag && !drag.mover.el.isConnected) { endDrag(false); }
     }
+    showPicked();
   });
 })();
