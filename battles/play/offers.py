@@ -32,7 +32,7 @@ from .persistence import lock_battle, recent_states, record_step
 from .presenter import AUDIENCES
 from .publish import group_name, publish_step
 from .records import record_entries
-from .refusals import SubmitError
+from .refusals import SubmitError, stale_version
 
 OFFER_MESSAGES = ("offer", "answer")
 """The websocket messages of offers (docs/protocol.md)."""
@@ -123,16 +123,11 @@ def answer_offer(battle_id: int, side: Side, accept: bool, expected_version: int
 
 
 def _locked(battle_id: int, expected_version: int | None) -> Battle:
-    locked = lock_battle(battle_id, "")
-    if locked is None:
+    battle = lock_battle(battle_id)
+    if battle is None:
         raise SubmitError("unknown_battle", "There is no such battle.")
-    battle = locked.battle
     if expected_version is not None and expected_version != battle.version:
-        raise SubmitError(
-            "stale_version",
-            "The battle has moved on since your screen last updated; it has been refreshed, "
-            "please choose again.",
-        )
+        raise stale_version()
     return battle
 
 
@@ -167,7 +162,9 @@ def _take_back(battle: Battle, offer: Offer) -> tuple[BattleEvent, BattleState]:
     )
     battle.state = state.to_dict()
     battle.updated_at = event.created_at
-    record_step(battle, event)
+    if not record_step(battle, event):
+        # Only where the database locks no rows (SQLite): a submit moved the battle on meanwhile.
+        raise stale_version()
     return event, state
 
 

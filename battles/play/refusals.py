@@ -17,6 +17,7 @@ ServerCode = Literal[
     "spectator",
     "unknown_battle",
     "stale_version",
+    "busy",
     "server_error",
     "chat_empty",
     "chat_too_long",
@@ -41,6 +42,7 @@ SERVER_CODES: dict[ServerCode, str] = {
     "spectator": "A spectator sent a command: only the two players act.",
     "unknown_battle": "The battle the command is for does not exist (any more).",
     "stale_version": "The command was chosen on a screen the battle has moved on from; the whole view comes first.",
+    "busy": "Other commands kept moving the battle on while this one was tried (five times): not applied; try again.",
     "server_error": "The server failed to handle the message; nothing was changed.",
     "chat_empty": "A chat line with nothing in it (or only spaces): nothing was said.",
     "chat_too_long": "A chat line longer than 500 characters: nothing was said.",
@@ -71,3 +73,10 @@ class ProtocolError(ServerRefusal):
 
 class SubmitError(ServerRefusal):
     """A command refused before the rules were asked (a stale version, an unknown battle)."""
+
+
+def stale_version() -> SubmitError:
+    return SubmitError(
+        "stale_version",
+        "The battle has moved on since your screen last updated; it has been refreshed, please choose again.",
+    )
