@@ -286,6 +286,54 @@
     }
   }
 
+  // ---- the phone seat ------------------------------------------------------------------------
+
+  // On a phone the decision panel is a sheet over the board (beacon.css): its handle pulls it up
+  // or down a notch (a tap pulls it up one, or from the top back to the middle); each new kind of
+  // decision of this seat's frames what it is about: the models that can act and their targets.
+  var SHEET = ["down", "middle", "up"];
+  var PULL_PX = 24;
+  var phone = window.matchMedia ? window.matchMedia("(max-width: 40rem)") : { matches: false };
+  var sheetPull = null;
+  var FRAMED_KINDS = ["activate", "shoot"]; // decisions about models and their targets
+  var decisionSeen = null; // the kind of this seat's decision when last seen ("" none, null not yet)
+
+  function setSheet(step) {
+    var el = page();
+    if (!el) { return; }
+    var now = SHEET.indexOf(el.getAttribute("data-sheet") || "down");
+    var next = step === 0 ? (now === SHEET.length - 1 ? 1 : now + 1) : Math.max(0, Math.min(SHEET.length - 1, now + step));
+    el.setAttribute("data-sheet", SHEET[next]);
+  }
+
+  document.addEventListener("pointerdown", function (evt) {
+    if (evt.target.closest && evt.target.closest("[data-sheet-handle]")) { sheetPull = evt.clientY; }
+  });
+  document.addEventListener("pointerup", function (evt) {
+    if (sheetPull === null) { return; }
+    var dy = evt.clientY - sheetPull;
+    sheetPull = null;
+    setSheet(Math.abs(dy) < PULL_PX ? 0 : dy < 0 ? 1 : -1);
+  });
+  document.addEventListener("keydown", function (evt) {
+    if ((evt.key === "Enter" || evt.key === " ") && evt.target.closest && evt.target.closest("[data-sheet-handle]")) {
+      evt.preventDefault();
+      setSheet(0);
+    }
+  });
+
+  // Only where the ruleset's board asks for it (data-frame-decisions), for a decision that arrives
+  // while the page is open and the board is not zoomed by the player: a page opened (or reloaded)
+  // keeps the view it had, and so does a player who chose one.
+  function frameNewDecision() {
+    var panel = document.getElementById("decision-panel");
+    if (!phone.matches || !panel || !document.querySelector("#board[data-frame-decisions]")) { return; }
+    var decision = myDecision() ? panel.getAttribute("data-pending-kind") : "";
+    var aimed = FRAMED_KINDS.indexOf(decision) >= 0 && !B.camera.zoomed();
+    if (aimed && decisionSeen !== null && decision !== decisionSeen) { B.camera.frameInPlay(); }
+    decisionSeen = decision;
+  }
+
   // ---- the socket ---------------------------------------------------------------------------
 
   function readSeq(message) {
@@ -316,6 +364,7 @@
       B.cards.refresh();
       B.tape.refresh();
       announce();
+      frameNewDecision();
     }
     if (selected && !actionsFor(selected).length) { selected = null; }
     showSelection(false);
@@ -339,6 +388,8 @@
     var el = page();
     if (el) { el.setAttribute("data-connected", "true"); }
   });
+
+  document.addEventListener("DOMContentLoaded", frameNewDecision); // notes the decision, frames nothing
 
   setInterval(function () {
     var el = page();
