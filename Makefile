@@ -40,7 +40,7 @@ run: $(VENV)/.installed-app
 	@echo
 	@echo "  Beacon is running at http://$(HOST):$(PORT)/"
 	@echo
-	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
+	BEACON_BASE_URL=http://$(HOST):$(PORT) $(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -12,6 +12,7 @@ from .play.models import (
     JSONTextField,
     Offer,
     Seat,
+    StateCheckpoint,
     new_public_id,
     new_seat_token,
 )
@@ -29,6 +30,7 @@ __all__ = [
     "Profile",
     "SavedBoard",
     "Seat",
+    "StateCheckpoint",
     "new_public_id",
     "new_seat_token",
     "new_share_token",

@@ -9,7 +9,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-EndCode = Literal["conceded", "wiped_out", "routed", "broken_and_end_roll", "turn_limit", "legacy"]
+EndCode = Literal[
+    "conceded", "out_of_time", "wiped_out", "routed", "broken_and_end_roll", "turn_limit", "legacy"
+]
 DecidedBy = Literal["ending", "vp", "casualties"]
 """What named the winner: the ending itself (the side it names loses; both named: a draw), the
 Victory Points (more wins, equal: a draw), or the casualties (fewer wins, equal: a draw)."""
@@ -37,6 +39,14 @@ END_CODES: dict[EndCode, Ending] = {
             "skirmish": "{sides} conceded",
             "scenario": "{sides} conceded",
             "mass_battle": "{sides} conceded",
+        },
+    ),
+    "out_of_time": Ending(
+        "A side's time ran out and the other claimed the win, whatever the Victory Points.",
+        one={
+            "skirmish": "{sides} ran out of time",
+            "scenario": "{sides} ran out of time",
+            "mass_battle": "{sides} ran out of time",
         },
     ),
     "wiped_out": Ending(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from .casualties import end_battle
 from .courage import manual_test_action, start_manual_test
@@ -175,11 +175,22 @@ def _copy(state: BattleState) -> BattleState:
     return state.clone()
 
 
-def _concede(ctx: Ctx, side: Side) -> None:
+def _concede(ctx: Ctx, side: Side, code: Literal["conceded", "out_of_time"] = "conceded") -> None:
+    """`side` loses, whatever the Victory Points: it conceded, or its time ran out."""
     if ctx.state.scenario is not None:
-        finish(ctx, "conceded", [side])
+        finish(ctx, code, [side])
     else:
-        end_battle(ctx, other(side), "conceded", [side])
+        end_battle(ctx, other(side), code, [side])
+
+
+def time_out(state: BattleState, side: Side) -> Outcome:
+    """The battle ends: `side`'s time ran out and the other side claimed the win (rules_core.clock
+    judges the claim). Raises RuleViolation if the battle is over."""
+    if state.result is not None or not state.stack:
+        raise RuleViolation("battle_over", "The battle is over.")
+    ctx = Ctx(_copy(state), _NoDice())
+    _concede(ctx, side, "out_of_time")
+    return _finish(ctx)
 
 
 def check_command(choices: list[Option], command: dict[str, Any], state: BattleState, side: Side) -> None:

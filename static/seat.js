@@ -1,16 +1,19 @@
 // What the battle page does for the holder of a seat (never for a spectator):
-// - "Your decision" alerts: while the battle (or an offer to answer) waits for this seat, the tab's title starts with
+// - "Your decision" alerts: while the battle waits for this seat, the tab's title starts with
 //   "● Your decision — " and the favicon wears a badge; when it starts waiting, a short sound if
 //   the player turned it on (off unless turned on; remembered in this browser), and a browser
-//   notification if the player allowed them and the tab is in the background;
+//   notification if the player allowed them and the tab is in the background. A takeback or
+//   rematch question this seat must answer alerts it the same way ("● Your answer — ");
 // - copying the seat's own link, to come back to the seat from another browser or device.
 (function () {
   "use strict";
 
   var MARK = "● Your decision — ";
+  var ASKED = "● Your answer — ";
   var SOUND_KEY = "beacon.decisionSound";
   var plainTitle = null;
   var waiting = null; // whether the battle waited for this seat when last looked at
+  var asked = null; // whether an offer waited for this seat's answer when last looked at
   var audio = null;
 
   function remembered(key) {
@@ -29,12 +32,16 @@
     return audience === "good" || audience === "evil" ? audience : null;
   }
 
-  // The battle waits for this seat's decision, or the other player's offer (a takeback, a
-  // rematch) waits for this seat's answer.
   function waitsForMe(seat) {
     var panel = document.getElementById("decision-panel");
-    var asked = document.querySelector("[data-testid=offers] [data-testid=offer-accept]");
-    return (!!panel && panel.getAttribute("data-pending-side") === seat) || !!asked;
+    return !!panel && panel.getAttribute("data-pending-side") === seat;
+  }
+
+  function question() {
+    // The offer's Accept button is drawn only for the seat that answers it (templates/battles/_offers.html).
+    var accept = document.querySelector("#offers [data-testid=offer-accept]");
+    var text = accept && document.querySelector("#offers [data-testid=offer-question]");
+    return accept ? (text ? text.textContent : "") : null;
   }
 
   function soundOn() { return remembered(SOUND_KEY) === "1"; }
@@ -53,11 +60,10 @@
     tone.stop(audio.currentTime + 0.25);
   }
 
-  function notify() {
+  function notify(title, what) {
     if (!("Notification" in window) || Notification.permission !== "granted" || !document.hidden) { return; }
-    var prompt = document.querySelector("#decision-panel .prompt");
-    var note = new Notification("Your decision — Beacon", {
-      body: plainTitle + (prompt ? ": " + prompt.textContent : ""),
+    var note = new Notification(title + " — Beacon", {
+      body: plainTitle + (what ? ": " + what : ""),
       tag: "beacon-" + page().getAttribute("data-battle")
     });
     note.onclick = function () { window.focus(); note.close(); };
@@ -68,20 +74,27 @@
     if (!seat) { return; }
     if (plainTitle === null) { plainTitle = document.title; }
     var now = waitsForMe(seat);
-    document.title = now ? MARK + plainTitle : plainTitle;
+    var asking = question();
+    var alert = now || asking !== null;
+    document.title = asking !== null ? ASKED + plainTitle : now ? MARK + plainTitle : plainTitle;
     var icon = document.getElementById("favicon");
-    if (icon) { icon.setAttribute("href", icon.getAttribute(now ? "data-alert-href" : "data-plain-href")); }
+    if (icon) { icon.setAttribute("href", icon.getAttribute(alert ? "data-alert-href" : "data-plain-href")); }
     page().setAttribute("data-your-decision", now ? "true" : "false");
-    if (now && waiting === false && arrived) {
+    if (arrived && asking !== null && asked === false) {
       if (soundOn()) { chime(); }
-      notify();
+      notify("Your answer", asking);
+    } else if (arrived && now && waiting === false) {
+      if (soundOn()) { chime(); }
+      var prompt = document.querySelector("#decision-panel .prompt");
+      notify("Your decision", prompt ? prompt.textContent : "");
     }
     waiting = now;
+    asked = asking !== null;
   }
 
   document.addEventListener("htmx:wsAfterMessage", function (evt) {
     var message = evt.detail.message;
-    if (message.indexOf('id="battle-seq"') >= 0 || message.indexOf('data-testid="offers"') >= 0) { update(true); }
+    if (message.indexOf('id="battle-seq"') >= 0 || message.indexOf('id="offers"') >= 0) { update(true); }
   });
 
   document.addEventListener("change", function (evt) {

@@ -4,6 +4,9 @@ SECRET_KEY is unset, as `make run` has)."""
 import os
 
 os.environ.setdefault("BEACON_DEV", "1")
+os.environ.setdefault("BEACON_PAUSE_SECONDS", "0")  # Beacon plays at once: no test waits on its pace
+# The servers the tests start send no nudges by themselves: a test sends them when it means to.
+os.environ.setdefault("NUDGE_EVERY_SECONDS", "0")
 # Each pytest-xdist worker has its own test database (pytest-django names it after the worker) and
 # its own Redis keys and channel-layer groups, which the servers it starts inherit.
 if "PYTEST_XDIST_WORKER" in os.environ:

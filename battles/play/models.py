@@ -68,6 +68,12 @@ class Battle(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    beacon_side = models.CharField(max_length=10, choices=SIDE_CHOICES, blank=True)
+    """The side Beacon, the server, plays ("" when two people play): battles/play/beacon.py."""
+    beacon_strength = models.CharField(max_length=10, blank=True)
+    """How well Beacon plays it: a key of `rules_core.bot.STRENGTHS`."""
+    coach = models.BooleanField(default=False)
+    """The players may ask "What would Beacon do?" beside their decisions (chosen at New battle)."""
 
     class Meta:
         ordering = ["-updated_at"]
@@ -92,6 +98,17 @@ class Seat(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
     )
+    email = models.EmailField(blank=True)
+    """Where a nudge goes when the battle has waited for this seat (an account's address, or a
+    guest's for this battle); blank: none (battles/play/nudges.py)."""
+    nudge_minutes = models.PositiveIntegerField(default=60)
+    """How long a decision or a question waits for this seat before the nudge goes."""
+    unsubscribed = models.BooleanField(default=False)
+    """The holder asked for no more nudges (the link in every nudge)."""
+    nudged_for = models.CharField(max_length=40, blank=True)
+    """What the seat was last nudged about ("step:41", "offer:7"): one nudge per waiting decision."""
+    reminded_for = models.CharField(max_length=40, blank=True)
+    """What the other player last reminded the seat of: one reminder per waiting decision."""
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["battle", "side"], name="one_seat_per_side")]
@@ -126,6 +143,21 @@ class BattleEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.battle} #{self.seq}"
+
+
+class StateCheckpoint(models.Model):
+    """The battle's state after one of its steps, kept every `replays.CHECKPOINT_EVERY` steps so
+    that a replay of any step starts near it (battles/play/replays.py), whatever the battle's length."""
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="checkpoints")
+    step = models.PositiveIntegerField()
+    state = JSONTextField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["battle", "step"], name="one_checkpoint_per_step")]
+
+    def __str__(self) -> str:
+        return f"{self.battle} after #{self.step}"
 
 
 class ChatLine(models.Model):
@@ -175,6 +207,8 @@ class Offer(models.Model):
     """A takeback's: how many of the side's latest steps it undoes."""
     swap = models.BooleanField(default=False)
     """A rematch's: the players change sides."""
+    time_back = models.BooleanField(default=False)
+    """A takeback's: the clocks go back too, to what they read before the steps it undoes."""
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     rematch = models.ForeignKey(Battle, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     """An accepted rematch's new battle."""

@@ -11,6 +11,7 @@ from typing import Any
 from rules_core import BattleState
 from rules_core.takeback import offer_text, undoable
 
+from .clocks import cache
 from .models import Battle, BattleEvent, Offer, Seat
 
 TAKEBACK_WINDOW = 64
@@ -72,6 +73,11 @@ class OffersView:
         return self.audience if self.audience in ("good", "evil") else None
 
     @cached_property
+    def timed(self) -> bool:
+        """Whether the battle has a clock: a takeback may then ask for the time back too."""
+        return cache.control(self.battle).timed
+
+    @cached_property
     def recent(self) -> list[Offer]:
         if self.latest is not None:
             return []
@@ -126,9 +132,10 @@ class OffersView:
         if offer.kind == Offer.Kind.REMATCH:
             return f"{who} offers a rematch{', sides swapped' if offer.swap else ''}."
         positions = undoable(self.log, offer.side)[: offer.steps]
+        time = ", and the time it took" if offer.time_back else ""
         if len(positions) < offer.steps:
-            return f"{who} asks to take back {offer.steps} steps."
-        return f"{who} asks to take back {offer_text(self.log, positions, self.state, 'their')}."
+            return f"{who} asks to take back {offer.steps} steps{time}."
+        return f"{who} asks to take back {offer_text(self.log, positions, self.state, 'their')}{time}."
 
     @cached_property
     def question(self) -> str:
@@ -187,6 +194,7 @@ class OffersView:
                 "side": pending.side,
                 "steps": pending.steps,
                 "swap": pending.swap,
+                "time_back": pending.time_back,
                 "text": self.question,
             }
             if pending

@@ -6,7 +6,8 @@ first lapses the takeback offer (its answer is then refused).
 
 An accepted takeback is a step of the battle like any command: a new event with the next seq,
 `{"type": "takeback", "steps": N}` from the side that asked (docs/battle-record.md). Its state is
-the battle record replayed with it, so the live battle and its replay cannot disagree.
+the battle's before the oldest step it undoes, as a replay of the record finds it
+(battles/play/replays.py), so the live battle and its replay cannot disagree.
 """
 
 from __future__ import annotations
@@ -17,22 +18,21 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import timezone
 
 from rules_core import BattleState, RuleViolation, Side
-from rules_core.record import Entry, build, steps
 from rules_core.takeback import TAKEBACK, check, plan, restore
 
-from . import presence
+from . import beacon, presence
+from .clocks import cache
 from .create import create_battle
 from .jsontext import dumps
-from .models import Battle, BattleEvent, Offer, Seat
+from .models import Battle, BattleEvent, Offer, Seat, as_side
 from .offer_views import OffersView, other, recent_log
-from .persistence import lock_battle, recent_states, record_step
+from .persistence import lock_battle, next_step, recent_states, record_locked_step
 from .presenter import AUDIENCES
-from .publish import group_name, publish_step
-from .records import record_entries
+from .publish import delivering, group_name, publish_step
 from .refusals import SubmitError, stale_version
+from .replays import state_at
 
 OFFER_MESSAGES = ("offer", "answer")
 """The websocket messages of offers (docs/protocol.md)."""
@@ -52,6 +52,7 @@ def receive_offer(battle_id: int, side: Side, data: dict[str, Any], expected_ver
         data.get("steps", 1),
         data.get("swap") is True,
         expected_version,
+        data.get("time_back") is True,
     )
 
 
@@ -62,9 +63,11 @@ def make_offer(
     steps: Any = 1,
     swap: bool = False,
     expected_version: int | None = None,
+    time_back: bool = False,
 ) -> Offer:
-    """`side` offers a takeback of its `steps` latest steps, or a rematch. Raises SubmitError or
-    the referee's RuleViolation (a takeback that cannot be), and then changes nothing."""
+    """`side` offers a takeback of its `steps` latest steps (`time_back`: and the time they took,
+    on a battle with a clock), or a rematch. Raises SubmitError or the referee's RuleViolation (a
+    takeback that cannot be), and then changes nothing."""
     with transaction.atomic():
         battle = _locked(battle_id, expected_version)
         view = OffersView(battle, recent_states.get(battle), side)
@@ -81,7 +84,14 @@ def make_offer(
             if view.state.result is not None:
                 raise RuleViolation("battle_over", "The battle is over: nothing can be taken back.")
             check(recent_log(battle), side, steps)
-            offer = Offer(battle=battle, kind=kind, side=side, at_version=battle.version, steps=steps)
+            offer = Offer(
+                battle=battle,
+                kind=kind,
+                side=side,
+                at_version=battle.version,
+                steps=steps,
+                time_back=time_back and cache.control(battle).timed,
+            )
         elif kind == Offer.Kind.REMATCH:
             if view.state.result is None:
                 raise SubmitError("no_offer", "A rematch is offered once the battle is over.")
@@ -91,7 +101,7 @@ def make_offer(
         else:
             raise SubmitError("no_offer", f"There is no offer called {kind!r}: a takeback or a rematch.")
         offer.save()
-        transaction.on_commit(lambda: publish_offers(battle))
+        transaction.on_commit(lambda: _publish_offers(battle))
     return offer
 
 
@@ -110,7 +120,7 @@ def answer_offer(battle_id: int, side: Side, accept: bool, expected_version: int
         offer.status = Offer.Status.ACCEPTED if accept else Offer.Status.DECLINED
         if not accept:
             offer.save(update_fields=["status"])
-            transaction.on_commit(lambda: publish_offers(battle))
+            transaction.on_commit(lambda: _publish_offers(battle))
         elif offer.kind == Offer.Kind.TAKEBACK:
             offer.save(update_fields=["status"])
             event, new_state = _take_back(battle, offer)
@@ -118,7 +128,7 @@ def answer_offer(battle_id: int, side: Side, accept: bool, expected_version: int
         else:
             offer.rematch = _rematch(battle, offer)
             offer.save(update_fields=["status", "rematch"])
-            transaction.on_commit(lambda: publish_offers(battle, go=True))
+            transaction.on_commit(lambda: _publish_offers(battle, go=True))
     return offer
 
 
@@ -135,42 +145,32 @@ def _take_back(battle: Battle, offer: Offer) -> tuple[BattleEvent, BattleState]:
     """The takeback as the battle's next step. It returns to the state at the version before the
     oldest step it undoes: this process's, if it made that step lately (RecentStates.at); else the
     battle record replayed with the takeback, which gives the same state, only slower."""
-    command = {"type": TAKEBACK, "steps": offer.steps}
+    command: dict[str, Any] = {"type": TAKEBACK, "steps": offer.steps}
+    if offer.time_back:
+        command["time_back"] = True  # both agreed: the clocks go back too (rules_core.clock)
     now = recent_states.get(battle)
     log = recent_log(battle)
     positions, text = plan(log, offer.side, offer.steps, now)
     undone = [log[p].seq for p in positions]
     before = recent_states.at(battle, min(undone) - 1)
-    if before is not None:
-        outcome = restore(before, now, offer.side, undone, text)
-    else:
-        entries = [*record_entries(battle), Entry(offer.side, command, [])]
-        for _, outcome in steps(build(battle.setup, entries)):  # noqa: B007
-            pass
-    state = outcome.state
-    battle.version += 1
-    event = BattleEvent(
-        battle=battle,
-        seq=battle.version,
-        side=offer.side,
-        command_id="",
-        command=command,
-        rolls=[],
-        events=outcome.events,
-        pending=state.pending.to_dict(),
-        created_at=timezone.now(),
-    )
-    battle.state = state.to_dict()
-    battle.updated_at = event.created_at
-    if not record_step(battle, event):
-        # Only where the database locks no rows (SQLite): a submit moved the battle on meanwhile.
-        raise stale_version()
-    return event, state
+    if before is None:
+        before = state_at(battle, min(undone) - 1)
+    outcome = restore(before, now, offer.side, undone, text)
+    event = next_step(battle, offer.side, command, outcome)
+    record_locked_step(battle, event)
+    return event, outcome.state
 
 
 def _taken_back(battle: Battle, event: BattleEvent, state: BattleState) -> None:
     recent_states.put(battle, state)
-    publish_step(battle, event, state)
+    with delivering():
+        publish_step(battle, event, state)
+    beacon.after_step(battle, state)
+
+
+def _publish_offers(battle: Battle, go: bool = False) -> None:
+    with delivering():
+        publish_offers(battle, go)
 
 
 def _rematch(battle: Battle, offer: Offer) -> Battle:
@@ -180,6 +180,11 @@ def _rematch(battle: Battle, offer: Offer) -> Battle:
     if battle.created_by_id is not None:
         new.created_by_id = battle.created_by_id
         new.save(update_fields=["created_by"])
+    if battle.beacon_side or battle.coach:  # Beacon plays again, the other side if they swap
+        plays = as_side(battle.beacon_side) if battle.beacon_side else None
+        new.beacon_side = (other(plays) if offer.swap else plays) if plays else ""
+        new.beacon_strength, new.coach = battle.beacon_strength, battle.coach
+        new.save(update_fields=["beacon_side", "beacon_strength", "coach"])
     users = dict(Seat.objects.filter(battle=battle).values_list("side", "user_id"))
     for side, user in users.items():
         if user is not None:

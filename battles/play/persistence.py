@@ -19,14 +19,17 @@ from typing import Any, NamedTuple
 import psycopg
 from django.db import connection
 from django.db.models import JSONField
+from django.utils import timezone
 from psycopg.types.json import Jsonb
 
-from rules_core import BattleState
+from rules_core import BattleState, Outcome
 
 from . import jsontext
-from .models import Battle, BattleEvent
+from .models import Battle, BattleEvent, StateCheckpoint
+from .refusals import stale_version
+from .replays import CHECKPOINT_EVERY
 
-LOCKED_FIELDS = ("id", "public_id", "name", "ruleset", "status", "version")
+LOCKED_FIELDS = ("id", "public_id", "name", "ruleset", "status", "version", "beacon_side", "coach")
 """What a submit reads of its battle: the setup is never read, and the state only when this process
 has not the latest at hand (RecentStates); Django fetches a field left out when it is read."""
 
@@ -58,7 +61,18 @@ def record_step(battle: Battle, event: BattleEvent) -> bool:
     event's (and is the same battle): True if so; False, with nothing written, if another submit
     moved it on first. On PostgreSQL in one statement (one round trip, a transaction of its own
     when none is open), elsewhere in two (the caller holds a transaction). JSON is written by orjson
-    on PostgreSQL (see jsontext)."""
+    on PostgreSQL (see jsontext). Every `CHECKPOINT_EVERY` steps the snapshot is kept as a
+    checkpoint too, for replays (a second statement; a checkpoint lost to a crash between the two
+    is filled in by the next replay that passes it)."""
+    if not _append_and_save(battle, event):
+        return False
+    if battle.version % CHECKPOINT_EVERY == 0:
+        checkpoint = StateCheckpoint(battle_id=battle.id, step=battle.version, state=battle.state)
+        StateCheckpoint.objects.bulk_create([checkpoint], ignore_conflicts=True)
+    return True
+
+
+def _append_and_save(battle: Battle, event: BattleEvent) -> bool:
     quote = connection.ops.quote_name
     inserted = [f for f in BattleEvent._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(quote(f.column) for f in inserted)
@@ -96,6 +110,39 @@ def record_step(battle: Battle, event: BattleEvent) -> bool:
         )
         event.pk = cursor.fetchone()[0]
         return True
+
+
+def next_step(
+    battle: Battle, side: str, command: dict[str, Any], outcome: Outcome, command_id: str = ""
+) -> BattleEvent:
+    """The battle's next step, made of the referee's outcome, as the event to record; the battle
+    (not yet saved) now holds its new snapshot, version and status."""
+    state = outcome.state
+    battle.version += 1
+    event = BattleEvent(
+        battle=battle,
+        seq=battle.version,
+        side=side,
+        command_id=command_id,
+        command=command,
+        rolls=[r.to_dict() for r in outcome.rolls],
+        events=outcome.events,
+        pending=state.pending.to_dict(),
+        created_at=timezone.now(),
+    )
+    battle.state = state.to_dict()
+    battle.updated_at = event.created_at
+    if state.result is not None:
+        battle.status = Battle.Status.FINISHED
+    return event
+
+
+def record_locked_step(battle: Battle, event: BattleEvent) -> None:
+    """record_step for a step worked out under the battle's lock (lock_battle): no submit can have
+    moved the battle on, except where the database locks no rows (SQLite), and then the step is
+    refused as made on a battle that has moved on."""
+    if not record_step(battle, event):
+        raise stale_version()
 
 
 def _db_value(field: Any, instance: Any) -> Any:

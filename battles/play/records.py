@@ -8,6 +8,7 @@ from rules_core import Roll
 from rules_core.matched_play import REFEREE
 from rules_core.record import Entry, build
 
+from .clocks import record_clock
 from .models import Battle, BattleEvent
 
 
@@ -15,14 +16,17 @@ def record_entries(battle: Battle) -> list[Entry]:
     """The battle's events as the record's entries, in order. (Not through `battle.events`: with
     only() the related manager reads each row's battle_id again, a query per event.)"""
     return [
-        Entry(e.side, e.command, [Roll.from_dict(r) for r in e.rolls])
+        Entry(e.side, e.command, [Roll.from_dict(r) for r in e.rolls], e.created_at.isoformat())
         for e in BattleEvent.objects.filter(battle_id=battle.id)
         .order_by("seq")
-        .only("side", "command", "rolls")
+        .only("side", "command", "rolls", "created_at")
     ]
 
 
 def battle_record(battle: Battle, viewer: str = REFEREE) -> dict[str, Any]:
     """The battle as a record. The server replays the whole of it (`REFEREE`); one exported for a
     seat or a spectator (`viewer`) seals the other side's secret picks until they are revealed."""
-    return build(battle.setup, record_entries(battle), battle.load_state(), viewer)
+    started = battle.created_at.isoformat()
+    return build(
+        battle.setup, record_entries(battle), battle.load_state(), viewer, started, record_clock(battle)
+    )

@@ -20,15 +20,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.utils import timezone
 
 import rules_core
 from rules_core import BattleState, Dice, RuleViolation, Side
 
+from . import beacon
 from .dice import make_dice
 from .models import Battle, BattleEvent
-from .persistence import applied_event, read_battle, recent_states, record_step
-from .publish import publish_step
+from .persistence import applied_event, next_step, read_battle, recent_states, record_step
+from .publish import delivering, publish_step
 from .refusals import SubmitError, stale_version
 
 TRIES = 5
@@ -52,7 +52,7 @@ def submit(
     dice: Dice | None = None,
 ) -> Submitted:
     """Apply one command as `side`. Raises SubmitError, or the referee's RuleViolation, and then
-    changes nothing."""
+    changes nothing; or Undelivered when the step is recorded but could not be pushed."""
     held = recent_states.latest(battle_id)
     battle, state = held or _read(battle_id)
     guessed = held is not None
@@ -130,26 +130,11 @@ def _apply(
     """The referee's answer to the command, as the battle's next state and the event to append;
     the battle (not yet saved) now holds its new snapshot and version."""
     outcome = rules_core.apply(state, side, command, dice)
-    state = outcome.state
-    battle.version += 1
-    event = BattleEvent(
-        battle=battle,
-        seq=battle.version,
-        side=side,
-        command_id=command_id,
-        command=command,
-        rolls=[r.to_dict() for r in outcome.rolls],
-        events=outcome.events,
-        pending=state.pending.to_dict(),
-        created_at=timezone.now(),
-    )
-    battle.state = state.to_dict()
-    battle.updated_at = event.created_at
-    if state.result is not None:
-        battle.status = Battle.Status.FINISHED
-    return state, event
+    return outcome.state, next_step(battle, side, command, outcome, command_id)
 
 
 def _committed(battle: Battle, event: BattleEvent, state: BattleState) -> None:
     recent_states.put(battle, state)
-    publish_step(battle, event, state)
+    with delivering():
+        publish_step(battle, event, state)
+    beacon.after_step(battle, state)

@@ -8,12 +8,15 @@ waits for, and marks those waiting for you: a battle can be left and taken up da
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Q
 from django.http import HttpRequest
 from django.urls import reverse
 
+from .clocks import ClockView, SideClock, clock_view
 from .models import Battle, Seat
 
 SEATS_KEY = "seats"
@@ -33,6 +36,21 @@ def remember_seat(request: HttpRequest, battle: Battle, token: str) -> None:
     request.session[SEATS_KEY] = dict(list(seats.items())[-KEPT:])
 
 
+def seat_token_of(request: HttpRequest, public_id: str) -> str:
+    """The seat a request comes from: its session's (a seat link is exchanged for the session on the
+    battle page, battles/play/views.py), else a `?seat=` it carries itself ("" if neither)."""
+    return session_seat(request, public_id) or request.GET.get("seat", "")
+
+
+def session_seat(session_of: HttpRequest | Any, public_id: str) -> str:
+    """The seat token this browser's session holds for the battle ("" if none): from a request, or
+    a websocket's scope (its `session`)."""
+    session = session_of.session if isinstance(session_of, HttpRequest) else session_of.get("session")
+    if session is None:
+        return ""
+    return str(dict(session.get(SEATS_KEY, {})).get(public_id, ""))
+
+
 def seat_link(request: HttpRequest, battle: Battle, token: str) -> str:
     return request.build_absolute_uri(reverse("battle", args=[battle.public_id])) + f"?seat={token}"
 
@@ -46,16 +64,29 @@ class Row:
     waiting_for: str
     """Whose decision the battle waits for ("good", "evil"), or "" once over."""
     links: bool
+    clock: ClockView | None = None
 
     @property
     def yours(self) -> bool:
         """Whether the battle waits for this seat's decision."""
         return bool(self.side) and self.waiting_for == self.side
 
+    @property
+    def waiting_clock(self) -> SideClock | None:
+        """The clock of the side the battle waits for (a chess clock's time, or the decision's)."""
+        return self.clock.of(self.waiting_for) if self.clock is not None else None
+
+    @property
+    def time_left(self) -> float:
+        """Seconds left to the side the battle waits for; no clock: as if endless."""
+        waiting = self.waiting_clock
+        return waiting.left if waiting is not None else math.inf
+
 
 def your_battles(request: HttpRequest) -> list[Row]:
     """The seats this session holds and, signed in, every battle the user created or holds a seat of:
-    those waiting for you first, then the others in play, then the finished, the latest first."""
+    those waiting for you first, the least time left first (a battle without a clock after those
+    with one), then the others in play, then the finished, the latest first."""
     user = request.user
     session_seats: dict[str, str] = request.session.get(SEATS_KEY, {})
     created: list[str] = request.session.get(CREATED_KEY, [])
@@ -79,7 +110,8 @@ def your_battles(request: HttpRequest) -> list[Row]:
                 play=f"{reverse('battle', args=[battle.public_id])}?seat={seat.token}" if seat else "",
                 waiting_for=pending.side or "",
                 links=mine,
+                clock=clock_view(battle, seat.side if seat else "spectator"),
             )
         )
-    rows.sort(key=lambda row: not row.yours)
+    rows.sort(key=lambda row: (not row.yours, row.time_left if row.yours else 0))
     return rows

@@ -77,7 +77,7 @@ def finish(ctx: Ctx, code: EndCode, sides: Sequence[Side] = (), roll: int | None
     winner: Side | None = (
         None if vp["good"] == vp["evil"] else ("good" if vp["good"] > vp["evil"] else "evil")
     )
-    if code == "conceded":
+    if code in ("conceded", "out_of_time"):
         winner = other(sides[0])
     ctx.log(
         "score",
@@ -85,7 +85,7 @@ def finish(ctx: Ctx, code: EndCode, sides: Sequence[Side] = (), roll: int | None
         vp=vp,
         score=final.to_dict(),
     )
-    decided_by: DecidedBy = "ending" if code == "conceded" else "vp"
+    decided_by: DecidedBy = "ending" if code in ("conceded", "out_of_time") else "vp"
     end_battle(ctx, winner, code, sides, decided_by, roll, vp, final.to_dict())
 
 

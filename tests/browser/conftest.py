@@ -96,16 +96,21 @@ OpenTable = Callable[..., Table]
 
 @pytest.fixture
 def table(browser: Any, shared_server: DaphneServer, transactional_db: None) -> Iterator[OpenTable]:
-    """table(name, setup, dice="6 1 ...", phone="evil", server=None) creates a battle, scripts its
-    dice when given, and opens it as Good, Evil and a spectator (tabletop.open_table), on the shared
-    server unless given another (a started `daphne` the test kills). The browsers close after the
-    test."""
+    """table(name, setup, dice="6 1 ...", phone="evil", server=None, ago=0) creates a battle (made
+    `ago` seconds ago), scripts its dice when given, and opens it as Good, Evil and a spectator
+    (tabletop.open_table), on the shared server unless given another (a started `daphne` the test
+    kills). The browsers close after the test."""
     opened: list[Table] = []
 
     def open_on_a_server(
-        name: str, setup: dict[str, Any], dice: str = "", phone: str = "", server: DaphneServer | None = None
+        name: str,
+        setup: dict[str, Any],
+        dice: str = "",
+        phone: str = "",
+        server: DaphneServer | None = None,
+        ago: float = 0,
     ) -> Table:
-        opened.append(open_table(browser, server or shared_server, name, setup, phone, dice))
+        opened.append(open_table(browser, server or shared_server, name, setup, phone, dice, ago))
         return opened[-1]
 
     yield open_on_a_server

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -46,12 +47,22 @@ class Table:
 
 
 def open_table(
-    browser: Browser, server: DaphneServer, name: str, setup: dict[str, Any], phone: str = "", dice: str = ""
+    browser: Browser,
+    server: DaphneServer,
+    name: str,
+    setup: dict[str, Any],
+    phone: str = "",
+    dice: str = "",
+    ago: float = 0,
 ) -> Table:
     """Create a battle from `setup` and open it as Good, Evil and a spectator (`phone` names the
     seat that plays on a phone with touch, if any); with `dice` ("6 1 ..."), the server rolls those
-    faces for this battle first."""
+    faces for this battle first; with `ago`, the battle was made that many seconds ago (its clock
+    has run since)."""
     battle = create_battle(name, setup)
+    if ago:
+        battle.created_at -= timedelta(seconds=ago)
+        Battle.objects.filter(pk=battle.pk).update(created_at=battle.created_at)
     if dice:
         server.script_dice(battle.public_id, dice)
     tokens = {s.side: s.token for s in battle.seats.all()}

@@ -36,10 +36,10 @@ OPENING = (
 def test_a_seat_link_plays_its_side_and_a_bad_one_is_refused(client: Client) -> None:
     battle = create_battle("Seats", demo_setup())
     good = battle.seats.get(side="good")
-    page = client.get(f"/battles/{battle.public_id}/?seat={good.token}").content.decode()
+    page = client.get(f"/battles/{battle.public_id}/?seat={good.token}", follow=True).content.decode()
     assert "You play <strong>Good</strong>" in page
     assert ">Deployment done</button>" in page
-    spectator = client.get(f"/battles/{battle.public_id}/").content.decode()
+    spectator = Client().get(f"/battles/{battle.public_id}/").content.decode()  # another browser
     assert "Spectating" in spectator and "Deployment done" not in spectator
     assert client.get(f"/battles/{battle.public_id}/?seat=forged").status_code == 404
 
@@ -98,6 +98,8 @@ def test_the_exported_record_replays_to_the_saved_battle(client: Client) -> None
     record = json.loads(response.content)
     assert record == battle_record(battle)
     assert record["format"] == "beacon-battle-record" and record["version"] == 1
+    taken = record["entries"][1].pop("at")  # when it was taken: the clock reads it
+    assert taken == battle.events.get(seq=2).created_at.isoformat() and record["started"]
     assert record["entries"][1] == {
         "side": "evil",
         "command": {"type": "ready"},

@@ -1,0 +1,64 @@
+"""A seat's nudges: the address and delay its holder leaves on the battle page, and the one-click
+unsubscribe link every nudge carries (battles/play/nudges.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .models import Battle, Seat
+from .nudges import NUDGE_DELAYS, seat_for_token
+from .your_battles import seat_token_of
+
+
+class NudgeForm(forms.Form):
+    email = forms.EmailField(label="E-mail me at", required=False, max_length=254)
+    minutes = forms.TypedChoiceField(label="after", choices=NUDGE_DELAYS, coerce=int)
+
+
+def nudge_context(seat: Seat) -> dict[str, Any]:
+    """The seat's nudge settings for its battle page: the address (the account's by default)."""
+    account = seat.user.email if seat.user is not None else ""
+    return {
+        "email": seat.email or ("" if seat.unsubscribed else account),
+        "on": bool(seat.email) and not seat.unsubscribed,
+        "minutes": seat.nudge_minutes,
+        "delays": NUDGE_DELAYS,
+    }
+
+
+@require_POST
+def seat_nudges(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Save (or, with no address, stop) the seat's nudges; back to the battle page."""
+    battle = get_object_or_404(Battle, public_id=public_id)
+    token = seat_token_of(request, public_id)
+    seat = Seat.objects.filter(battle=battle, token=token).first() if token else None
+    if seat is None:
+        raise Http404("That seat link is not valid for this battle.")
+    form = NudgeForm(request.POST)
+    if not form.is_valid():
+        errors = " ".join(str(e) for errs in form.errors.values() for e in errs)
+        return HttpResponse(errors, status=400, content_type="text/plain")
+    seat.email = form.cleaned_data["email"]
+    seat.nudge_minutes = form.cleaned_data["minutes"]
+    seat.unsubscribed = False
+    seat.save(update_fields=["email", "nudge_minutes", "unsubscribed"])
+    return redirect(reverse("battle", args=[battle.public_id]))
+
+
+@csrf_exempt  # the one-click unsubscribe of RFC 8058 comes as a POST from the mail client itself
+@require_http_methods(["GET", "POST"])
+def unsubscribe_nudges(request: HttpRequest, token: str) -> HttpResponse:
+    seat = seat_for_token(token)
+    if seat is None:
+        raise Http404("That unsubscribe link is not valid.")
+    if not seat.unsubscribed:
+        seat.unsubscribed = True
+        seat.save(update_fields=["unsubscribed"])
+    return render(request, "battles/unsubscribed.html", {"battle": seat.battle})
