@@ -12,6 +12,7 @@ from .battlefield import CONTROL_ZONE, enemies
 from .cavalry import ThrownRiders, dismount, why_cannot_dismount
 from .chance import percent
 from .characteristics import move_allowance
+from .contact import nearest_contact
 from .courage import (
     TERROR,
     Test,
@@ -27,7 +28,8 @@ from .crossing import chance_odds, fall, might_helps, might_outcome, percent_ove
 from .effects import held_by, terror_on_three_dice
 from .errors import RuleViolation
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
-from .geometry import Point, dist, path_length
+from .geometry import Point, dist, inches, path_length
+from .group_move import GROUP_MOVE, begin_group_move, group_move_option
 from .heroic import (
     SHOUTS,
     cancel_stalled_marches,
@@ -50,7 +52,6 @@ from .movement import (
     move_model,
     must_end_near,
     path_cost,
-    snap_to_contact,
     split_path,
 )
 from .shooting import Shot
@@ -154,7 +155,7 @@ def _charge_options(
                 Refusal(
                     {**command, "target": enemy.id},
                     "out_of_reach",
-                    f'{enemy.name} is {gap:.1f}" away; {model.name}\'s Move is {allowance:g}".',
+                    f"{enemy.name} is {inches(gap, allowance)} away; {model.name}'s Move is {allowance:g}\".",
                 )
             )
     if reachable:
@@ -246,14 +247,19 @@ def start_activation(
         return Activation(model.id, "climb_on", [list(model.pos), list(model.climb_to)])
     points = full_path(model, command["path"])
     target = state.model(command["target"]) if kind == "charge" else None
+    allowance = left if left >= 0 else move_allowance(state, model)
+
+    def legal(path: list[Point]) -> None:
+        check_path(state, model, path, allowance, target, tests=True)
+        if anchor:
+            _check_near(model, path[-1], anchor)
+
     if target is not None:
-        points = snap_to_contact(state, model, target, points)
+        points = nearest_contact(state, model, target, points, legal)
     if len(points) < 2:
         return Activation(model.id, "stand", [])
-    allowance = left if left >= 0 else move_allowance(state, model)
-    check_path(state, model, points, allowance, target, tests=True)
-    if anchor:
-        _check_near(model, points[-1], anchor)
+    if target is None:
+        legal(points)
     throw = bool(command.get("throw")) and target is not None
     if throw:
         assert target is not None
@@ -779,10 +785,17 @@ class SideActivations(Frame):
         elif self.reason == "with_me":
             choices.append(Action("end_moves", "The rest forgo their activation", {"type": "end_moves"}))
         else:
+            movable = [c.command["model"] for c in choices if isinstance(c, Action) and c.kind == "move"]
+            group = group_move_option(self.waiting_models(state), movable)
+            if group is not None:
+                choices.append(group)
             choices.append(Action("end_moves", "Finish moving", {"type": "end_moves"}))
         return choices
 
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        if command["type"] == GROUP_MOVE:
+            begin_group_move(ctx, self.side, command)
+            return
         if command["type"] == "end_moves":
             state = ctx.state
             if self.reason == "" and state.armies[self.side].broken:

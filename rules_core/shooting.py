@@ -16,7 +16,7 @@ from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import dist, point_segment_distance
 from .heroic import shout_hears, shout_params
 from .house_rules import DWARF_LONGBOW
-from .legacy import EDITION
+from .legacy import TERRAIN_EDITION
 from .might import might_choice, might_pending, might_to_reach, pay_might
 from .sight import eye, own_cover, sees, sight
 from .special_rules import LARGE_TARGET, SHARPSHOOTER, THROW_STONES, has, model_has, on_model
@@ -113,7 +113,7 @@ def why_not_target(state: BattleState, shooter: Model, target: Model) -> str | N
         return f"{target.name} is hidden by {hidden.name} and cannot be targeted."
     if shooter.side == "good" and is_engaged(state, target):
         return f"Good models may not shoot into a combat: {target.name} is Engaged."
-    if shooter.side == "good" and state.edition >= EDITION:
+    if shooter.side == "good" and state.edition >= TERRAIN_EDITION:
         friend = next((m for _, m in _models_in_line(state, shooter, target) if m.side == shooter.side), None)
         if friend is not None:
             return f"Good models may not shoot with a friend In The Way: {friend.name} stands in the line."
@@ -152,7 +152,7 @@ def obstructions(state: BattleState, shooter: Model, target: Model) -> list[tupl
     shooter's own cover; and models the line from its eye to the target passes through below their
     heads, except a friend of its size or smaller it touches (not Engaged) and the models of the
     target's own combat (the into-combat roll settles those)."""
-    if state.edition < EDITION:
+    if state.edition < TERRAIN_EDITION:
         return legacy.obstructions(state, shooter, target)
     start = shooter.pos
     seen = sight(state, shooter, target)
@@ -436,7 +436,7 @@ class Shot(Frame):
                 "into_combat", f"Shooting into a combat: rolls {face}: {target.name} is hit.", faces=[face]
             )
             return target
-        if ctx.state.edition < EDITION:
+        if ctx.state.edition < TERRAIN_EDITION:
             victim = legacy.random_friend(
                 ctx, [m for m in engaged_with(ctx.state, target) if m.side == shooter.side], shooter.id
             )

@@ -27,7 +27,7 @@ from .geometry import (
     segment_crosses_polygon,
 )
 from .house_rules import HEIGHTS
-from .legacy import EDITION, centre_line_difficult
+from .legacy import TERRAIN_EDITION, centre_line_difficult
 from .serial import load
 from .special_rules import shaped
 from .special_rules.shapes import TerrainAsOpen
@@ -265,7 +265,7 @@ def difficult_extra(state: BattleState, model: Model, points: Sequence[Point]) -
     """The Move a path costs beyond its length: every inch moved while any part of the base is in
     difficult ground that slows the model costs one more, three more mounted (terrain.md §3)."""
     factor = DIFFICULT_EXTRA_MOUNTED if model.mount is not None else DIFFICULT_EXTRA
-    if state.edition < EDITION:
+    if state.edition < TERRAIN_EDITION:
         return factor * centre_line_difficult(state, list(points))
     slowing = [p for p in state.terrain if slows(p, model)]
     if not slowing:

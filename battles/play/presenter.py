@@ -65,9 +65,9 @@ class ParamView:
 
     @property
     def on_board(self) -> bool:
-        """Drawn on the board: a path, a point, or a number (a stand's facing, set with its turn
-        handle, the only number param)."""
-        return self.type in ("path", "point", "number")
+        """Drawn on the board: a path, a point, several models' paths, or a number (a stand's
+        facing, set with its turn handle, the only number param)."""
+        return self.type in ("path", "point", "moves", "number")
 
     @property
     def optional(self) -> bool:
@@ -336,6 +336,13 @@ def roll_view(roll: dict[str, Any], names: dict[str, str], roll_words: dict[str,
     }
 
 
+def step_title(command: dict[str, Any]) -> str:
+    """A step's heading in the log: what the command did, "No shield" for one that answers its own
+    question no (a Combat fought without Shielding), not the question's name."""
+    kind = str(command.get("type", ""))
+    return f"No {humanize(kind).lower()}" if command.get(kind) is False else humanize(kind)
+
+
 def log_steps(state: BattleState, events: list[BattleEvent]) -> list[dict[str, Any]]:
     """The timeline: one entry per applied command, with what happened and every die rolled."""
     names = words_of(state).names
@@ -345,7 +352,7 @@ def log_steps(state: BattleState, events: list[BattleEvent]) -> list[dict[str, A
         {
             "seq": event.seq,
             "side": event.side,
-            "command": humanize(str(event.command.get("type", ""))),
+            "command": step_title(event.command),
             "lines": step_lines(event, names, roll_words),
             "undone": position in taken_back,
         }
