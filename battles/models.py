@@ -13,6 +13,7 @@ from .play.models import (
     Offer,
     PushSubscription,
     Seat,
+    StateCheckpoint,
     new_public_id,
     new_seat_token,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "PushSubscription",
     "SavedBoard",
     "Seat",
+    "StateCheckpoint",
     "new_public_id",
     "new_seat_token",
     "new_share_token",

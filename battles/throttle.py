@@ -1,17 +1,26 @@
 """Throttling the forms worth guessing at or flooding: signing in (here and in the admin), signing
-up, importing army lists.
+up, importing army lists and profiles, creating battles.
 
 Attempts are counted in Django's cache (Redis when REDIS_URL is set, so every server process counts
-the same attempts), per client address and, for signing in, per username too: guessing one
-player's password from many addresses is stopped as well as one address guessing many players'.
-Once a count reaches its limit, the form is refused (429, with a plain message) until its window,
-which began at the first attempt counted, has passed; even the right password waits.
+the same attempts), per client address and per signed-in account (one account from many addresses
+is counted as one), and, for signing in, per address and username together.
+An attempt takes its place in the count before it is tried, in one atomic step (the cache's incr),
+so however many arrive at once, no more than the limit are tried. Once a count reaches its limit,
+the form is refused (429, with a plain message) until its window, which began at the first attempt
+counted, has passed; even the right password waits. A sign-in that succeeds gives its place back:
+only failures count.
+
+No count is kept per username alone: a lockout by name could be aimed, by anyone who knows a
+player's name, at that player. Guessing one player's password is limited per address (as the
+username's count from that address), guessing many players' from one address by the address's own
+count (`THROTTLE_SIGN_IN_FAILURES_PER_ADDRESS`, higher, as a club's players may share an address).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import wraps
 from typing import Any, TypeVar, cast
@@ -37,9 +46,12 @@ class Limit:
 
 
 SIGN_IN = Limit("THROTTLE_SIGN_IN_FAILURES", 15 * 60, "signing in")
-"""Failed sign-ins, per username and per address."""
+"""Failed sign-ins as one username, per address."""
+SIGN_IN_ADDRESS = Limit("THROTTLE_SIGN_IN_FAILURES_PER_ADDRESS", 15 * 60, "signing in")
+"""Failed sign-ins as anyone, per address."""
 SIGN_UP = Limit("THROTTLE_SIGN_UPS", 60 * 60, "signing up")
 IMPORT = Limit("THROTTLE_IMPORTS", 60 * 60, "importing army lists")
+NEW_BATTLE = Limit("THROTTLE_BATTLES", 60 * 60, "creating battles")
 
 namespace = "throttle"
 """The start of every key (the tests give each test its own)."""
@@ -55,18 +67,22 @@ def _address(request: HttpRequest) -> str:
     return str(request.META.get("REMOTE_ADDR") or "unknown")
 
 
-def _count(kind: str, who: str, limit: Limit) -> None:
+def _take(kind: str, who: str, limit: Limit) -> bool:
+    """Take a place in `who`'s count of attempts, in one atomic step; False if the count had
+    reached its limit (the attempt is then not to be tried)."""
     key = _key(kind, who)
-    if cache.add(key, 1, limit.seconds):
-        return
+    cache.add(key, 0, limit.seconds)
     try:
-        cache.incr(key)
-    except ValueError:  # expired between the two calls
+        taken = int(cache.incr(key))
+    except ValueError:  # expired between the two calls: this is the window's first attempt
         cache.add(key, 1, limit.seconds)
+        taken = 1
+    return taken <= limit.most
 
 
-def _reached(kind: str, who: str, limit: Limit) -> bool:
-    return int(cache.get(_key(kind, who), 0)) >= limit.most
+def _give_back(kind: str, who: str) -> None:
+    with suppress(ValueError):  # expired meanwhile: nothing left to give back
+        cache.decr(_key(kind, who))
 
 
 def _refused(request: HttpRequest, limit: Limit) -> HttpResponse:
@@ -82,20 +98,20 @@ V = TypeVar("V", bound=View)
 
 
 def throttled_posts(kind: str, limit: Limit) -> Callable[[V], V]:
-    """Count a view's POSTs per client address, and refuse one once the address's count has
-    reached the limit."""
+    """Count a view's POSTs per client address and per signed-in account, each before it is tried,
+    and refuse one once either count has reached the limit."""
 
     def decorate(view: V) -> V:
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.method != "POST":
                 return view(request, *args, **kwargs)
-            address = _address(request)
-            if _reached(kind, address, limit):
+            counted = [(kind, _address(request))]
+            if request.user.is_authenticated:
+                counted.append((f"{kind}-account", str(request.user.pk)))
+            if not all(_take(counted_as, who, limit) for counted_as, who in counted):
                 return _refused(request, limit)
-            response = view(request, *args, **kwargs)
-            _count(kind, address, limit)
-            return response
+            return view(request, *args, **kwargs)
 
         return cast(V, wrapper)
 
@@ -103,23 +119,29 @@ def throttled_posts(kind: str, limit: Limit) -> Callable[[V], V]:
 
 
 def throttled_sign_in(view: V) -> V:
-    """A sign-in view (ours or the admin's) whose failed attempts are counted per address and per
-    username: a POST that does not redirect failed."""
+    """A sign-in view (ours or the admin's) whose attempts are counted per address and per address
+    and username; a POST that does not redirect failed, and one that does gives its places back."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if request.method != "POST":
             return view(request, *args, **kwargs)
-        names = [("address", _address(request))]
+        address = _address(request)
         username = str(request.POST.get("username", "")).strip().lower()
-        if username:  # hashed: a key holds any name, a space or a NUL as well
-            names.append(("username", hashlib.sha256(username.encode(errors="replace")).hexdigest()))
-        if any(_reached(f"sign-in-{kind}", who, SIGN_IN) for kind, who in names):
-            return _refused(request, SIGN_IN)
+        # hashed: a key holds any name, a space or a NUL as well
+        named = hashlib.sha256(f"{address} {username}".encode(errors="replace")).hexdigest()
+        counts = [("sign-in-address", address, SIGN_IN_ADDRESS), ("sign-in-name", named, SIGN_IN)]
+        taken: list[tuple[str, str]] = []
+        for kind, who, limit in counts:
+            if not _take(kind, who, limit):
+                for given in taken:
+                    _give_back(*given)
+                return _refused(request, limit)
+            taken.append((kind, who))
         response = view(request, *args, **kwargs)
-        if response.status_code == 200:
-            for kind, who in names:
-                _count(f"sign-in-{kind}", who, SIGN_IN)
+        if response.status_code != 200:
+            for given in taken:
+                _give_back(*given)
         return response
 
     return cast(V, wrapper)

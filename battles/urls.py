@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("battles.lists.urls")),
     path("", include("battles.boards.urls")),
     path("health/", health.health, name="health"),
+    path("health/address/", health.seen_address, name="seen_address"),
     path("accounts/signup/", throttled_posts("sign-up", SIGN_UP)(accounts.sign_up), name="signup"),
     path("accounts/login/", throttled_sign_in(auth_views.LoginView.as_view()), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

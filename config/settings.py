@@ -56,6 +56,11 @@ if not SECRET_KEY:
             "for local development on this machine, set BEACON_DEV=1 instead (make run does)."
         )
     SECRET_KEY = local_secret_key(LOCAL_SECRET_KEY_FILE)
+if "change-me" in SECRET_KEY or "never-this-one" in SECRET_KEY:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is the example in docs/deploy.md, which anyone can read: set a long random secret "
+        "of your own (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+    )
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()
 ]
@@ -141,12 +146,21 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'beacon.sqlite3'}"
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+# A connection kept is checked before it is used again: after PostgreSQL restarts, the first
+# request finds its connection dead and opens a new one instead of answering 500.
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_flag("DATABASE_POOL", True):
     # A pool per process: a websocket message borrows a connection instead of opening a new one
     # (Channels closes a connection after each database_sync_to_async call when it is not pooled).
+    # Each connection lent is checked first (CONN_HEALTH_CHECKS: the pool's check_connection), and
+    # a request waits at most DATABASE_POOL_TIMEOUT seconds for one (the pool's own default is 30).
     DATABASES["default"]["OPTIONS"] = {
-        "pool": {"min_size": 1, "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10"))}
+        "pool": {
+            "min_size": 1,
+            "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")),
+            "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT", "5")),
+        },
+        "connect_timeout": 5,
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # IMMEDIATE makes each submit take the write lock up front, as a row lock would.
@@ -154,6 +168,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {
         "NAME": os.environ.get("TEST_SQLITE_PATH", str(BASE_DIR / ".test-db.sqlite3"))
     }
+
+BEACON_PAUSE_SECONDS = float(os.environ.get("BEACON_PAUSE_SECONDS", "1.0"))
+"""How long Beacon, the server's player, waits before each of its steps: a human pace, so that the
+player sees each step (battles/play/beacon.py)."""
+BEACON_THINKERS = int(os.environ.get("BEACON_THINKERS", "1"))
+"""The processes Beacon thinks in, apart from the serving process (0: in its threads)."""
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CHANNELS_PREFIX = os.environ.get("CHANNELS_PREFIX", "beacon")  # Redis keys of the channel layer and presence
@@ -221,8 +241,14 @@ WHITENOISE_AUTOREFRESH = DEBUG
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"without_traceback": {"()": "battles.guards.WithoutTraceback"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "one_line": {"class": "logging.StreamHandler", "filters": ["without_traceback"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # A request for a host not in ALLOWED_HOSTS is anyone's to send: a line, not a traceback.
+    "loggers": {"django.security.DisallowedHost": {"handlers": ["one_line"], "propagate": False}},
 }
 
 # Websocket limits: a message larger than this, or more than RATE messages in a second, is refused.
@@ -233,15 +259,25 @@ WS_RATE_PER_SECOND = int(os.environ.get("WS_RATE_PER_SECOND", "10"))  # a seat's
 WS_MAX_SOCKETS_PER_SEAT = int(os.environ.get("WS_MAX_SOCKETS_PER_SEAT", "8"))
 WS_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WS_MAX_SOCKETS_PER_ADDRESS", "200"))
 
-# Throttles (battles/throttle.py), per client address (and per username for signing in): failed
-# sign-ins in 15 minutes, sign-ups and army-list imports in an hour.
+# The largest request body the app reads (battles/guards.py, BodyLimit: 413 beyond it); the proxy's
+# own limit should be the same (docs/deploy.md). An army-list or profiles file is at most 256 KB.
+REQUEST_MAX_BYTES = int(os.environ.get("REQUEST_MAX_BYTES", str(1024 * 1024)))
+
+# Throttles (battles/throttle.py), per client address (and per account): failed sign-ins in 15
+# minutes (as one username, and as anyone), sign-ups, imports and new battles in an hour.
 THROTTLE_SIGN_IN_FAILURES = int(os.environ.get("THROTTLE_SIGN_IN_FAILURES", "10"))
+THROTTLE_SIGN_IN_FAILURES_PER_ADDRESS = int(os.environ.get("THROTTLE_SIGN_IN_FAILURES_PER_ADDRESS", "30"))
 THROTTLE_SIGN_UPS = int(os.environ.get("THROTTLE_SIGN_UPS", "10"))
 THROTTLE_IMPORTS = int(os.environ.get("THROTTLE_IMPORTS", "60"))
+THROTTLE_BATTLES = int(os.environ.get("THROTTLE_BATTLES", "30"))  # battles created, per hour
 
 # Presence: a socket counts as here until this long after its last heartbeat (browsers send one
 # every 20 seconds), so a socket whose server died stops counting on its own.
 PRESENCE_TTL_SECONDS = float(os.environ.get("PRESENCE_TTL_SECONDS", "60"))
+# Steps committed but never pushed (battles/play/catch_up.py): how often each process looks for
+# them, and how old a step must be to count as missed rather than on its way.
+CATCH_UP_SWEEP_SECONDS = float(os.environ.get("CATCH_UP_SWEEP_SECONDS", "5"))
+CATCH_UP_AFTER_SECONDS = float(os.environ.get("CATCH_UP_AFTER_SECONDS", "2"))
 # Who is here is announced at most once per battle in this many seconds (battles/play/announce.py).
 PRESENCE_ANNOUNCE_SECONDS = float(os.environ.get("PRESENCE_ANNOUNCE_SECONDS", "0.5"))
 

@@ -14,10 +14,11 @@ controls), `rules_core.scenarios` (matched play), and each ruleset's own module:
 Every other module is the referee's inside (docs/rules-core.md).
 """
 
-from .army_lists import Listed, side_of, wrong_side
+from .army_lists import Listed, is_bow, side_of, wrong_side
 from .boards.library import DEFAULT as DEFAULT_BOARD
 from .boards.library import LIBRARY as BOARD_LIBRARY
 from .chance import percent
+from .composition import Distribution, EntryRules, ListRules
 from .dice import Dice, RecordedDice, Roll, ScriptedDice, SeededDice, SystemDice
 from .engine import Outcome, apply, legal_actions
 from .errors import RULE_CODES, RecordMismatch, Refused, RuleViolation
@@ -39,6 +40,9 @@ from .rulesets import (
     ruleset_for,
     terrain_of,
 )
+from .special_rules import HandRule, RuleNote
+from .special_rules import notes as special_rule_notes
+from .special_rules import to_apply_by_hand as rules_to_apply_by_hand
 from .state import MM_PER_INCH, SIDES, BattleState, Board, Model, Profile, Side, side_name
 from .terrain import KINDS as TERRAIN_KINDS
 from .terrain import describe as describe_terrain
@@ -63,6 +67,10 @@ __all__ = [
     "Board",
     "Characteristics",
     "Dice",
+    "Distribution",
+    "EntryRules",
+    "HandRule",
+    "ListRules",
     "Listed",
     "Model",
     "Outcome",
@@ -72,6 +80,7 @@ __all__ = [
     "RecordedDice",
     "Refused",
     "Roll",
+    "RuleNote",
     "RuleViolation",
     "Ruleset",
     "ScriptedDice",
@@ -84,6 +93,7 @@ __all__ = [
     "characteristics_now",
     "describe_terrain",
     "find_ruleset",
+    "is_bow",
     "legal_actions",
     "load_state",
     "new_battle",
@@ -91,10 +101,12 @@ __all__ = [
     "percent",
     "random_board",
     "read_piece",
+    "rules_to_apply_by_hand",
     "ruleset_choices",
     "ruleset_for",
     "side_name",
     "side_of",
+    "special_rule_notes",
     "terrain_of",
     "tier_name",
     "wrong_side",

@@ -20,7 +20,7 @@ from .courage import (
     call_stand_fast,
     causes_terror,
     chance_to_pass,
-    horn_bonus,
+    courage_modifier,
     need,
 )
 from .crossing import chance_odds, fall, might_helps, might_outcome, percent_over, result_of, roll
@@ -54,6 +54,7 @@ from .movement import (
     split_path,
 )
 from .shooting import Shot
+from .special_rules import FEARFUL, model_has
 from .state import BattleState, Effect, Model, Side, side_name
 from .terrain import Crossing, crossings, difficult_extra, true_height, zone_reaches
 from .throwing import stop_short, throw_param, why_cannot_throw, why_not_throw_at
@@ -213,11 +214,11 @@ def _dismount_option(state: BattleState, model: Model) -> Option:
 def _target_label(state: BattleState, model: Model, target: Model) -> str:
     """A charge target's name, with the Courage test and its chance when it causes Terror and the
     charger would roll for it (not when it passes without rolling: an aura, a test passed already)."""
-    if not causes_terror(state, target) or auto_pass_reason(state, model, "courage", TERROR):
+    if not causes_terror(state, target, model) or auto_pass_reason(state, model, "courage", TERROR):
         return target.name
     courage = need(state, model, "courage")
     three = terror_on_three_dice(state, target)
-    chance = chance_to_pass(courage, horn_bonus(state, model), three_dice=three)
+    chance = chance_to_pass(courage, courage_modifier(state, model)[0], three_dice=three)
     dice = " on 3D6 dropping the highest" if three else ""
     return f"{target.name} (Terror: Courage {courage}+{dice}, {percent(chance)})"
 
@@ -356,6 +357,8 @@ class Activation(Frame):
     """What remains of its move once it has begun moving (after a dismount or a deadly throw)."""
     score: int = 0
     """Its Jump or Climb test's score, while its player decides on Might."""
+    fear_tested: bool = False
+    """A Fearful model has taken its Courage test to charge (before any Terror test)."""
 
     def step(self, ctx: Ctx) -> bool:
         state = ctx.state
@@ -390,10 +393,17 @@ class Activation(Frame):
                 return False
         if self.stage == "choose":
             return True
-        terrified = self.intent == "charge" and target is not None and causes_terror(state, target)
+        terrified = self.intent == "charge" and target is not None and causes_terror(state, target, model)
+        fearful = self.intent == "charge" and target is not None and model_has(model, FEARFUL)
         if self.stage == "terror":
+            if fearful and not self.fear_tested:
+                assert target is not None
+                self.fear_tested = True
+                ctx.push(Test(model.id, "courage", FEARFUL.name, f"to charge {target.name}: it is Fearful"))
+                return False
             self.stage = "act"
-            if terrified:
+            afraid = fearful and FEARFUL.name not in model.passed_tests
+            if terrified and not afraid:
                 assert target is not None
                 reason = f"to charge {target.name}, who causes Terror"
                 ctx.push(
@@ -402,7 +412,9 @@ class Activation(Frame):
                 return False
         if self.stage == "act":
             self.stage = "after"
-            if terrified and TERROR not in model.passed_tests:
+            if (terrified and TERROR not in model.passed_tests) or (
+                fearful and FEARFUL.name not in model.passed_tests
+            ):
                 model.thwarted = True
                 ctx.log(
                     "terrified",

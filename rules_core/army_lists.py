@@ -38,6 +38,13 @@ class Listed:
     problems: tuple[str, ...] = ()
     """What the list's own data gets wrong about these models (an option the profile no longer
     offers), found where the data is read."""
+    key: str = ""
+    """Which entry of its army list these models are (the catalogue's id), for the list's own rules
+    (`composition`); "" outside an army list."""
+    limits: frozenset[str] = frozenset()
+    """The army list's limits these models count towards: "bow", "throwing"."""
+    exempt: frozenset[str] = frozenset()
+    """The limits its army list exempts them from (Riders of Rohan from the bow limit)."""
 
     @property
     def tier(self) -> str | None:

@@ -26,6 +26,7 @@ from .geometry import (
     rotate,
     segment_polygon_distance,
 )
+from .special_rules import UNYIELDING_COMBAT_STANCE, has
 from .state import BattleState, Effect, Model, Terrain
 from .terrain import (
     Crossing,
@@ -455,9 +456,21 @@ def back_away_clear(state: BattleState, model: Model, dest: Point) -> bool:
     return True
 
 
+UNYIELDING_STAYS_UP = 4
+
+
 def knock_prone(ctx: Ctx, model: Model) -> None:
     """The model is knocked Prone; a rider knocked Prone on its mount is Knocked Flying (settled by
-    `cavalry.ThrownRiders`)."""
+    `cavalry.ThrownRiders`). Unyielding Combat Stance keeps a model on foot upright on a 4+."""
+    if model.mount is None and has(model.profile, UNYIELDING_COMBAT_STANCE):
+        face = ctx.dice.d6("unyielding", model.id)
+        upright = face >= UNYIELDING_STAYS_UP
+        result = "it stays on its feet" if upright else "it falls"
+        ctx.log(
+            "unyielding", f"{model.name} rolls {face} for Unyielding Combat Stance: {result}.", faces=[face]
+        )
+        if upright:
+            return
     model.prone = True
     if model.mount is not None:
         model.thrown = "flying"

@@ -120,18 +120,7 @@ def steps(record: Any) -> Iterator[tuple[Entry, Outcome]]:
             timing.step(entry, outcome)
             yield entry, outcome
             continue
-        dice = RecordedDice(entry.rolls)
-        play = apply_sealed if is_sealed(entry.command) else apply
-        try:
-            outcome = play(state, entry.side, entry.command, dice)  # type: ignore[arg-type]
-        except RuleViolation as exc:
-            raise RecordError(
-                number, f"{entry.side} {entry.command.get('type')!r} is illegal: {exc.message}"
-            ) from exc
-        except RecordMismatch as exc:
-            raise RecordError(number, str(exc)) from exc
-        if dice.unused:
-            raise RecordError(number, f"it records {len(dice.unused)} roll(s) the rules did not make")
+        outcome = replay_entry(state, number, entry)
         state = outcome.state
         if entry.rolls:
             since_dice = [state]
@@ -139,6 +128,24 @@ def steps(record: Any) -> Iterator[tuple[Entry, Outcome]]:
             since_dice.append(state)
         timing.step(entry, outcome)
         yield entry, outcome
+
+
+def replay_entry(state: BattleState, number: int, entry: Entry) -> Outcome:
+    """Entry `number` (not a takeback) applied to the state before it, with the dice it recorded.
+    Raises RecordError if it does not replay."""
+    dice = RecordedDice(entry.rolls)
+    play = apply_sealed if is_sealed(entry.command) else apply
+    try:
+        outcome = play(state, entry.side, entry.command, dice)  # type: ignore[arg-type]
+    except RuleViolation as exc:
+        raise RecordError(
+            number, f"{entry.side} {entry.command.get('type')!r} is illegal: {exc.message}"
+        ) from exc
+    except RecordMismatch as exc:
+        raise RecordError(number, str(exc)) from exc
+    if dice.unused:
+        raise RecordError(number, f"it records {len(dice.unused)} roll(s) the rules did not make")
+    return outcome
 
 
 class _Timing:

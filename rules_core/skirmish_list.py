@@ -18,6 +18,7 @@ from .army_lists import (
     share,
     side_of,
 )
+from .composition import Line, ListRules, composition_problems, counted, limit_of, required_general
 from .state import Army
 from .tiers import follower_limit, tier_name, tier_rank
 
@@ -38,6 +39,8 @@ class ListedWarband:
 class SkirmishList:
     points_limit: int
     warbands: tuple[ListedWarband, ...] = ()
+    rules: ListRules | None = None
+    """The army list it is built from, with its own rules; None for a list of any profiles."""
 
 
 @dataclass
@@ -92,13 +95,24 @@ def summarise(army: SkirmishList) -> Summary:
     problems.extend(repeated_unique_heroes(heroes))
     summary.side, mixed = side_of([line for w in army.warbands for line in (w.hero, *w.followers)])
     problems.extend(mixed)
-    summary.bow_limit = bow_limit(summary.warriors)
-    if summary.bows > summary.bow_limit:
-        problems.append(
-            f"{summary.bows} of {plural(summary.warriors, 'warrior')} carry bows; at most "
-            f"{summary.bow_limit} may (a third of the warriors, rounded up)."
-        )
-    summary.general = _general(army.warbands, problems)
+    if army.rules is None:
+        summary.bow_limit = bow_limit(summary.warriors)
+        if summary.bows > summary.bow_limit:
+            problems.append(
+                f"{summary.bows} of {plural(summary.warriors, 'warrior')} carry bows; at most "
+                f"{summary.bow_limit} may (a third of the warriors, rounded up)."
+            )
+        summary.general = _general(army.warbands, problems)
+    else:
+        lines = [
+            Line(listed, w.hero.key, listed is w.hero)
+            for w in army.warbands
+            for listed in (w.hero, *w.followers)
+        ]
+        summary.bows = counted(lines, "bow")
+        summary.bow_limit = limit_of(summary.warriors, army.rules.bow_one_in)
+        problems.extend(composition_problems(army.rules, lines, summary.warriors))
+        summary.general = _general(army.warbands, problems, required_general(army.rules, lines))
     over = summary.points - summary.points_limit
     if over > 0:
         problems.append(
@@ -142,9 +156,16 @@ def _warband(warband: ListedWarband, summary: Summary) -> WarbandSummary:
     return WarbandSummary(hero.name, tier_name(hero.tier), led, limit, points, warband.general)
 
 
-def _general(warbands: tuple[ListedWarband, ...], problems: list[str]) -> str | None:
-    """The named General, else the hero of the highest tier; a tie at the top must be settled."""
+def _general(
+    warbands: tuple[ListedWarband, ...], problems: list[str], required: str | None = None
+) -> str | None:
+    """The named General, else the hero of the highest tier; a tie at the top must be settled. A
+    hero the army list makes the General is the General."""
     named = [w.hero.name for w in warbands if w.general]
+    if required is not None:
+        if named and named != [required]:
+            problems.append(f"{required} must be the General in this army list.")
+        return required
     several = several_generals(named)
     if several:
         problems.append(several)

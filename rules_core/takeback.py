@@ -173,9 +173,14 @@ def restore(before: BattleState, now: BattleState, side: str, numbers: Sequence[
     """The takeback's outcome: the battle as it stood `before` the oldest step undone (the entries
     numbered `numbers`), counted one step on from `now` (`state.step` numbers every entry, this
     one too)."""
-    restored = before.clone()
-    restored.step = now.step + 1
-    return Outcome(restored, [undo_event(side, numbers, text)], [])
+    return Outcome(restored(before, now), [undo_event(side, numbers, text)], [])
+
+
+def restored(before: BattleState, now: BattleState) -> BattleState:
+    """The state a takeback leaves: the battle `before` the oldest step undone, a step on from `now`."""
+    state = before.clone()
+    state.step = now.step + 1
+    return state
 
 
 def replay_step(entries: Sequence[Logged], states: list[BattleState]) -> Outcome:

@@ -57,6 +57,7 @@ class DaphneServer:
         database_url: str | None = None,
         log_dir: Path | None = None,
         dice_dir: Path | None = None,
+        daphne_args: tuple[str, ...] = (),
     ) -> None:
         self.may_move = port is None
         self.port = port or free_port()
@@ -65,6 +66,7 @@ class DaphneServer:
         if dice_dir is not None:
             self.extra_env["BEACON_DICE_SCRIPT"] = str(dice_dir)
         self.app = app
+        self.daphne_args = daphne_args
         self.database_url = database_url
         self.process: subprocess.Popen[bytes] | None = None
         self.log_path = (
@@ -83,8 +85,10 @@ class DaphneServer:
             "SECRET_KEY": settings.SECRET_KEY,  # sessions made by the test are the server's too
             # Browser tests sign up and in from this one address, again and again.
             "THROTTLE_SIGN_IN_FAILURES": "100000",
+            "THROTTLE_SIGN_IN_FAILURES_PER_ADDRESS": "100000",
             "THROTTLE_SIGN_UPS": "100000",
             "THROTTLE_IMPORTS": "100000",
+            "THROTTLE_BATTLES": "100000",
             "PYTHONUNBUFFERED": "1",
         }
         if settings.REDIS_URL:
@@ -98,7 +102,17 @@ class DaphneServer:
             with self.log_path.open("ab") as log:
                 logged_before = log.tell()
                 self.process = subprocess.Popen(
-                    [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), self.app],
+                    [
+                        sys.executable,
+                        "-m",
+                        "daphne",
+                        *self.daphne_args,
+                        "-b",
+                        "127.0.0.1",
+                        "-p",
+                        str(self.port),
+                        self.app,
+                    ],
                     cwd=ROOT,
                     env=env,
                     stdout=log,

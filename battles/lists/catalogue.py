@@ -1,181 +1,68 @@
-"""The example profiles of the core summary: the catalogue every installation starts with.
+"""The catalogue: every 2024 profile, read from `catalogue_data/profiles.json` in this repository
+(made from a transcription of the books by `catalogue_data/convert.py`; its format is
+docs/catalogue-format.md), and the mounts among them that a profile may ride or a list buy.
 
-Characteristics are the community transcription quoted in `docs/rules/core-summary.md`;
-tiers, keywords, wargear and powers marked there as "check" are sensible defaults.
+Each entry is profile data (battles/lists/profiles.py) with the catalogue's own keys beside it:
+`id` (stable, what an installation's rows are matched by), `points_note`, `part_of`, `source`.
 """
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-BOW = {"name": "Bow", "range": 24.0, "strength": 2}
-ORC_BOW = {"name": "Orc bow", "range": 18.0, "strength": 2}
-ELF_BOW = {"name": "Elf bow", "range": 24.0, "strength": 3}
+from .examples import example_side
 
-LEGEND, VALOUR, FORTITUDE, MINOR = "legend", "valour", "fortitude", "minor"
-
-# Wargear the example warriors may buy, with points: defaults (check) kept here, in one place.
-# An option that names a missile weapon gives the model that weapon.
-SHIELD = {"name": "Shield", "points": 1}
-SPEAR = {"name": "Spear", "points": 1}
-WARRIOR_OPTIONS: dict[str, list[dict[str, Any]]] = {
-    "Warrior of Minas Tirith": [SHIELD, SPEAR, {"name": "Bow", "points": 1, "missile": BOW}],
-    "Warrior of Rohan": [SHIELD, {"name": "Bow", "points": 1, "missile": BOW}],
-    "Mordor Orc Warrior": [SHIELD, SPEAR, {"name": "Orc bow", "points": 1, "missile": ORC_BOW}],
-}
-# Heroes that are not named characters, so a list may take several.
-NOT_UNIQUE = {"Goblin Captain"}
-
+CATALOGUE_FILE = Path(__file__).parent / "catalogue_data" / "profiles.json"
 GOOD, EVIL = "good", "evil"
 SIDE_NAMES = {GOOD: "Good", EVIL: "Evil"}
-EVIL_PROFILES = {
-    "Witch-king of Angmar", "Gothmog", "Azog the Defiler", "Bolg", "Goblin Captain", "Grinnah", "Cave Troll",
-    "Mordor Orc Warrior",
-}  # fmt: skip
-"""The catalogue's Evil profiles; every other one fights for Good."""
+MOUNT = "mount"
+"""The kind of a mount's profile: ridden, never fielded alone."""
 
-# What the example warriors' printed profiles carry (check): their Defence already counts it, so a
-# bought shield adds +1 (docs/battle-record.md, "Wargear").
-PRINTED_WARGEAR: dict[str, list[str]] = {
-    "Warrior of Minas Tirith": ["Sword", "Heavy armour"],
-    "Warrior of Rohan": ["Sword", "Armour"],
-    "Mordor Orc Warrior": ["Orc blade", "Armour"],
-}
 
-# Mounts a profile may ride or a list may buy, by name (check): the mount's own characteristics, as
-# a Cavalry model's `mount` in the battle setup (docs/battle-record.md).
-MOUNTS: dict[str, dict[str, Any]] = {
-    "Horse": {"move": 10.0, "fight": 0, "strength": 3, "defence": 4, "attacks": 0, "wounds": 1, "courage": 3},
-    "Armoured horse": {
-        "move": 10.0, "fight": 0, "strength": 3, "defence": 5, "attacks": 0, "wounds": 1, "courage": 3,
-    },
-    "Warg": {"move": 10.0, "fight": 3, "strength": 4, "defence": 4, "attacks": 1, "wounds": 1, "courage": 2},
-}  # fmt: skip
-MOUNT_BASE_MM = 50
-"""A mounted model's base (a rider's smaller base is replaced by it)."""
+@cache
+def _text() -> str:
+    return CATALOGUE_FILE.read_text(encoding="utf-8")
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every catalogue profile as data (a fresh copy each call: the caller may change it)."""
+    profiles: list[dict[str, Any]] = json.loads(_text())["profiles"]
+    return profiles
+
+
+@cache
+def _mounts() -> dict[str, dict[str, Any]]:
+    return {
+        p["name"]: p for p in catalogue() if p["kind"] in (MOUNT, "chariot") or "Chariot" in p["keywords"]
+    }
+
+
+MOUNTS = _mounts()
+"""Mounts a profile may ride or a list buy, by name: the catalogue's mount profiles (Horse,
+Armoured horse, Snowmane, Fell Beast ...) and its chariots (not playable yet), as a Cavalry model's
+`mount` in the battle setup."""
+
+
+@cache
+def _sides() -> dict[str, str]:
+    return {p["name"]: p["side"] for p in catalogue() if p["side"]}
 
 
 def catalogue_side(name: str) -> str | None:
-    """The side of a catalogue profile by its name, or None for a name the catalogue does not have."""
-    if name in EVIL_PROFILES:
-        return EVIL
-    return GOOD if any(row[0] == name for row in _TABLE) else None
+    """The side of a catalogue (or example) profile by its name, or None for a name neither has."""
+    return _sides().get(name) or example_side(name)
+
+
+RULES_KEYS = (
+    "name", "move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage", "intelligence",
+    "might", "will", "fate", "keywords", "special_rules", "wargear",
+)  # fmt: skip
 
 
 def mount_profile(name: str) -> dict[str, Any]:
     """A known mount as rules_core reads a mount's profile."""
-    stats = MOUNTS[name]
-    return {
-        "name": name, **stats, "shoot": 7, "intelligence": 7, "keywords": [], "base_mm": float(MOUNT_BASE_MM),
-    }  # fmt: skip
-
-
-# name, (move, fight, shoot, strength, defence, attacks, wounds, courage, intelligence),
-# (might, will, fate), points, extras
-_TABLE: list[tuple[str, tuple[float, ...], tuple[int, int, int] | None, int, dict[str, Any]]] = [
-    ("Aragorn (Strider)", (6, 7, 3, 4, 5, 3, 3, 4, 3), (3, 3, 3), 160, {"tier": LEGEND}),
-    ("Boromir of Gondor", (6, 7, 4, 4, 5, 3, 3, 4, 5), (6, 1, 0), 95, {"tier": VALOUR}),
-    (
-        "Gandalf the Grey",
-        (6, 5, 4, 4, 5, 2, 3, 3, 3),
-        (3, 6, 3),
-        170,
-        {
-            "tier": LEGEND,
-            "powers": [
-                {"name": "Immobilise", "range": 12.0, "casting": 3},
-                {"name": "Strengthen Will", "range": 12.0, "casting": 4},
-                {"name": "Sorcerous Blast", "range": 12.0, "casting": 5},
-                {"name": "Blinding Light", "range": 6.0, "casting": 2},
-            ],
-        },
-    ),
-    (
-        "Gandalf the White",
-        (6, 6, 4, 4, 6, 3, 3, 3, 3),
-        (3, 6, 3),
-        200,
-        {
-            "tier": LEGEND,
-            "heroic_actions": ["heroic_resolve"],
-            "powers": [
-                {"name": "Immobilise", "range": 12.0, "casting": 3},
-                {"name": "Strengthen Will", "range": 12.0, "casting": 4},
-                {"name": "Sorcerous Blast", "range": 12.0, "casting": 5},
-                {"name": "Terrifying Aura", "range": 0.0, "casting": 2},
-            ],
-        },
-    ),
-    (
-        "Witch-king of Angmar",
-        (6, 6, 4, 4, 8, 3, 1, 4, 4),
-        (3, 18, 3),
-        150,
-        {
-            "tier": LEGEND,
-            "keywords": ["Spirit"],
-            "special_rules": ["Terror"],
-            "heroic_actions": ["heroic_channelling"],
-            "powers": [
-                {"name": "Compel", "range": 12.0, "casting": 4},
-                {"name": "Sap Will", "range": 12.0, "casting": 4},
-                {"name": "Transfix", "range": 12.0, "casting": 3},
-                {"name": "Black Dart", "range": 12.0, "casting": 5},
-            ],
-        },
-    ),
-    ("Gothmog", (6, 5, 5, 4, 6, 2, 3, 5, 4), (3, 3, 1), 120, {"tier": VALOUR}),
-    ("Eomer, Marshal of the Riddermark", (6, 6, 4, 4, 6, 3, 3, 4, 5), (3, 3, 3), 110, {"tier": VALOUR}),
-    ("Eowyn", (6, 5, 4, 4, 4, 2, 2, 4, 5), (2, 2, 3), 60, {"tier": FORTITUDE}),
-    ("Haleth, Son of Hama", (6, 3, 4, 3, 4, 1, 2, 6, 7), (1, 1, 2), 30, {"tier": MINOR}),
-    ("Hama, Captain of Rohan", (6, 5, 4, 4, 6, 2, 2, 6, 6), (2, 1, 1), 60, {"tier": FORTITUDE}),
-    ("Thorin Oakenshield", (5, 6, 4, 4, 7, 3, 3, 4, 5), (3, 3, 3), 100, {"tier": LEGEND, "base_mm": 25}),
-    ("Azog the Defiler", (6, 7, 4, 5, 5, 3, 3, 5, 5), (3, 3, 1), 175, {"tier": LEGEND, "base_mm": 40}),
-    ("Bolg", (6, 7, 4, 5, 7, 3, 3, 5, 5), (3, 3, 1), 175, {"tier": VALOUR, "base_mm": 40}),
-    ("Beorn", (6, 6, 4, 5, 5, 3, 3, 3, 4), (3, 3, 3), 200, {"tier": LEGEND, "base_mm": 40}),
-    ("Bilbo Baggins", (4, 3, 3, 2, 3, 1, 2, 4, 4), (2, 3, 3), 55, {"tier": FORTITUDE, "base_mm": 20}),
-    ("Frodo Baggins", (4, 3, 3, 2, 3, 1, 2, 4, 5), (2, 3, 3), 55, {"tier": VALOUR, "base_mm": 20}),
-    (
-        "Tauriel",
-        (6, 6, 3, 4, 5, 3, 2, 4, 4),
-        (3, 2, 3),
-        90,
-        {"tier": VALOUR, "heroic_actions": ["heroic_accuracy"], "missile": ELF_BOW},
-    ),
-    (
-        "Goblin Captain",
-        (5, 3, 5, 4, 4, 2, 2, 7, 7),
-        (2, 1, 1),
-        40,
-        {"tier": MINOR, "heroic_actions": ["heroic_march"]},
-    ),
-    ("Grinnah", (5, 3, 5, 4, 4, 2, 2, 7, 7), (2, 1, 1), 50, {"tier": MINOR}),
-    ("Cave Troll", (6, 6, 4, 6, 6, 3, 3, 6, 9), None, 75, {"base_mm": 40, "special_rules": ["Terror"]}),
-    ("Mordor Orc Warrior", (6, 3, 5, 3, 4, 1, 1, 8, 8), None, 5, {}),
-    ("Warrior of Minas Tirith", (6, 4, 4, 3, 5, 1, 1, 7, 7), None, 8, {}),
-    ("Warrior of Rohan", (6, 3, 4, 3, 4, 1, 1, 7, 6), None, 6, {}),
-]
-
-STAT_NAMES = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage", "intelligence")
-
-
-def catalogue() -> list[dict[str, Any]]:
-    """Every example profile as profile data (battles/lists/profiles.py), checked there when loaded."""
-    profiles = []
-    for name, stats, mwf, points, extra in _TABLE:
-        data: dict[str, Any] = {"name": name, **dict(zip(STAT_NAMES, stats, strict=True))}
-        data["move"] = float(data["move"])
-        for key in STAT_NAMES[1:]:
-            data[key] = int(data[key])
-        data["might"], data["will"], data["fate"] = mwf or (0, 0, 0)
-        data.update(extra)
-        data["keywords"] = ["Infantry", *extra.get("keywords", [])]
-        data["tier"] = extra.get("tier")
-        data["base_mm"] = int(extra.get("base_mm", 25))
-        data["points"] = points
-        data["unique"] = name not in NOT_UNIQUE
-        data["options"] = [{"missile": None, **o} for o in WARRIOR_OPTIONS.get(name, [])]
-        data["wargear"] = list(PRINTED_WARGEAR.get(name, []))
-        data["side"] = EVIL if name in EVIL_PROFILES else GOOD
-        profiles.append(data)
-    return profiles
+    mount = MOUNTS[name]
+    return {**{key: mount[key] for key in RULES_KEYS}, "base_mm": float(mount["base_mm"]), "tier": None}

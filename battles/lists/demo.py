@@ -7,7 +7,7 @@ from typing import Any
 
 from battles.rulesets import DEFAULT_RULESET, web_ruleset
 
-from .catalogue import catalogue
+from .examples import examples
 from .listfile import FORMAT, VERSION, ListDraft, parse_list
 
 
@@ -22,7 +22,7 @@ def demo_document(
         "name": name,
         "points_limit": points_limit,
         **contents,
-        "profiles": [p for p in catalogue() if p["name"] in used],
+        "profiles": [p for p in examples() if p["name"] in used],
     }
 
 

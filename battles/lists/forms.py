@@ -9,6 +9,7 @@ from django import forms
 from battles.rulesets import DEFAULT_RULESET
 from rules_core import SPECIALISED_HEROIC_ACTIONS, TIERS, ruleset_choices
 
+from .army_lists import army_list_choices
 from .catalogue import MOUNTS
 from .models import ArmyList, Profile
 from .options import MAX_COUNT, MAX_POINTS_LIMIT
@@ -88,7 +89,9 @@ class ProfileForm(forms.ModelForm[Profile]):
         self.fields["side"].required = True
         self.fields["side"].help_text = "A list holds one side's profiles."
         mount = forms.ChoiceField(
-            label="Mount", required=False, choices=[("", "None: on foot"), *((m, m) for m in MOUNTS)]
+            label="Mount",
+            required=False,
+            choices=[("", "None: on foot"), *((m, m) for m, p in MOUNTS.items() if not p["not_playable"])],
         )
         mount.help_text = "A mount it always rides. A list may buy one too: an option named Horse, Warg ..."
         self.fields["mount"] = mount
@@ -194,9 +197,15 @@ class NewListForm(ListSettingsForm):
     points_limit = forms.IntegerField(
         label="Points limit", min_value=1, max_value=MAX_POINTS_LIMIT, required=False
     )
+    built_from = forms.ChoiceField(label="Army list", required=False)
 
     class Meta(ListSettingsForm.Meta):
         fields = ["name", "ruleset", "points_limit"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "None: any profiles"), *army_list_choices()]
+        cast(forms.ChoiceField, self.fields["built_from"]).choices = choices
 
 
 class ProfileChoiceForm(forms.Form):
@@ -207,7 +216,7 @@ class ProfileChoiceForm(forms.Form):
 
     def __init__(self, user: Any, heroes: bool, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        profiles = Profile.visible_to(user)
+        profiles = Profile.fieldable_by(user)
         profiles = profiles.exclude(tier="") if heroes else profiles.filter(tier="")
         cast(forms.ModelChoiceField[Profile], self.fields["profile"]).queryset = profiles.order_by(
             "owner_id", "name"
@@ -229,7 +238,7 @@ class OptionsForm(forms.Form):
     def __init__(self, profile: Profile, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ChoiceField, self.fields["options"]).choices = [
-            (o["name"], o["name"]) for o in profile.options
+            (o["name"], o["name"]) for o in profile.options if not o.get("not_playable")
         ]
         self.fields["options"].error_messages["invalid_choice"] = (
             f"%(value)s is not an option of {profile.name}."

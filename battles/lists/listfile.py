@@ -13,8 +13,10 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
+from battles.guards import unstorable
 from battles.rulesets import DEFAULT_RULESET, keys, web_ruleset
 
+from .army_lists import army_list_named
 from .catalogue import SIDE_NAMES, catalogue_side
 from .models import Profile
 from .options import MAX_POINTS_LIMIT
@@ -43,7 +45,13 @@ def distinct(profiles: list[Profile]) -> list[Profile]:
 def export_list(army: Any) -> dict[str, Any]:
     """A list as a document that needs nothing else to be imported again, here or elsewhere."""
     head = {"format": FORMAT, "version": VERSION, "ruleset": army.ruleset, "name": army.name}
-    return {**head, "points_limit": army.points_limit, **web_ruleset(army.ruleset).export_contents(army)}
+    built_from = {"army_list": army.built_from} if getattr(army, "built_from", "") else {}
+    return {
+        **head,
+        "points_limit": army.points_limit,
+        **built_from,
+        **web_ruleset(army.ruleset).export_contents(army),
+    }
 
 
 def profiles_data(profiles: list[Any]) -> list[dict[str, Any]]:
@@ -62,18 +70,44 @@ def read_list_file(raw: bytes) -> ListDraft:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise BadData("The file is not text (UTF-8): it cannot be an army list.") from None
+    return parse_list(read_json(text))
+
+
+def read_json(text: str) -> Any:
+    """A file's JSON, or BadData saying why it is none the site can take: not JSON, or holding
+    what no page or database can (battles.guards.unstorable; control characters, a NUL too, are
+    refused by the field that holds them, naming it)."""
     try:
         doc = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
         raise BadData(f"The file is not valid JSON: {exc}.") from None
-    return parse_list(doc)
+    problem = unstorable(doc, nul=False)
+    if problem is not None:
+        raise BadData(f"The file holds {problem}.")
+    return doc
 
 
 def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+class ListFileProblems(BadData):
+    """Every problem of a list file, each naming its place in the file."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(" ".join(problems))
+        self.problems = problems
+
+
+def is_list_builder_export(doc: Any) -> bool:
+    """A MESBG List Builder roster export (its keys), which the default ruleset's lists read."""
+    return isinstance(doc, dict) and "format" not in doc and {"armyList", "warbands", "edition"} <= doc.keys()
+
+
 def parse_list(doc: Any) -> ListDraft:
+    if is_list_builder_export(doc):
+        draft: ListDraft = web_ruleset(DEFAULT_RULESET).parse_list_builder(doc)
+        return draft
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise BadData(f'This is not a Beacon army list (its "format" must be "{FORMAT}").')
     if doc.get("version") != VERSION:
@@ -93,7 +127,18 @@ def parse_list(doc: Any) -> ListDraft:
         known = ", ".join(f'"{key}"' for key in keys())
         raise BadData(f"This army list is for the ruleset {shown(ruleset)}; Beacon knows {known}.")
     profiles = _profiles(doc.get("profiles"), doc.get("side"))
-    draft: ListDraft = web_ruleset(ruleset).parse_contents(doc, name.strip(), limit, profiles)
+    draft = web_ruleset(ruleset).parse_contents(doc, name.strip(), limit, profiles)
+    built_from = doc.get("army_list", "")
+    if built_from:
+        if (
+            not isinstance(built_from, str)
+            or army_list_named(built_from) is None
+            or not hasattr(draft, "built_from")
+        ):
+            raise BadData(
+                f"The list is built from the army list {shown(built_from)}, which Beacon does not have."
+            )
+        draft.built_from = built_from
     return draft
 
 

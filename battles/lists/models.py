@@ -17,9 +17,16 @@ from rules_core import DEFAULT_RULESET
 PROFILE_DATA_FIELDS = (
     "name", "move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage", "intelligence",
     "might", "will", "fate", "keywords", "tier", "unique", "base_mm", "points", "missile", "wargear",
-    "options", "heroic_actions", "powers", "special_rules", "side", "mount",
+    "options", "heroic_actions", "powers", "special_rules", "side", "mount", "kind", "parts", "not_playable",
 )  # fmt: skip
+PROFILE_KINDS = [
+    ("model", "A model"), ("mount", "A mount (ridden, not fielded alone)"),
+    ("group", "A group bought together (its parts are the models)"), ("part", "A part of a group"),
+    ("siege-engine", "A siege engine"), ("chariot", "A chariot"),
+]  # fmt: skip
 SIDES = [("good", "Good"), ("evil", "Evil")]
+FIELDED_KINDS = ("model", "group")
+"""The kinds of profile a list buys as models: a mount is an option, a part comes with its group."""
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -77,8 +84,23 @@ class Profile(models.Model):
         help_text="Blank only for a profile made before sides counted.",
     )
     mount = models.CharField(
-        max_length=40, blank=True, help_text="The mount it rides, if any: Horse, Warg ..."
+        max_length=60, blank=True, help_text="The mount it always rides, if any: Horse, Warg ..."
     )
+    kind = models.CharField(max_length=20, choices=PROFILE_KINDS, default="model")
+    variable = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Characteristics printed as a symbol, not a number: {"attacks": "*"}.',
+    )
+    parts = models.JSONField(default=list, blank=True, help_text="A group's parts, by catalogue id.")
+    not_playable = models.CharField(
+        max_length=300, blank=True, help_text="Why the referee cannot field it yet; blank when it can."
+    )
+    catalogue_id = models.CharField(
+        max_length=80, blank=True, db_index=True, help_text="The catalogue's id of a catalogue profile."
+    )
+    points_note = models.CharField(max_length=80, blank=True, help_text="Why it has no points of its own.")
+    source = models.CharField(max_length=200, blank=True, help_text="Book and page.")
 
     class Meta:
         ordering = ["name"]
@@ -100,10 +122,43 @@ class Profile(models.Model):
         mine = models.Q(owner=user) if user is not None and user.is_authenticated else models.Q(pk__in=[])
         return cls.objects.filter(models.Q(owner=None) | mine)
 
+    @property
+    def playable(self) -> bool:
+        return not self.not_playable
+
+    @property
+    def printed(self) -> dict[str, str]:
+        """Each characteristic as the book prints it: a number (Shoot, Courage and Intelligence as
+        X+, Move in inches), or its symbol (`*`)."""
+        shown = {"move": f'{self.move:g}"', "shoot": f"{self.shoot}+", "courage": f"{self.courage}+"}
+        shown["intelligence"] = f"{self.intelligence}+"
+        names = ("fight", "strength", "defence", "attacks", "wounds", "might", "will", "fate")
+        shown.update({name: str(getattr(self, name)) for name in names})
+        return {**shown, **self.variable}
+
+    def group_parts(self) -> list[Profile]:
+        """A group's parts, one per model it fields (the catalogue's rows), in order; [] for any other
+        profile."""
+        if self.kind != "group":
+            return []
+        found = {p.catalogue_id: p for p in Profile.objects.filter(owner=None, catalogue_id__in=self.parts)}
+        missing = [part for part in self.parts if part not in found]
+        if missing:
+            raise Profile.DoesNotExist(f"{self.name}'s part {missing[0]} is not in the catalogue.")
+        return [found[part] for part in self.parts]
+
+    @classmethod
+    def fieldable_by(cls, user: Any) -> models.QuerySet[Profile]:
+        """The profiles a user may put in a list: visible to them, a model or a group, and playable
+        (a mount is bought as an option, a part with its group)."""
+        return cls.visible_to(user).filter(kind__in=FIELDED_KINDS, not_playable="")
+
     def to_data(self) -> dict[str, Any]:
-        """The profile as plain data (the `profiles` entries of an exported list)."""
+        """The profile as plain data (the `profiles` entries of an exported list): a characteristic
+        printed as a symbol is that symbol."""
         data = {name: getattr(self, name) for name in PROFILE_DATA_FIELDS}
         data["tier"] = self.tier or None
+        data.update(self.variable)
         return data
 
     def set_data(self, data: dict[str, Any]) -> None:
@@ -111,6 +166,7 @@ class Profile(models.Model):
         for name in PROFILE_DATA_FIELDS:
             setattr(self, name, data[name])
         self.tier = data["tier"] or ""
+        self.variable = dict(data["variable"])
 
     def to_rules(self) -> dict[str, Any]:
         """The profile as rules_core reads it."""
@@ -154,6 +210,11 @@ class ArmyList(models.Model):
         default=rules_core.find_ruleset(DEFAULT_RULESET).standard_points
     )
     share_token = models.CharField(max_length=40, unique=True, null=True, blank=True)
+    built_from = models.CharField(
+        max_length=80,
+        blank=True,
+        help_text="The game's army list it is built from (its id); blank for any profiles.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_core import Listed
+from rules_core import Listed, is_bow
 
-from .catalogue import MOUNTS, mount_profile
+from .army_lists import exempt_from
+from .catalogue import mount_profile
+from .profiles import option_gives, option_mount
 
 # What one list may hold: enough for any real game, small enough to fit on a board.
 MAX_COUNT = 100
@@ -40,21 +42,30 @@ def unit_points(profile: Any, options: list[str]) -> int:
 
 
 def chosen_mount(profile: Any, options: list[str]) -> str:
-    """The mount a model rides: the last chosen option that is one, else its profile's ("" for none)."""
+    """The mount a model rides: the last chosen option that brings one, else its profile's ("" for
+    none)."""
     mount: str = getattr(profile, "mount", "") or ""
+    table = option_table(profile)
     for name in options:
-        if name in option_table(profile) and name in MOUNTS:
-            mount = name
+        if name in table and option_mount(table[name]):
+            mount = option_mount(table[name])
     return mount
 
 
 def rules_profile(profile: Any, options: list[str]) -> dict[str, Any]:
-    """The profile as rules_core reads it, with the chosen missile weapon and the wargear its list
+    """The profile as rules_core reads it, with the chosen missile weapon, the wargear its list
     bought as `bought` (the referee adds a bought shield's Defence; printed wargear is in the printed
-    Defence already)."""
+    Defence already) and the rules its options bring among its special rules. What an exchange
+    gives up stays in the printed wargear: the referee reads the printed Defence from it (an
+    exchanged shield's Defence is not taken away yet)."""
     data: dict[str, Any] = profile.to_rules()
-    table = option_table(profile)
-    data["bought"] = [name for name in options if name in table and name not in MOUNTS]
+    chosen = [option_table(profile)[name] for name in options if name in option_table(profile)]
+    always = getattr(profile, "always_bought", [])  # what its army list always gives it
+    data["bought"] = list(
+        dict.fromkeys([*always, *(piece for option in chosen for piece in option_gives(option))])
+    )
+    rules = [rule for option in chosen for rule in option.get("rules", [])]
+    data["special_rules"] = list(dict.fromkeys([*data["special_rules"], *rules]))
     data["missile"] = chosen_missile(profile, options)
     return data
 
@@ -76,8 +87,15 @@ def unknown_options(profile: Any, options: list[str]) -> list[str]:
 
 
 def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
-    """Some models of one profile with these options, as the referee's list rules read them."""
+    """Some models of one profile with these options, as the referee's list rules read them; in an
+    army list (`army_lists.in_list`), which entry they are and the limits they count towards."""
     model = rules_model(profile, options)
+    entry = getattr(profile, "list_entry", None)
+    table = option_table(profile)
+    throws = any(table[name].get("throwing") for name in options if name in table) or any(
+        "throwing" in piece.lower() for piece in profile.wargear
+    )
+    limits = {"bow"} if is_bow(model["profile"]["missile"]) else set()
     return Listed(
         name=profile.name,
         profile=model["profile"],
@@ -88,4 +106,16 @@ def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
         mount=model.get("mount"),
         options=tuple(options),
         problems=tuple(unknown_options(profile, options)),
+        key=entry["profile"] if entry else "",
+        limits=frozenset(limits | ({"throwing"} if throws else set())),
+        exempt=exempt_from(entry, options),
     )
+
+
+def battle_models(profile: Any, options: list[str]) -> list[tuple[Any, list[str], int]]:
+    """The models one bought model is in battle, each with its options and points: itself, or a
+    group's parts (the group's cost counted on the first)."""
+    parts = profile.group_parts() if getattr(profile, "kind", "model") == "group" else []
+    if not parts:
+        return [(profile, options, unit_points(profile, options))]
+    return [(part, [], unit_points(profile, options) if i == 0 else 0) for i, part in enumerate(parts)]

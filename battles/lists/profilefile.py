@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import Any
 
 from .forms import STAT_FIELDS, profile_from_text
-from .listfile import MAX_FILE_BYTES, MAX_PROFILES
+from .listfile import MAX_FILE_BYTES, MAX_PROFILES, read_json
 from .profiles import BadData, clean_profile
 
 CSV_COLUMNS = [
@@ -80,9 +79,9 @@ Row = tuple[str, Any]
 
 def _json_rows(text: str) -> list[Row]:
     try:
-        doc = json.loads(text)
-    except ValueError as exc:
-        raise ProfileFileProblems([f"The file is not valid JSON ({exc})."]) from None
+        doc = read_json(text)
+    except BadData as exc:
+        raise ProfileFileProblems([str(exc)]) from None
     items = doc.get("profiles") if isinstance(doc, dict) else doc
     if not isinstance(items, list):
         raise ProfileFileProblems(['A JSON file is a list of profiles, or an object with "profiles".'])
@@ -90,6 +89,15 @@ def _json_rows(text: str) -> list[Row]:
 
 
 def _csv_rows(text: str) -> list[Row]:
+    if "\x00" in text:
+        raise ProfileFileProblems(["The file holds a NUL character."])
+    try:
+        return _csv_reader_rows(text)
+    except csv.Error as exc:  # a cell over the csv module's field limit (128 KiB), say
+        raise ProfileFileProblems([f"The file cannot be read as CSV ({exc})."]) from None
+
+
+def _csv_reader_rows(text: str) -> list[Row]:
     reader = csv.DictReader(io.StringIO(text))
     header = [h.strip().lower() for h in reader.fieldnames or []]
     unknown = [h for h in header if h and h not in CSV_COLUMNS]

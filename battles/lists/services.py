@@ -15,25 +15,32 @@ from django.db.models import Max, Q, QuerySet, RestrictedError
 from battles.rulesets import DEFAULT_RULESET, keys, web_ruleset
 from rules_core import Listed, side_of, wrong_side
 
+from .army_lists import army_list_named
 from .catalogue import catalogue
 from .listfile import ListDraft
-from .models import ArmyList, Profile, new_share_token
+from .models import FIELDED_KINDS, PROFILE_DATA_FIELDS, ArmyList, Profile, new_share_token
 from .profilefile import ProfileFileProblems
 from .profiles import BadData, clean_profile
 
 # ---------------------------------------------------------------- whole lists
 
 
-def new_list(owner: Any, name: str, points_limit: int | None, ruleset: str = DEFAULT_RULESET) -> ArmyList:
-    """An empty list for one ruleset, for good; a name the owner already uses gets a number.
-    Without a points limit, the ruleset's standard game size."""
+def new_list(
+    owner: Any, name: str, points_limit: int | None, ruleset: str = DEFAULT_RULESET, army_list: str = ""
+) -> ArmyList:
+    """An empty list for one ruleset, for good, built from one of the game's army lists or of any
+    profiles (""); a name the owner already uses gets a number. Without a points limit, the
+    ruleset's standard game size."""
     if ruleset not in keys():
         raise BadData(f"There is no ruleset called {ruleset!r}.")
+    if army_list and army_list_named(army_list) is None:
+        raise BadData(f"There is no army list called {army_list!r}.")
     return ArmyList.objects.create(
         owner=owner,
         name=unused_list_name(owner, name),
         points_limit=points_limit or web_ruleset(ruleset).standard_points,
         ruleset=ruleset,
+        built_from=army_list,
     )
 
 
@@ -66,6 +73,7 @@ def save_list(owner: Any, draft: ListDraft) -> ArmyList:
             name=unused_list_name(owner, draft.name),
             points_limit=draft.points_limit,
             ruleset=draft.ruleset,
+            built_from=getattr(draft, "built_from", ""),
         )
         web_ruleset(army.ruleset).save_contents(army, draft, profiles)
     return army
@@ -137,8 +145,29 @@ def for_ruleset(army: ArmyList, ruleset: str) -> None:
         raise BadData(f"{army.name} is a {rules.name.lower()} list: {rules.holds}.")
 
 
+def fieldable(profile: Profile) -> None:
+    """Only a profile the referee can play goes into a list; a mount is bought as an option, a
+    part with its group."""
+    if profile.not_playable:
+        raise BadData(f"{profile.name} cannot be played in battle yet: {profile.not_playable}.")
+    if profile.kind not in FIELDED_KINDS:
+        kind = (
+            "a mount, bought as a rider's option" if profile.kind == "mount" else "bought only with its group"
+        )
+        raise BadData(f"{profile.name} is {kind}.")
+
+
+def usable_options(profile: Profile, options: list[str]) -> None:
+    """An option the list builder or the referee cannot use yet is refused, saying why."""
+    for option in profile.options:
+        if option["name"] in options and option.get("not_playable"):
+            raise BadData(f"{option['name']} cannot be taken yet: {option['not_playable']}.")
+
+
 def same_side(army: ArmyList, profile: Profile) -> None:
-    """A list fights for one side: a profile of the other side is refused."""
+    """A list fights for one side, and holds only profiles that can be fielded (`fieldable`): a
+    profile of the other side is refused."""
+    fieldable(profile)
     side, _ = side_of(
         [Listed(p.name, {}, 0, side=p.side) for p in web_ruleset(army.ruleset).profiles_of(army)]
     )
@@ -185,21 +214,54 @@ def next_position(items: QuerySet[Any]) -> int:
 # ---------------------------------------------------------------- profiles
 
 
-def load_catalogue() -> int:
-    """Add the catalogue's profiles that are missing (by name); one already there, perhaps edited in
-    the admin, is kept as it is. Returns how many were added."""
-    added = 0
+CATALOGUE_EXTRAS = ("points_note", "source")
+"""What a catalogue row holds beside its profile data."""
+
+
+def load_catalogue() -> tuple[int, int]:
+    """Make the installation's catalogue the repository's: a profile it lacks is added, one it has
+    (by catalogue id; a row from before ids, by name) is brought up to date. Players' own profiles
+    are never touched; a saved list keeps its rows, and says so where an option it chose is gone.
+    Returns how many were added and how many changed."""
+    rows = list(Profile.objects.filter(owner=None))
+    by_id = {row.catalogue_id: row for row in rows if row.catalogue_id}
+    by_name = {row.name: row for row in rows if not row.catalogue_id}
+    added: list[Profile] = []
+    changed: list[Profile] = []
     for data in catalogue():
-        if not Profile.objects.filter(name=data["name"], owner=None).exists():
-            save_profile(_profile(None, clean_profile(data)))
-            added += 1
-    return added
+        row = by_id.get(data["id"]) or by_name.get(data["name"]) or Profile(owner=None)
+        before = (row.to_data(), row.catalogue_id, *(getattr(row, k) for k in CATALOGUE_EXTRAS))
+        row.set_data(clean_profile(data))
+        row.catalogue_id = data["id"]
+        for key in CATALOGUE_EXTRAS:
+            setattr(row, key, data.get(key) or "")
+        if row.pk is None:
+            added.append(row)
+        elif before != (row.to_data(), row.catalogue_id, *(getattr(row, k) for k in CATALOGUE_EXTRAS)):
+            changed.append(row)
+    fields = [*PROFILE_DATA_FIELDS, "variable", "catalogue_id", *CATALOGUE_EXTRAS]
+    with transaction.atomic():
+        Profile.objects.bulk_create(added, batch_size=200)
+        Profile.objects.bulk_update(changed, fields, batch_size=200)
+    return len(added), len(changed)
+
+
+OWN_PROFILES = 1000
+"""The most profiles one account keeps of its own: a file that would take it past them is refused."""
 
 
 def import_profiles(owner: Any, found: list[dict[str, Any]]) -> list[Profile]:
     """Save the checked profiles of a profiles file (battles/lists/profilefile.py) as the owner's own,
     all or none: a name the owner can already use (the catalogue's or their own) is a problem of its
-    row, and then nothing is saved."""
+    row, and then nothing is saved; so is a file that would give the owner more than OWN_PROFILES."""
+    held = Profile.objects.filter(owner=owner).count()
+    if held + len(found) > OWN_PROFILES:
+        raise ProfileFileProblems(
+            [
+                f"You have {held} profiles of your own and the file holds {len(found)}: an account "
+                f"keeps at most {OWN_PROFILES}. Delete some first."
+            ]
+        )
     names = [data["name"] for data in found]
     taken = set(Profile.visible_to(owner).filter(name__in=names).values_list("name", flat=True))
     clashes = [

@@ -28,11 +28,13 @@ from battles.rulesets import DEFAULT_RULESET, summary_of, web_ruleset, web_rules
 from battles.throttle import IMPORT, throttled_posts
 
 from . import services
+from .army_lists import army_list_choices
 from .forms import ImportForm, ListSettingsForm, NewListForm, ProfileForm, ProfilesFileForm
 from .listfile import MAX_FILE_BYTES, export_list, read_list_file
 from .models import ArmyList, Profile
 from .profilefile import ProfileFileProblems, read_profiles_file
 from .profiles import BadData
+from .search import KIND_CHOICES, filtered
 
 View = Callable[..., HttpResponse]
 
@@ -74,7 +76,11 @@ def new_list(request: SignedInRequest) -> HttpResponse:
         return _lists_page(request, first_error(form), 422)
     data = form.cleaned_data
     army = services.new_list(
-        request.user, data["name"], data["points_limit"], data["ruleset"] or DEFAULT_RULESET
+        request.user,
+        data["name"],
+        data["points_limit"],
+        data["ruleset"] or DEFAULT_RULESET,
+        data.get("built_from") or "",
     )
     return redirect("army", pk=army.pk)
 
@@ -143,7 +149,7 @@ def builder(request: HtmxRequest, pk: int, error: str = "", status: int = 200) -
         else ""
     )
     rules = web_ruleset(army.ruleset)
-    context = rules.builder_context(request, army, Profile.visible_to(request.user))
+    context = rules.builder_context(request, army, Profile.fieldable_by(request.user))
     context.update(army=army, error=error, share_url=share_url, builder_template=rules.builder_template)
     template = rules.builder_template if request.htmx else "armies/builder.html"
     return render(request, template, context, status=status)
@@ -224,13 +230,21 @@ def _print(request: HttpRequest, army: ArmyList, shared: bool) -> HttpResponse:
 
 
 def profile_list(request: HttpRequest, problems: list[str] | None = None, status: int = 200) -> HttpResponse:
-    profiles = Profile.visible_to(request.user).order_by("owner_id", "name")
-    context = {"profiles": profiles, "import_form": ProfilesFileForm(), "problems": problems or []}
+    profiles = filtered(Profile.visible_to(request.user).order_by("owner_id", "name"), request.GET)
+    context = {
+        "profiles": profiles,
+        "import_form": ProfilesFileForm(),
+        "problems": problems or [],
+        "query": request.GET,
+        "kinds": KIND_CHOICES,
+        "army_lists": army_list_choices(),
+    }
     return render(request, "armies/profiles.html", context, status=status)
 
 
 @login_required
 @require_POST
+@throttled_posts("import", IMPORT)
 def import_profiles(request: SignedInRequest) -> HttpResponse:
     """A JSON or CSV file of profiles becomes the player's own, all or none: every problem is listed
     with its row, and a file with any problem saves nothing."""

@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -16,84 +15,154 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Battle',
+            name="Battle",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.CharField(default=battles.models.new_public_id, max_length=32, unique=True)),
-                ('name', models.CharField(max_length=120)),
-                ('ruleset', models.CharField(default='skirmish', max_length=30)),
-                ('status', models.CharField(choices=[('active', 'In play'), ('finished', 'Finished')], default='active', max_length=20)),
-                ('setup', models.JSONField()),
-                ('state', models.JSONField()),
-                ('version', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "public_id",
+                    models.CharField(default=battles.models.new_public_id, max_length=32, unique=True),
+                ),
+                ("name", models.CharField(max_length=120)),
+                ("ruleset", models.CharField(default="skirmish", max_length=30)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("active", "In play"), ("finished", "Finished")],
+                        default="active",
+                        max_length=20,
+                    ),
+                ),
+                ("setup", models.JSONField()),
+                ("state", models.JSONField()),
+                ("version", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'ordering': ['-updated_at'],
+                "ordering": ["-updated_at"],
             },
         ),
         migrations.CreateModel(
-            name='Profile',
+            name="Profile",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('move', models.FloatField(default=6)),
-                ('fight', models.PositiveSmallIntegerField()),
-                ('shoot', models.PositiveSmallIntegerField()),
-                ('strength', models.PositiveSmallIntegerField()),
-                ('defence', models.PositiveSmallIntegerField()),
-                ('attacks', models.PositiveSmallIntegerField()),
-                ('wounds', models.PositiveSmallIntegerField()),
-                ('courage', models.PositiveSmallIntegerField()),
-                ('intelligence', models.PositiveSmallIntegerField()),
-                ('might', models.PositiveSmallIntegerField(default=0)),
-                ('will', models.PositiveSmallIntegerField(default=0)),
-                ('fate', models.PositiveSmallIntegerField(default=0)),
-                ('keywords', models.JSONField(blank=True, default=list)),
-                ('tier', models.CharField(blank=True, max_length=20)),
-                ('base_mm', models.PositiveSmallIntegerField(default=25)),
-                ('points', models.PositiveIntegerField(default=0)),
-                ('missile', models.JSONField(blank=True, null=True)),
-                ('heroic_actions', models.JSONField(blank=True, default=list)),
-                ('powers', models.JSONField(blank=True, default=list)),
-                ('special_rules', models.JSONField(blank=True, default=list)),
-                ('owner', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='profiles', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                ("move", models.FloatField(default=6)),
+                ("fight", models.PositiveSmallIntegerField()),
+                ("shoot", models.PositiveSmallIntegerField()),
+                ("strength", models.PositiveSmallIntegerField()),
+                ("defence", models.PositiveSmallIntegerField()),
+                ("attacks", models.PositiveSmallIntegerField()),
+                ("wounds", models.PositiveSmallIntegerField()),
+                ("courage", models.PositiveSmallIntegerField()),
+                ("intelligence", models.PositiveSmallIntegerField()),
+                ("might", models.PositiveSmallIntegerField(default=0)),
+                ("will", models.PositiveSmallIntegerField(default=0)),
+                ("fate", models.PositiveSmallIntegerField(default=0)),
+                ("keywords", models.JSONField(blank=True, default=list)),
+                ("tier", models.CharField(blank=True, max_length=20)),
+                ("base_mm", models.PositiveSmallIntegerField(default=25)),
+                ("points", models.PositiveIntegerField(default=0)),
+                ("missile", models.JSONField(blank=True, null=True)),
+                ("heroic_actions", models.JSONField(blank=True, default=list)),
+                ("powers", models.JSONField(blank=True, default=list)),
+                ("special_rules", models.JSONField(blank=True, default=list)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="profiles",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='BattleEvent',
+            name="BattleEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('side', models.CharField(choices=[('good', 'Good'), ('evil', 'Evil')], max_length=10)),
-                ('command_id', models.CharField(blank=True, max_length=64)),
-                ('command', models.JSONField()),
-                ('rolls', models.JSONField(default=list)),
-                ('events', models.JSONField(default=list)),
-                ('pending', models.JSONField(default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('battle', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='battles.battle')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seq", models.PositiveIntegerField()),
+                ("side", models.CharField(choices=[("good", "Good"), ("evil", "Evil")], max_length=10)),
+                ("command_id", models.CharField(blank=True, max_length=64)),
+                ("command", models.JSONField()),
+                ("rolls", models.JSONField(default=list)),
+                ("events", models.JSONField(default=list)),
+                ("pending", models.JSONField(default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "battle",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="battles.battle",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['seq'],
-                'constraints': [models.UniqueConstraint(fields=('battle', 'seq'), name='one_event_per_seq'), models.UniqueConstraint(condition=models.Q(('command_id', ''), _negated=True), fields=('battle', 'command_id'), name='command_applied_once')],
+                "ordering": ["seq"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("battle", "seq"), name="one_event_per_seq"),
+                    models.UniqueConstraint(
+                        condition=models.Q(("command_id", ""), _negated=True),
+                        fields=("battle", "command_id"),
+                        name="command_applied_once",
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('side', models.CharField(choices=[('good', 'Good'), ('evil', 'Evil')], max_length=10)),
-                ('token', models.CharField(default=battles.models.new_seat_token, max_length=64, unique=True)),
-                ('battle', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='battles.battle')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='seats', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("side", models.CharField(choices=[("good", "Good"), ("evil", "Evil")], max_length=10)),
+                (
+                    "token",
+                    models.CharField(default=battles.models.new_seat_token, max_length=64, unique=True),
+                ),
+                (
+                    "battle",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="battles.battle"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="seats",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('battle', 'side'), name='one_seat_per_side')],
+                "constraints": [models.UniqueConstraint(fields=("battle", "side"), name="one_seat_per_side")],
             },
         ),
     ]

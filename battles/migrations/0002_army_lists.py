@@ -10,79 +10,144 @@ def warriors_are_not_unique(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('battles', '0001_initial'),
+        ("battles", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='battle',
-            name='created_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='created_battles', to=settings.AUTH_USER_MODEL),
+            model_name="battle",
+            name="created_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="created_battles",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='options',
+            model_name="profile",
+            name="options",
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='unique',
-            field=models.BooleanField(default=True, help_text='A unique named hero appears once in a list. Warriors are never unique.'),
+            model_name="profile",
+            name="unique",
+            field=models.BooleanField(
+                default=True,
+                help_text="A unique named hero appears once in a list. Warriors are never unique.",
+            ),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='wargear',
+            model_name="profile",
+            name="wargear",
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.AlterField(
-            model_name='profile',
-            name='tier',
-            field=models.CharField(blank=True, choices=[('legend', 'Hero of Legend'), ('valour', 'Hero of Valour'), ('fortitude', 'Hero of Fortitude'), ('minor', 'Minor Hero'), ('independent', 'Independent Hero')], help_text='Blank: a Warrior.', max_length=20),
+            model_name="profile",
+            name="tier",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("legend", "Hero of Legend"),
+                    ("valour", "Hero of Valour"),
+                    ("fortitude", "Hero of Fortitude"),
+                    ("minor", "Minor Hero"),
+                    ("independent", "Independent Hero"),
+                ],
+                help_text="Blank: a Warrior.",
+                max_length=20,
+            ),
         ),
         migrations.CreateModel(
-            name='ArmyList',
+            name="ArmyList",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('points_limit', models.PositiveIntegerField(default=500)),
-                ('share_token', models.CharField(blank=True, max_length=40, null=True, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='army_lists', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                ("points_limit", models.PositiveIntegerField(default=500)),
+                ("share_token", models.CharField(blank=True, max_length=40, null=True, unique=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="army_lists",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-updated_at'],
+                "ordering": ["-updated_at"],
             },
         ),
         migrations.CreateModel(
-            name='Warband',
+            name="Warband",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField(default=0)),
-                ('hero_options', models.JSONField(blank=True, default=list)),
-                ('is_general', models.BooleanField(default=False)),
-                ('army_list', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='warbands', to='battles.armylist')),
-                ('hero', models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='battles.profile')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField(default=0)),
+                ("hero_options", models.JSONField(blank=True, default=list)),
+                ("is_general", models.BooleanField(default=False)),
+                (
+                    "army_list",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="warbands",
+                        to="battles.armylist",
+                    ),
+                ),
+                (
+                    "hero",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.RESTRICT, related_name="+", to="battles.profile"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['position', 'id'],
+                "ordering": ["position", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Follower',
+            name="Follower",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField(default=0)),
-                ('count', models.PositiveIntegerField(default=1)),
-                ('options', models.JSONField(blank=True, default=list)),
-                ('profile', models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='battles.profile')),
-                ('warband', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='followers', to='battles.warband')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField(default=0)),
+                ("count", models.PositiveIntegerField(default=1)),
+                ("options", models.JSONField(blank=True, default=list)),
+                (
+                    "profile",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.RESTRICT, related_name="+", to="battles.profile"
+                    ),
+                ),
+                (
+                    "warband",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="followers",
+                        to="battles.warband",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['position', 'id'],
+                "ordering": ["position", "id"],
             },
         ),
         migrations.RunPython(warriors_are_not_unique, migrations.RunPython.noop),

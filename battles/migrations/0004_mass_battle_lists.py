@@ -5,44 +5,81 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('battles', '0003_state_as_text'),
+        ("battles", "0003_state_as_text"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='armylist',
-            name='ruleset',
-            field=models.CharField(choices=[('skirmish', 'Skirmish'), ('mass_battle', 'Mass battle')], default='skirmish', max_length=20),
+            model_name="armylist",
+            name="ruleset",
+            field=models.CharField(
+                choices=[("skirmish", "Skirmish"), ("mass_battle", "Mass battle")],
+                default="skirmish",
+                max_length=20,
+            ),
         ),
         migrations.CreateModel(
-            name='ListHero',
+            name="ListHero",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField(default=0)),
-                ('options', models.JSONField(blank=True, default=list)),
-                ('cards', models.JSONField(blank=True, default=list)),
-                ('is_general', models.BooleanField(default=False)),
-                ('army_list', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='heroes', to='battles.armylist')),
-                ('profile', models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='battles.profile')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField(default=0)),
+                ("options", models.JSONField(blank=True, default=list)),
+                ("cards", models.JSONField(blank=True, default=list)),
+                ("is_general", models.BooleanField(default=False)),
+                (
+                    "army_list",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="heroes",
+                        to="battles.armylist",
+                    ),
+                ),
+                (
+                    "profile",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.RESTRICT, related_name="+", to="battles.profile"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['position', 'id'],
+                "ordering": ["position", "id"],
             },
         ),
         migrations.CreateModel(
-            name='StandLine',
+            name="StandLine",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField(default=0)),
-                ('count', models.PositiveIntegerField(default=1)),
-                ('options', models.JSONField(blank=True, default=list)),
-                ('army_list', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='stand_lines', to='battles.armylist')),
-                ('profile', models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='battles.profile')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField(default=0)),
+                ("count", models.PositiveIntegerField(default=1)),
+                ("options", models.JSONField(blank=True, default=list)),
+                (
+                    "army_list",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="stand_lines",
+                        to="battles.armylist",
+                    ),
+                ),
+                (
+                    "profile",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.RESTRICT, related_name="+", to="battles.profile"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['position', 'id'],
+                "ordering": ["position", "id"],
             },
         ),
     ]

@@ -5,27 +5,49 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('battles', '0004_mass_battle_lists'),
+        ("battles", "0004_mass_battle_lists"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ChatLine',
+            name="ChatLine",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('channel', models.CharField(choices=[('players', 'Players'), ('spectators', 'Spectators')], max_length=10)),
-                ('author', models.CharField(choices=[('good', 'Good'), ('evil', 'Evil'), ('spectator', 'Spectator')], max_length=10)),
-                ('name', models.CharField(blank=True, max_length=150)),
-                ('text', models.CharField(max_length=500)),
-                ('after_seq', models.PositiveIntegerField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('battle', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chat_lines', to='battles.battle')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "channel",
+                    models.CharField(
+                        choices=[("players", "Players"), ("spectators", "Spectators")], max_length=10
+                    ),
+                ),
+                (
+                    "author",
+                    models.CharField(
+                        choices=[("good", "Good"), ("evil", "Evil"), ("spectator", "Spectator")],
+                        max_length=10,
+                    ),
+                ),
+                ("name", models.CharField(blank=True, max_length=150)),
+                ("text", models.CharField(max_length=500)),
+                ("after_seq", models.PositiveIntegerField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "battle",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chat_lines",
+                        to="battles.battle",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
-                'indexes': [models.Index(fields=['battle', 'channel', 'id'], name='chat_by_battle')],
+                "ordering": ["id"],
+                "indexes": [models.Index(fields=["battle", "channel", "id"], name="chat_by_battle")],
             },
         ),
     ]

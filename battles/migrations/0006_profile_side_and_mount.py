@@ -27,21 +27,27 @@ def known_sides(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('battles', '0005_chat'),
+        ("battles", "0005_chat"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='mount',
-            field=models.CharField(blank=True, help_text='The mount it rides, if any: Horse, Warg ...', max_length=40),
+            model_name="profile",
+            name="mount",
+            field=models.CharField(
+                blank=True, help_text="The mount it rides, if any: Horse, Warg ...", max_length=40
+            ),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='side',
-            field=models.CharField(blank=True, choices=[('good', 'Good'), ('evil', 'Evil')], help_text='Blank only for a profile made before sides counted.', max_length=4),
+            model_name="profile",
+            name="side",
+            field=models.CharField(
+                blank=True,
+                choices=[("good", "Good"), ("evil", "Evil")],
+                help_text="Blank only for a profile made before sides counted.",
+                max_length=4,
+            ),
         ),
         migrations.RunPython(known_sides, migrations.RunPython.noop),
     ]

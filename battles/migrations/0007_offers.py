@@ -5,28 +5,64 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('battles', '0006_profile_side_and_mount'),
+        ("battles", "0006_profile_side_and_mount"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Offer',
+            name="Offer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('takeback', 'Takeback'), ('rematch', 'Rematch')], max_length=10)),
-                ('side', models.CharField(choices=[('good', 'Good'), ('evil', 'Evil')], max_length=10)),
-                ('at_version', models.PositiveIntegerField()),
-                ('steps', models.PositiveSmallIntegerField(default=0)),
-                ('swap', models.BooleanField(default=False)),
-                ('status', models.CharField(choices=[('pending', 'Waiting for an answer'), ('accepted', 'Accepted'), ('declined', 'Declined')], default='pending', max_length=10)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('battle', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='offers', to='battles.battle')),
-                ('rematch', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='battles.battle')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("takeback", "Takeback"), ("rematch", "Rematch")], max_length=10
+                    ),
+                ),
+                ("side", models.CharField(choices=[("good", "Good"), ("evil", "Evil")], max_length=10)),
+                ("at_version", models.PositiveIntegerField()),
+                ("steps", models.PositiveSmallIntegerField(default=0)),
+                ("swap", models.BooleanField(default=False)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Waiting for an answer"),
+                            ("accepted", "Accepted"),
+                            ("declined", "Declined"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "battle",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="offers",
+                        to="battles.battle",
+                    ),
+                ),
+                (
+                    "rematch",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="battles.battle",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-id'],
+                "ordering": ["-id"],
             },
         ),
     ]

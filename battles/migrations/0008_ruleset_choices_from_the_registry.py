@@ -5,15 +5,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('battles', '0007_offers'),
+        ("battles", "0007_offers"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='armylist',
-            name='ruleset',
-            field=models.CharField(choices=battles.lists.models.ruleset_choices, default='skirmish', max_length=20),
+            model_name="armylist",
+            name="ruleset",
+            field=models.CharField(
+                choices=battles.lists.models.ruleset_choices, default="skirmish", max_length=20
+            ),
         ),
     ]

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('battles', '0009_saved_boards'),
+        ("battles", "0009_saved_boards"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='offer',
-            name='time_back',
+            model_name="offer",
+            name="time_back",
             field=models.BooleanField(default=False),
         ),
     ]

@@ -4,35 +4,34 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('battles', '0010_takeback_time_back'),
+        ("battles", "0010_takeback_time_back"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='email',
+            model_name="seat",
+            name="email",
             field=models.EmailField(blank=True, max_length=254),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='nudge_minutes',
+            model_name="seat",
+            name="nudge_minutes",
             field=models.PositiveIntegerField(default=60),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='nudged_for',
+            model_name="seat",
+            name="nudged_for",
             field=models.CharField(blank=True, max_length=40),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='reminded_for',
+            model_name="seat",
+            name="reminded_for",
             field=models.CharField(blank=True, max_length=40),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='unsubscribed',
+            model_name="seat",
+            name="unsubscribed",
             field=models.BooleanField(default=False),
         ),
     ]

@@ -20,8 +20,12 @@ from .refusals import ServerRefusal
 MAX_CHARS = 500
 LINES_PER_WINDOW = 5
 WINDOW_SECONDS = 10
-"""A seat, over all its sockets (or a spectator's socket), may say LINES_PER_WINDOW lines in each
-window of WINDOW_SECONDS of the clock (limits.py counts them); the next is refused as flooding."""
+"""A seat, over all its sockets (or a spectator's socket), and a signed-in account over all its
+sockets, may say LINES_PER_WINDOW lines in each window of WINDOW_SECONDS of the clock (limits.py
+counts them); the next is refused as flooding."""
+LINES_PER_ADDRESS = 10
+"""What one client address may say in a window, whatever its sockets and accounts (a club's
+spectators may share one address)."""
 SHOWN = 100
 """Lines of each chat a page or view carries (the latest); the replay shows as many."""
 
@@ -37,7 +41,7 @@ class ChatRefusal(ServerRefusal):
 
 def checked_text(audience: str, channel: Any, text: Any) -> tuple[str, str]:
     """The chat and text of a line `audience` may say, or ChatRefusal saying why not."""
-    if channel not in CHANNELS or not isinstance(text, str):
+    if not isinstance(channel, str) or channel not in CHANNELS or not isinstance(text, str):
         raise ChatRefusal(
             "malformed", 'A chat message needs a channel ("players" or "spectators") and a text.'
         )
@@ -51,7 +55,7 @@ def checked_text(audience: str, channel: Any, text: Any) -> tuple[str, str]:
             "chat_wrong_channel",
             "The spectators' chat is for spectators: players talk in the players' chat.",
         )
-    cleaned = "".join(c for c in text.strip() if c.isprintable() or c == "\n")
+    cleaned = _with_few_line_breaks("".join(c for c in text.strip() if c.isprintable() or c == "\n"))
     if not cleaned.strip():
         raise ChatRefusal("chat_empty", "Type something to say first: an empty line is not sent.")
     if len(cleaned) > MAX_CHARS:
@@ -62,15 +66,35 @@ def checked_text(audience: str, channel: Any, text: Any) -> tuple[str, str]:
     return channel, cleaned
 
 
-async def check_pace(counted_as: str) -> None:
+LINE_BREAKS = 4
+"""The most line breaks a line keeps (a short verse, a list); past them they are spaces."""
+
+
+def _with_few_line_breaks(text: str) -> str:
+    """Blank lines dropped and at most LINE_BREAKS breaks kept: a line of 498 breaks would fill
+    everyone's chat with nothing."""
+    rows = [row.strip() for row in text.split("\n") if row.strip()]
+    return "\n".join(rows[:LINE_BREAKS]) + (
+        "" if len(rows) <= LINE_BREAKS else " " + " ".join(rows[LINE_BREAKS:])
+    )
+
+
+async def check_pace(counted_as: str, address: str | None = None, account: int | None = None) -> None:
     """Count a line about to be said by `counted_as` (the seat, or a spectator's socket, as the
-    socket's messages are counted), or refuse it as flooding."""
-    if not await limits.store().within_rate(f"chat:{counted_as}", LINES_PER_WINDOW, WINDOW_SECONDS):
-        raise ChatRefusal(
-            "chat_flood",
-            f"Too many lines too fast: at most {LINES_PER_WINDOW} in {WINDOW_SECONDS:g} seconds. "
-            f"Wait {limits.seconds_left(WINDOW_SECONDS)} s and say it again.",
-        )
+    socket's messages are counted), by its client's `address` and its signed-in `account`; or
+    refuse it as flooding if any of them has said too many."""
+    counts = [(f"chat:{counted_as}", LINES_PER_WINDOW)]
+    if address:
+        counts.append((f"chat-address:{address}", LINES_PER_ADDRESS))
+    if account is not None:
+        counts.append((f"chat-account:{account}", LINES_PER_WINDOW))
+    for key, most in counts:
+        if not await limits.store().within_rate(key, most, WINDOW_SECONDS):
+            raise ChatRefusal(
+                "chat_flood",
+                f"Too many lines too fast: at most {most} in {WINDOW_SECONDS:g} seconds. "
+                f"Wait {limits.seconds_left(WINDOW_SECONDS)} s and say it again.",
+            )
 
 
 def say(battle_id: int, audience: str, channel: str, text: str, name: str = "") -> ChatLine:

@@ -12,7 +12,7 @@ from rules_core.clock import CLAIM_TIME, claim
 
 from .clocks import cache, seconds
 from .models import Battle, BattleEvent
-from .persistence import lock_battle, next_step, recent_states, record_step
+from .persistence import lock_battle, next_step, recent_states, record_locked_step
 from .publish import publish_step
 from .refusals import SubmitError
 
@@ -24,15 +24,14 @@ def claim_win(battle_id: int, side: Side) -> BattleEvent:
     """`side` claims the win on time: the step that ends the battle, if the other side's time ran
     out (else the referee's RuleViolation, and nothing changes)."""
     with transaction.atomic():
-        locked = lock_battle(battle_id, "")
-        if locked is None:
+        battle = lock_battle(battle_id)
+        if battle is None:
             raise SubmitError("unknown_battle", "There is no such battle.")
-        battle = locked.battle
         clocks = cache.clocks(battle)
         outcome = claim(recent_states.get(battle), side, clocks, seconds(timezone.now()))
         event = next_step(battle, side, {"type": CLAIM_TIME}, outcome)
         new_state = outcome.state
-        record_step(battle, event)
+        record_locked_step(battle, event)
         transaction.on_commit(lambda: _claimed(battle, event, new_state))
     return event
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -15,17 +16,19 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 
+from battles.guards import unstorable
 from rules_core import Refused, Side
 
-from . import announce, chat, jsontext, limits, presence
+from . import announce, beacon, catch_up, chat, jsontext, limits, presence
 from .claims import CLAIM_MESSAGE, claim_win
 from .models import Battle, BattleEvent, Seat, as_side
 from .nudges import REMIND_MESSAGE, remind
 from .offers import OFFER_MESSAGES, receive_offer
 from .presenter import audience_of, render_view, step_json, view_json
-from .publish import group_name
+from .publish import delivering, group_name
 from .refusals import ProtocolError, ServerRefusal
 from .submit import submit
+from .your_battles import session_seat
 
 log = logging.getLogger(__name__)
 
@@ -49,18 +52,28 @@ class DirectDispatch(AsyncWebsocketConsumer):
 class BattleConsumer(DirectDispatch):
     battle_id: int
     side: Side | None
+    played_by_beacon: bool
     format: str
+    seen: int = 0
+    """The latest step this socket was sent (in a view or a step)."""
 
     async def connect(self) -> None:
         public_id = self.scope["url_route"]["kwargs"]["public_id"]
         params = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         token = params.get("seat", [""])[0]
         self.format = "json" if params.get("format", [""])[0] == "json" else "html"
-        found = await database_sync_to_async(_find)(public_id, token)
+        if not token:  # a page's socket: the seat its session holds (views.battle_page), if any
+            token = await database_sync_to_async(session_seat)(self.scope, public_id)
+            found = await database_sync_to_async(_find)(public_id, token)
+            if found is not None and token and found[1] is None:
+                found = (found[0], None, found[2])  # a seat since taken away: a spectator, not refused
+                token = ""
+        else:
+            found = await database_sync_to_async(_find)(public_id, token)
         if found is None:
             await refuse(self, UNKNOWN_BATTLE)
             return
-        battle_id, side = found
+        battle_id, side, played_by_beacon = found
         if token and side is None:
             await refuse(self, NOT_A_SEAT)
             return
@@ -68,6 +81,7 @@ class BattleConsumer(DirectDispatch):
             await refuse(self, TOO_MANY_SOCKETS)
             return
         self.battle_id, self.public_id, self.side = battle_id, public_id, side
+        self.played_by_beacon = played_by_beacon
         self.audience = audience_of(side)
         self.presence: presence.Summary | None = None
         await self.channel_layer.group_add(group_name(battle_id), self.channel_name)
@@ -75,7 +89,11 @@ class BattleConsumer(DirectDispatch):
         await presence.store().listen(public_id, self._listener())
         await self.accept()
         await self.send_view()
+        catch_up.watch(self)
         await self._heartbeat(arrived=True)
+        beacon.serving(asyncio.get_running_loop())
+        if played_by_beacon:
+            beacon.wake(battle_id)  # it may be Beacon's decision since before this process began
 
     async def _hold_places(self, public_id: str, side: Side | None) -> bool:
         """Take this socket's place among its seat's and its address's sockets (False if either
@@ -100,6 +118,7 @@ class BattleConsumer(DirectDispatch):
     async def disconnect(self, code: int) -> None:
         await self._give_back_places()
         if hasattr(self, "battle_id"):
+            catch_up.unwatch(self)
             await self.channel_layer.group_discard(group_name(self.battle_id), self.channel_name)
             await presence.store().unlisten(self.public_id, self._listener())
             who = presence.member(self.audience, self.channel_name)
@@ -115,10 +134,11 @@ class BattleConsumer(DirectDispatch):
                 data, unreadable = self._parse(text_data, bytes_data), None
             except ProtocolError as refusal:
                 data, unreadable = {}, refusal
-            message_id = str(data.get("id") or "")[:64]
+            message_id = _message_id(data)
             await self._check_rate()  # counts unreadable messages too
             if unreadable is not None:
                 raise unreadable
+            _check_shape(data)
             kind = data.get("type")
             if kind == "command":
                 await self._command(data, message_id)
@@ -139,7 +159,7 @@ class BattleConsumer(DirectDispatch):
             else:
                 raise ProtocolError("unknown_type", f"Unknown message type {kind!r}.")
         except Refused as refusal:  # the referee's (RuleViolation) or the server's own (refusals.py)
-            if refusal.code == "stale_version":
+            if refusal.code in ("stale_version", "not_delivered"):
                 await self.send_view()  # first, so the error shows on the refreshed page
             await self.send_error(refusal, message_id)
         except Exception:
@@ -169,7 +189,6 @@ class BattleConsumer(DirectDispatch):
             raise ProtocolError("malformed", "That message is not valid JSON.") from exc
         if not isinstance(data, dict):
             raise ProtocolError("malformed", "A message must be a JSON object.")
-        _check_shape(data)
         return data
 
     async def _command(self, data: dict[str, Any], message_id: str) -> None:
@@ -187,19 +206,26 @@ class BattleConsumer(DirectDispatch):
 
     async def _chat(self, data: dict[str, Any]) -> None:
         channel, text = chat.checked_text(self.audience, data.get("channel"), data.get("text"))
-        await chat.check_pace(self._counted_as())
         user = self.scope.get("user")
+        account = user.pk if user is not None and user.is_authenticated else None
+        client = self.scope.get("client")
+        await chat.check_pace(self._counted_as(), client[0] if client else None, account)
         name = ""  # a spectator's account name, if signed in
-        if self.side is None and user is not None and user.is_authenticated:
+        if self.side is None and user is not None and account is not None:
             name = str(user.get_username())
         line = await database_sync_to_async(chat.say)(self.battle_id, self.audience, channel, text, name)
-        await self.channel_layer.group_send(group_name(self.battle_id), chat.chat_message(line))
+        with delivering():
+            await self.channel_layer.group_send(group_name(self.battle_id), chat.chat_message(line))
 
     async def _offer(self, data: dict[str, Any]) -> None:
         """A takeback or rematch offered, or the answer to one (battles/play/offers.py)."""
         if self.side is None:
             raise ProtocolError("spectator", "Spectators watch; only the two players make and answer offers.")
-        await database_sync_to_async(receive_offer)(self.battle_id, self.side, data, _expected_version(data))
+        offer = await database_sync_to_async(receive_offer)(
+            self.battle_id, self.side, data, _expected_version(data)
+        )
+        if self.played_by_beacon and data.get("type") == "offer":
+            await database_sync_to_async(beacon.answer)(self.battle_id, offer)
 
     async def _claim(self) -> None:
         """The win claimed on time (battles/play/claims.py)."""
@@ -237,6 +263,11 @@ class BattleConsumer(DirectDispatch):
         state, events = steps
         for event in events:
             await self._send_json(step_json(state, event, self.audience))
+            self.seen = max(self.seen, event.seq)
+
+    async def catch_up(self) -> None:
+        """Sent what this socket missed: a step committed that never reached it (catch_up.py)."""
+        await self._resync(self.seen)
 
     async def _heartbeat(self, arrived: bool) -> None:
         """Renew this socket's presence; tell everyone if it changed or someone's entry expired."""
@@ -248,7 +279,8 @@ class BattleConsumer(DirectDispatch):
             await announce.presence_changed(self.channel_layer, self.battle_id, self.public_id)
 
     async def send_view(self) -> None:
-        text = await database_sync_to_async(_render_view)(self.battle_id, self.audience, self.format)
+        version, text = await database_sync_to_async(_render_view)(self.battle_id, self.audience, self.format)
+        self.seen = max(self.seen, version)
         await self.send(text_data=text)
 
     async def send_error(self, refusal: Refused, message_id: str = "") -> None:
@@ -284,6 +316,7 @@ class BattleConsumer(DirectDispatch):
             await presence.store().listen(self.public_id, self._listener())
             await self.send_view()
         else:
+            self.seen = max(self.seen, message["seq"])
             await self.send(text_data=rendered)
 
     async def battle_chat(self, message: dict[str, Any]) -> None:
@@ -335,45 +368,49 @@ MAX_DEPTH = 16
 """How deeply a message's arrays and objects may nest (a command needs four levels)."""
 
 
+def _message_id(data: dict[str, Any]) -> str:
+    """The id a message gives itself, to name it in the answer: a string or a number, printable (no
+    NUL, no lone surrogate, which could not be sent back as JSON), else none."""
+    given = data.get("id")
+    if not isinstance(given, (str, int)) or isinstance(given, bool):
+        return ""
+    text = str(given)[:64]
+    return text if text.isprintable() else ""
+
+
 def _check_shape(data: dict[str, Any]) -> None:
-    """Refuse a message nested deeper than MAX_DEPTH, or holding a NUL character (which no command
-    needs, and PostgreSQL cannot store)."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise ProtocolError("malformed", f"A message may nest at most {MAX_DEPTH} levels deep.")
-        if isinstance(value, str):
-            if "\x00" in value:
-                raise ProtocolError("malformed", "A message may not hold a NUL character.")
-        elif isinstance(value, dict):
-            stack.extend((item, depth + 1) for pair in value.items() for item in pair)
-        elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value)
+    """Refuse a message nested deeper than MAX_DEPTH, or holding what no command needs and the
+    server could not store or send back (a NUL character, a lone surrogate)."""
+    problem = unstorable(data, MAX_DEPTH)
+    if problem is not None:
+        raise ProtocolError("malformed", f"That message cannot be taken: it holds {problem}.")
 
 
 SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a seat token looks like (models.new_seat_token): anything else is no seat, unasked."""
 
 
-def _find(public_id: str, token: str) -> tuple[int, Side | None] | None:
-    battle = Battle.objects.filter(public_id=public_id).only("id").first()
+def _find(public_id: str, token: str) -> tuple[int, Side | None, bool] | None:
+    """The battle's id, the side the token's seat plays (None: a spectator, or no seat), and
+    whether Beacon plays a side. Beacon's own seat is no one's to take."""
+    battle = Battle.objects.filter(public_id=public_id).only("id", "beacon_side").first()
     if battle is None:
         return None
-    if not token:
-        return battle.id, None
-    if not SEAT_TOKEN.fullmatch(token):
-        return battle.id, None
+    beacon_plays = bool(battle.beacon_side)
+    if not token or not SEAT_TOKEN.fullmatch(token):
+        return battle.id, None, beacon_plays
     seat = Seat.objects.filter(battle=battle, token=token).only("side").first()
-    return battle.id, as_side(seat.side) if seat else None
+    side = as_side(seat.side) if seat and seat.side != battle.beacon_side else None
+    return battle.id, side, beacon_plays
 
 
-def _render_view(battle_id: int, audience: str, fmt: str) -> str:
+def _render_view(battle_id: int, audience: str, fmt: str) -> tuple[int, str]:
+    """The battle's version, and its whole view as the audience sees it in the format."""
     battle = Battle.objects.get(pk=battle_id)
     state = battle.load_state()
     if fmt == "json":
-        return jsontext.dumps(view_json(battle, state, audience, battle.version))
-    return render_view(battle, state, audience, battle.version)
+        return battle.version, jsontext.dumps(view_json(battle, state, audience, battle.version))
+    return battle.version, render_view(battle, state, audience, battle.version)
 
 
 def _steps_since(battle_id: int, since: int) -> tuple[Any, list[BattleEvent]] | None:

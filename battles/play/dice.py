@@ -8,6 +8,7 @@ side by side. Without the setting, every roll is random."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import random
 from pathlib import Path
@@ -27,7 +28,8 @@ def make_dice(public_id: str) -> Dice:
 
 
 class ScriptFileDice(Dice):
-    """Faces from a file, read and written back at each roll (a submit holds its battle's lock)."""
+    """Faces from a file, read and written back at each roll under a lock on the file (submits take
+    no lock of the battle, and two may roll for one battle at once)."""
 
     def __init__(self, path: Path) -> None:
         super().__init__()
@@ -35,7 +37,11 @@ class ScriptFileDice(Dice):
         self.fallback = random.SystemRandom()
 
     def _faces(self, count: int, purpose: str) -> list[int]:
-        script = [int(face) for face in json.loads(self.path.read_text())]
-        self.path.write_text(json.dumps(script[count:]))
+        with self.path.open("r+") as file:
+            fcntl.flock(file, fcntl.LOCK_EX)
+            script = [int(face) for face in json.loads(file.read())]
+            file.seek(0)
+            file.write(json.dumps(script[count:]))
+            file.truncate()
         taken = script[:count]
         return taken + [self.fallback.randint(1, 6) for _ in range(count - len(taken))]

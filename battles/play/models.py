@@ -68,6 +68,12 @@ class Battle(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    beacon_side = models.CharField(max_length=10, choices=SIDE_CHOICES, blank=True)
+    """The side Beacon, the server, plays ("" when two people play): battles/play/beacon.py."""
+    beacon_strength = models.CharField(max_length=10, blank=True)
+    """How well Beacon plays it: a key of `rules_core.bot.STRENGTHS`."""
+    coach = models.BooleanField(default=False)
+    """The players may ask "What would Beacon do?" beside their decisions (chosen at New battle)."""
 
     class Meta:
         ordering = ["-updated_at"]
@@ -160,6 +166,21 @@ class BattleEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.battle} #{self.seq}"
+
+
+class StateCheckpoint(models.Model):
+    """The battle's state after one of its steps, kept every `replays.CHECKPOINT_EVERY` steps so
+    that a replay of any step starts near it (battles/play/replays.py), whatever the battle's length."""
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="checkpoints")
+    step = models.PositiveIntegerField()
+    state = JSONTextField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["battle", "step"], name="one_checkpoint_per_step")]
+
+    def __str__(self) -> str:
+        return f"{self.battle} after #{self.step}"
 
 
 class ChatLine(models.Model):

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from .models import Battle, PushSubscription, Seat
 from .nudges import NUDGE_DELAYS, seat_for_token
+from .your_battles import seat_token_of
 
 
 class NudgeForm(forms.Form):
@@ -38,7 +39,7 @@ def nudge_context(seat: Seat) -> dict[str, Any]:
 def _seat_of(request: HttpRequest, public_id: str) -> tuple[Battle, Seat]:
     """The battle and the seat whose token the request carries (`?seat=`); 404 for any other."""
     battle = get_object_or_404(Battle, public_id=public_id)
-    token = request.GET.get("seat", "")
+    token = seat_token_of(request, public_id)
     seat = Seat.objects.filter(battle=battle, token=token).first() if token else None
     if seat is None:
         raise Http404("That seat link is not valid for this battle.")
@@ -57,7 +58,7 @@ def seat_nudges(request: HttpRequest, public_id: str) -> HttpResponse:
     seat.nudge_minutes = form.cleaned_data["minutes"]
     seat.unsubscribed = False
     seat.save(update_fields=["email", "nudge_minutes", "unsubscribed"])
-    return redirect(reverse("battle", args=[battle.public_id]) + f"?seat={seat.token}")
+    return redirect(reverse("battle", args=[battle.public_id]))
 
 
 @require_POST

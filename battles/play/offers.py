@@ -6,7 +6,8 @@ first lapses the takeback offer (its answer is then refused).
 
 An accepted takeback is a step of the battle like any command: a new event with the next seq,
 `{"type": "takeback", "steps": N}` from the side that asked (docs/battle-record.md). Its state is
-the battle record replayed with it, so the live battle and its replay cannot disagree.
+the battle's before the oldest step it undoes, as a replay of the record finds it
+(battles/play/replays.py), so the live battle and its replay cannot disagree.
 """
 
 from __future__ import annotations
@@ -19,20 +20,19 @@ from django.db import transaction
 from django.template.loader import render_to_string
 
 from rules_core import BattleState, RuleViolation, Side
-from rules_core.record import Entry, build, steps
 from rules_core.takeback import TAKEBACK, check, plan, restore
 
-from . import presence
+from . import beacon, presence
 from .clocks import cache
 from .create import create_battle
 from .jsontext import dumps
-from .models import Battle, BattleEvent, Offer, Seat
+from .models import Battle, BattleEvent, Offer, Seat, as_side
 from .offer_views import OffersView, other, recent_log
-from .persistence import lock_battle, next_step, recent_states, record_step
+from .persistence import lock_battle, next_step, recent_states, record_locked_step
 from .presenter import AUDIENCES
-from .publish import group_name, publish_step
-from .records import record_entries
-from .refusals import SubmitError
+from .publish import delivering, group_name, publish_step
+from .refusals import SubmitError, stale_version
+from .replays import state_at
 
 OFFER_MESSAGES = ("offer", "answer")
 """The websocket messages of offers (docs/protocol.md)."""
@@ -101,7 +101,7 @@ def make_offer(
         else:
             raise SubmitError("no_offer", f"There is no offer called {kind!r}: a takeback or a rematch.")
         offer.save()
-        transaction.on_commit(lambda: publish_offers(battle))
+        transaction.on_commit(lambda: _publish_offers(battle))
     return offer
 
 
@@ -120,7 +120,7 @@ def answer_offer(battle_id: int, side: Side, accept: bool, expected_version: int
         offer.status = Offer.Status.ACCEPTED if accept else Offer.Status.DECLINED
         if not accept:
             offer.save(update_fields=["status"])
-            transaction.on_commit(lambda: publish_offers(battle))
+            transaction.on_commit(lambda: _publish_offers(battle))
         elif offer.kind == Offer.Kind.TAKEBACK:
             offer.save(update_fields=["status"])
             event, new_state = _take_back(battle, offer)
@@ -128,21 +128,16 @@ def answer_offer(battle_id: int, side: Side, accept: bool, expected_version: int
         else:
             offer.rematch = _rematch(battle, offer)
             offer.save(update_fields=["status", "rematch"])
-            transaction.on_commit(lambda: publish_offers(battle, go=True))
+            transaction.on_commit(lambda: _publish_offers(battle, go=True))
     return offer
 
 
 def _locked(battle_id: int, expected_version: int | None) -> Battle:
-    locked = lock_battle(battle_id, "")
-    if locked is None:
+    battle = lock_battle(battle_id)
+    if battle is None:
         raise SubmitError("unknown_battle", "There is no such battle.")
-    battle = locked.battle
     if expected_version is not None and expected_version != battle.version:
-        raise SubmitError(
-            "stale_version",
-            "The battle has moved on since your screen last updated; it has been refreshed, "
-            "please choose again.",
-        )
+        raise stale_version()
     return battle
 
 
@@ -158,20 +153,24 @@ def _take_back(battle: Battle, offer: Offer) -> tuple[BattleEvent, BattleState]:
     positions, text = plan(log, offer.side, offer.steps, now)
     undone = [log[p].seq for p in positions]
     before = recent_states.at(battle, min(undone) - 1)
-    if before is not None:
-        outcome = restore(before, now, offer.side, undone, text)
-    else:
-        entries = [*record_entries(battle), Entry(offer.side, command, [])]
-        for _, outcome in steps(build(battle.setup, entries)):  # noqa: B007
-            pass
+    if before is None:
+        before = state_at(battle, min(undone) - 1)
+    outcome = restore(before, now, offer.side, undone, text)
     event = next_step(battle, offer.side, command, outcome)
-    record_step(battle, event)
+    record_locked_step(battle, event)
     return event, outcome.state
 
 
 def _taken_back(battle: Battle, event: BattleEvent, state: BattleState) -> None:
     recent_states.put(battle, state)
-    publish_step(battle, event, state)
+    with delivering():
+        publish_step(battle, event, state)
+    beacon.after_step(battle, state)
+
+
+def _publish_offers(battle: Battle, go: bool = False) -> None:
+    with delivering():
+        publish_offers(battle, go)
 
 
 def _rematch(battle: Battle, offer: Offer) -> Battle:
@@ -181,6 +180,11 @@ def _rematch(battle: Battle, offer: Offer) -> Battle:
     if battle.created_by_id is not None:
         new.created_by_id = battle.created_by_id
         new.save(update_fields=["created_by"])
+    if battle.beacon_side or battle.coach:  # Beacon plays again, the other side if they swap
+        plays = as_side(battle.beacon_side) if battle.beacon_side else None
+        new.beacon_side = (other(plays) if offer.swap else plays) if plays else ""
+        new.beacon_strength, new.coach = battle.beacon_strength, battle.coach
+        new.save(update_fields=["beacon_side", "beacon_strength", "coach"])
     users = dict(Seat.objects.filter(battle=battle).values_list("side", "user_id"))
     for side, user in users.items():
         if user is not None:

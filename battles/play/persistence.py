@@ -1,5 +1,6 @@
-"""How a submit reads and writes a battle's rows, in SQL written by hand for speed: the lock, the
-step record (the new event and the snapshot), and this process's cache of the latest states.
+"""How a submit reads and writes a battle's rows, in SQL written by hand for speed: the step record
+(the new event and the snapshot, if no one moved the battle on), and this process's cache of the
+latest states; and the lock a takeback holds.
 
 Written in SQL because the ORM cost more CPU than the database's own work, on every command:
 building the lock query took longer than running it (0.5 ms), and `save` and `create` more than
@@ -17,56 +18,37 @@ from typing import Any, NamedTuple
 
 import psycopg
 from django.db import connection
-from django.db.models import Field, JSONField
+from django.db.models import JSONField
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 from rules_core import BattleState, Outcome
 
 from . import jsontext
-from .models import Battle, BattleEvent
+from .models import Battle, BattleEvent, StateCheckpoint
+from .refusals import stale_version
+from .replays import CHECKPOINT_EVERY
 
-LOCKED_FIELDS = ("id", "public_id", "name", "ruleset", "status", "version")
-"""What a submit reads of the battle it locks: the setup is never read, and the state only when this
-process has not the latest at hand (RecentStates); Django fetches a field left out when it is read."""
+LOCKED_FIELDS = ("id", "public_id", "name", "ruleset", "status", "version", "beacon_side", "coach")
+"""What a submit reads of its battle: the setup is never read, and the state only when this process
+has not the latest at hand (RecentStates); Django fetches a field left out when it is read."""
 
 SNAPSHOT_FIELDS = ("state", "version", "status", "updated_at")
 """What a step changes of the battle's row."""
 
 
-class Locked(NamedTuple):
-    battle: Battle
-    seen_command: bool
-    """Whether an event of this battle already carries the command id asked about."""
+def lock_battle(battle_id: int) -> Battle | None:
+    """The battle (its LOCKED_FIELDS), its row locked until the transaction ends; None if there is
+    no such battle. For what must see the battle stand still while it decides (a takeback's plan);
+    a submit takes no lock (record_step)."""
+    return Battle.objects.select_for_update().only(*LOCKED_FIELDS).filter(pk=battle_id).first()
 
 
-def lock_query() -> tuple[str, list[Field[Any, Any]]]:
-    """The lock's SQL, and its fields: parameters are the battle id, the command id, the battle id.
-
-    The command id is looked up by the partial unique index `command_applied_once` (ids that are
-    not empty). A statement bound on the server is prepared, and PostgreSQL soon plans it once for
-    any values: "NOT command_id = ''" lets that plan use the index too; without it, it read every
-    event of the battle, so a step cost more the longer the battle."""
-    quote = connection.ops.quote_name
-    fields = [f for f in Battle._meta.concrete_fields if f.attname in LOCKED_FIELDS]
-    columns = ", ".join(quote(f.column) for f in fields)
-    events = quote(BattleEvent._meta.db_table)
-    seen = f"EXISTS(SELECT 1 FROM {events} WHERE battle_id = %s AND command_id = %s AND NOT command_id = '')"
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    return f"SELECT {columns}, {seen} FROM {quote(Battle._meta.db_table)} WHERE id = %s{lock}", fields
-
-
-def lock_battle(battle_id: int, command_id: str) -> Locked | None:
-    """Lock the battle's row until the transaction ends and, in the same query, ask whether
-    `command_id` was applied before. None if there is no such battle."""
-    query, fields = lock_query()
-    with _cursor() as cursor:
-        cursor.execute(query, [battle_id, command_id, battle_id])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    battle = Battle.from_db(connection.alias, [f.attname for f in fields], row[:-1])
-    return Locked(battle, bool(row[-1]))
+def read_battle(battle_id: int) -> tuple[Battle, BattleState] | None:
+    """The battle (its LOCKED_FIELDS) and its state as committed, without a lock; None if there is
+    no such battle."""
+    battle = Battle.objects.only(*LOCKED_FIELDS, "state").filter(pk=battle_id).first()
+    return None if battle is None else (battle, battle.load_state())
 
 
 def applied_event(battle_id: int, command_id: str) -> BattleEvent | None:
@@ -74,30 +56,60 @@ def applied_event(battle_id: int, command_id: str) -> BattleEvent | None:
     return BattleEvent.objects.filter(battle_id=battle_id, command_id=command_id).first()
 
 
-def record_step(battle: Battle, event: BattleEvent) -> None:
-    """Append the event and save the snapshot: on PostgreSQL in one statement (one round trip),
-    elsewhere in two. JSON is written by orjson on PostgreSQL (see jsontext)."""
+def record_step(battle: Battle, event: BattleEvent) -> bool:
+    """Append the event and save the snapshot, if the battle is still at the version before the
+    event's (and is the same battle): True if so; False, with nothing written, if another submit
+    moved it on first. On PostgreSQL in one statement (one round trip, a transaction of its own
+    when none is open), elsewhere in two (the caller holds a transaction). JSON is written by orjson
+    on PostgreSQL (see jsontext). Every `CHECKPOINT_EVERY` steps the snapshot is kept as a
+    checkpoint too, for replays (a second statement; a checkpoint lost to a crash between the two
+    is filled in by the next replay that passes it)."""
+    if not _append_and_save(battle, event):
+        return False
+    if battle.version % CHECKPOINT_EVERY == 0:
+        checkpoint = StateCheckpoint(battle_id=battle.id, step=battle.version, state=battle.state)
+        StateCheckpoint.objects.bulk_create([checkpoint], ignore_conflicts=True)
+    return True
+
+
+def _append_and_save(battle: Battle, event: BattleEvent) -> bool:
     quote = connection.ops.quote_name
     inserted = [f for f in BattleEvent._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(quote(f.column) for f in inserted)
-    marks = ", ".join(["%s"] * len(inserted))
     values = [_db_value(f, event) for f in inserted]
     fields = [f for f in Battle._meta.concrete_fields if f.attname in SNAPSHOT_FIELDS]
     sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
     snapshot = [_db_value(f, battle) for f in fields]
-    insert = f"INSERT INTO {quote(BattleEvent._meta.db_table)} ({columns}) VALUES ({marks}) RETURNING id"
-    update = f"UPDATE {quote(Battle._meta.db_table)} SET {sets} WHERE id = %s"
+    update = (
+        f"UPDATE {quote(Battle._meta.db_table)} SET {sets} "
+        f"WHERE id = %s AND {quote('version')} = %s AND {quote('public_id')} = %s"
+    )
+    current = [*snapshot, battle.id, event.seq - 1, battle.public_id]
     with _cursor() as cursor:
         if connection.vendor == "postgresql":
+            # The event's values are typed by casts: in INSERT ... SELECT the server cannot infer them.
+            typed = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in inserted)
             cursor.execute(
-                f"WITH e AS ({insert}) {update} RETURNING (SELECT id FROM e)", [*values, *snapshot, battle.id]
+                f"WITH moved AS ({update} RETURNING id) "
+                f"INSERT INTO {quote(BattleEvent._meta.db_table)} ({columns}) "
+                f"SELECT {typed} FROM moved RETURNING id",
+                [*current, *values],
             )
-        else:
-            cursor.execute(insert, values)
-            event.pk = cursor.fetchone()[0]
-            cursor.execute(update, [*snapshot, battle.id])
-            return
+            row = cursor.fetchone()
+            if row is None:
+                return False
+            event.pk = row[0]
+            return True
+        cursor.execute(update, current)
+        if cursor.rowcount != 1:
+            return False
+        marks = ", ".join(["%s"] * len(inserted))
+        cursor.execute(
+            f"INSERT INTO {quote(BattleEvent._meta.db_table)} ({columns}) VALUES ({marks}) RETURNING id",
+            values,
+        )
         event.pk = cursor.fetchone()[0]
+        return True
 
 
 def next_step(
@@ -125,6 +137,14 @@ def next_step(
     return event
 
 
+def record_locked_step(battle: Battle, event: BattleEvent) -> None:
+    """record_step for a step worked out under the battle's lock (lock_battle): no submit can have
+    moved the battle on, except where the database locks no rows (SQLite), and then the step is
+    refused as made on a battle that has moved on."""
+    if not record_step(battle, event):
+        raise stale_version()
+
+
 def _db_value(field: Any, instance: Any) -> Any:
     value = getattr(instance, field.attname)
     if isinstance(field, JSONField) and connection.vendor == "postgresql":
@@ -149,15 +169,24 @@ def _cursor() -> Iterator[Any]:
             yield cursor
 
 
+class Recent(NamedTuple):
+    public_id: str
+    version: int
+    state: BattleState
+    row: tuple[Any, ...]
+    """The battle's LOCKED_FIELDS as that submit left them."""
+
+
 class RecentStates:
     """The state each battle reached in this process's latest committed submit, so the next submit
-    need not decode the snapshot. A hit must match the battle's public id and version: a battle that
-    another process moved on, or a new battle that reuses an id, is decoded afresh. Sharing a state
+    need not read the battle or decode its snapshot. A hit is a guess that no other process moved
+    the battle on since: a submit's write holds only if the battle is still at that version
+    (record_step), and a refusal made on a guess is checked against the database. Sharing a state
     is safe because nothing changes one in place (apply returns a new state)."""
 
     def __init__(self, size: int = 256, kept: int = 32, versions: int = 12) -> None:
         self.size = size
-        self.states: OrderedDict[int, tuple[str, int, BattleState]] = OrderedDict()
+        self.states: OrderedDict[int, Recent] = OrderedDict()
         self.kept, self.versions = kept, versions
         self.earlier: OrderedDict[int, tuple[str, dict[int, BattleState]]] = OrderedDict()
         """The states of the `versions` latest steps of the `kept` battles moved on latest, for a
@@ -169,12 +198,26 @@ class RecentStates:
         with self.lock:
             hit = self.states.get(battle.id)
         if hit is not None and hit[:2] == (battle.public_id, battle.version):
-            return hit[2]
+            return hit.state
         return battle.load_state()
 
-    def put(self, battle: Battle, state: BattleState) -> None:
+    def latest(self, battle_id: int) -> tuple[Battle, BattleState] | None:
+        """The battle (its LOCKED_FIELDS) and its state as this process last committed them, if it
+        holds them."""
         with self.lock:
-            self.states[battle.id] = (battle.public_id, battle.version, state)
+            hit = self.states.get(battle_id)
+        if hit is None:
+            return None
+        return Battle.from_db(connection.alias, list(LOCKED_FIELDS), hit.row), hit.state
+
+    def forget(self, battle_id: int) -> None:
+        with self.lock:
+            self.states.pop(battle_id, None)
+
+    def put(self, battle: Battle, state: BattleState) -> None:
+        row = tuple(getattr(battle, name) for name in LOCKED_FIELDS)
+        with self.lock:
+            self.states[battle.id] = Recent(battle.public_id, battle.version, state, row)
             self.states.move_to_end(battle.id)
             while len(self.states) > self.size:
                 self.states.popitem(last=False)

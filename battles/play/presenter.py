@@ -60,6 +60,8 @@ class ParamView:
     max: int = 0
     default: str | None = None  # JSON value used when the player leaves it
     max_length: int = 0
+    suggestions: list[str] = field(default_factory=list)
+    """Words a text may be (the special rules in play the referee leaves to the players)."""
 
     @property
     def on_board(self) -> bool:
@@ -110,6 +112,8 @@ class ActionGroup:
     title: str
     side: str
     actions: list[ActionView]
+    label: str = ""
+    """The piece's short label on the board, where it has one besides its name."""
 
     @property
     def by_request(self) -> bool:
@@ -120,26 +124,50 @@ class ActionGroup:
 GROUP_TITLES = {"tests": "Ask the referee for a test"}
 
 
-def param_view(name: str, spec: dict[str, Any]) -> ParamView:
+@dataclass(frozen=True, slots=True)
+class Words:
+    """What a player reads for the referee's keys: pieces by name, odds rows in their ruleset's
+    words (`WebRuleset.odds_words`)."""
+
+    names: dict[str, str] = field(default_factory=dict)
+    odds: dict[str, str] = field(default_factory=dict)
+
+    def piece(self, key: str) -> str:
+        return self.names.get(key) or humanize(key)
+
+
+def words_of(state: BattleState) -> Words:
+    ruleset = web_ruleset(state.ruleset)
+    names = {m.id: m.name for m in state.models.values()} | ruleset.piece_names(state)
+    return Words(names, ruleset.odds_words)
+
+
+def param_view(name: str, spec: dict[str, Any], words: Words) -> ParamView:
     kind = str(spec.get("type", ""))
     view = ParamView(name, kind, str(spec.get("label") or humanize(name)))
     if kind == "choice":
         view.options = [(json.dumps(o["value"]), str(o.get("label", o["value"]))) for o in spec["options"]]
         view.option_odds = [
-            (str(o.get("label", o["value"])), odds_view(o["odds"])) for o in spec["options"] if o.get("odds")
+            (str(o.get("label", o["value"])), odds_view(o["odds"], words))
+            for o in spec["options"]
+            if o.get("odds")
         ]
     elif kind == "int":
         view.min, view.max = int(spec["min"]), int(spec["max"])
     elif kind == "text":
         view.max_length = int(spec.get("max_length", 80))
+        view.suggestions = [str(s) for s in spec.get("suggestions", [])]
     if "default" in spec:
         view.default = json.dumps(spec["default"])
     return view
 
 
-def odds_view(odds: dict[str, Any] | None, prefix: str = "") -> list[tuple[str, str]]:
-    """Odds as (label, text) rows: chances as percentages, expected numbers to two places, tables
-    flattened one row per entry."""
+def odds_view(
+    odds: dict[str, Any] | None, words: Words | None = None, prefix: str = ""
+) -> list[tuple[str, str]]:
+    """Odds as (label, text) rows: chances as percentages, expected numbers to two places, a chance
+    per piece named in players' words, tables flattened one row per entry."""
+    words = words or Words()
     rows: list[tuple[str, str]] = []
     for key, value in (odds or {}).items():
         if key == "outcomes" and isinstance(value, list):
@@ -155,8 +183,18 @@ def odds_view(odds: dict[str, Any] | None, prefix: str = "") -> list[tuple[str, 
             )
             continue
         label = f"{prefix}{humanize(key)}"
-        if isinstance(value, dict):
-            rows.extend(odds_view(value, f"{label} · "))
+        if isinstance(value, dict) and _is_chance(value):
+            rows.append((label, percent(_chance(value))))
+        elif (
+            isinstance(value, dict)
+            and value
+            and all(isinstance(v, dict) and _is_chance(v) for v in value.values())
+        ):
+            # A chance per piece: {"hero_lost": {"<stand>": {"p", "numerator", "denominator"}}}
+            phrase = words.odds.get(key, f"{label} · {{piece}}")
+            rows.extend((phrase.format(piece=words.piece(k)), percent(_chance(v))) for k, v in value.items())
+        elif isinstance(value, dict):
+            rows.extend(odds_view(value, words, f"{label} · "))
         elif isinstance(value, float) and 0.0 <= value <= 1.0:
             rows.append((label, percent(value)))
         else:
@@ -164,11 +202,18 @@ def odds_view(odds: dict[str, Any] | None, prefix: str = "") -> list[tuple[str, 
     return rows
 
 
+def _is_chance(value: dict[str, Any]) -> bool:
+    return "p" in value and ("exact" in value or "denominator" in value)
+
+
 def _chance(outcome: dict[str, Any]) -> Fraction | float:
-    """An outcome's chance, exact when the referee sent it exactly (so only a certainty reads 100%)."""
+    """An outcome's chance, exact when the referee sent it exactly (so only a certainty reads 100%):
+    as `exact` {"num", "den"}, or as the mass battle's `numerator` and `denominator`."""
     exact = outcome.get("exact")
     if isinstance(exact, dict) and exact.get("den"):
         return Fraction(int(exact["num"]), int(exact["den"]))
+    if outcome.get("denominator"):
+        return Fraction(int(outcome["numerator"]), int(outcome["denominator"]))
     return float(outcome.get("p", 0))
 
 
@@ -182,14 +227,14 @@ def legal(state: BattleState, audience: str) -> list[rules_core.Action]:
     return rules_core.legal_actions(state, as_side(audience))
 
 
-def action_view(action: rules_core.Action) -> ActionView:
+def action_view(action: rules_core.Action, words: Words) -> ActionView:
     return ActionView(
         label=action.label,
         kind=action.kind,
         command_json=json.dumps(action.command),
-        params=[param_view(name, spec) for name, spec in action.params.items()],
+        params=[param_view(name, spec, words) for name, spec in action.params.items()],
         group=action.group,
-        odds=odds_view(action.odds),
+        odds=odds_view(action.odds, words),
     )
 
 
@@ -199,15 +244,18 @@ def action_groups(
     """Actions for the whole side first, then one group per model (in the order offered)."""
     general: list[ActionView] = []
     groups: dict[str, ActionGroup] = {}
+    words = words_of(state)
+    labels = web_ruleset(state.ruleset).piece_labels(state)
     for action in actions:
-        view = action_view(action)
+        view = action_view(action, words)
         if not action.group:
             general.append(view)
             continue
         if action.group not in groups:
             model = state.models.get(action.group)
-            title = model.name if model else GROUP_TITLES.get(action.group, humanize(action.group))
-            groups[action.group] = ActionGroup(action.group, title, model.side if model else "", [])
+            title = GROUP_TITLES.get(action.group) or words.piece(action.group)
+            side = model.side if model else ""
+            groups[action.group] = ActionGroup(action.group, title, side, [], labels.get(action.group, ""))
         groups[action.group].actions.append(view)
     ordered = sorted(groups.values(), key=lambda g: g.by_request)
     return general, ordered
@@ -272,36 +320,40 @@ def latest_steps(battle: Battle, count: int) -> list[BattleEvent]:
     return list(battle.events.order_by("-seq")[:count])[::-1] if count else []
 
 
-def roll_view(roll: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-    """One recorded roll as a player reads it; keys the referee adds later (re-rolls, Might) are shown too."""
+def roll_view(roll: dict[str, Any], names: dict[str, str], roll_words: dict[str, str]) -> dict[str, Any]:
+    """One recorded roll as a player reads it: who rolled, and what for in its ruleset's words (a
+    purpose's first part: "shoot:<stand>" is the shot); keys the referee adds later (re-rolls,
+    Might) are shown too."""
     known = {"purpose", "roller", "faces", "at"}
     extra = [(humanize(k), v) for k, v in roll.items() if k not in known]
     roller = str(roll.get("roller", ""))
+    purpose = str(roll.get("purpose", "")).partition(":")[0]
     return {
         "roller": names.get(roller) or humanize(roller),
         "faces": [int(f) for f in roll.get("faces", [])],
-        "why": humanize(roll.get("purpose", "")),
+        "why": roll_words.get(purpose) or humanize(purpose).lower(),
         "extra": extra,
     }
 
 
 def log_steps(state: BattleState, events: list[BattleEvent]) -> list[dict[str, Any]]:
     """The timeline: one entry per applied command, with what happened and every die rolled."""
-    names = {m.id: m.name for m in state.models.values()} | web_ruleset(state.ruleset).piece_names(state)
+    names = words_of(state).names
+    roll_words = web_ruleset(state.ruleset).roll_words
     taken_back = undone(events)
     return [
         {
             "seq": event.seq,
             "side": event.side,
             "command": humanize(str(event.command.get("type", ""))),
-            "lines": step_lines(event, names),
+            "lines": step_lines(event, names, roll_words),
             "undone": position in taken_back,
         }
         for position, event in enumerate(events)
     ]
 
 
-def step_lines(event: BattleEvent, names: dict[str, str]) -> list[dict[str, Any]]:
+def step_lines(event: BattleEvent, names: dict[str, str], roll_words: dict[str, str]) -> list[dict[str, Any]]:
     """A step's events with each die rolled placed before the event that tells what came of it."""
     lines: list[dict[str, Any]] = []
     rolls = sorted(
@@ -310,9 +362,9 @@ def step_lines(event: BattleEvent, names: dict[str, str]) -> list[dict[str, Any]
     waiting = list(rolls)
     for index, item in enumerate(event.events):
         while waiting and 0 <= waiting[0].get("at", len(event.events)) <= index:
-            lines.append({"roll": roll_view(waiting.pop(0), names)})
+            lines.append({"roll": roll_view(waiting.pop(0), names, roll_words)})
         lines.append({"type": item.get("type", ""), "text": item.get("text", "")})
-    lines.extend({"roll": roll_view(r, names)} for r in waiting)
+    lines.extend({"roll": roll_view(r, names, roll_words)} for r in waiting)
     return lines
 
 

@@ -10,6 +10,9 @@ socket, and would cost a group_send, four Redis round trips, per variant.)
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -23,10 +26,26 @@ from .jsontext import dumps
 from .models import Battle, BattleEvent
 from .presence import Summary
 from .presenter import AUDIENCES, legal, render_step, step_json
+from .refusals import Undelivered
+
+log = logging.getLogger(__name__)
 
 
 def group_name(battle_id: int) -> str:
     return f"battle-{battle_id}"
+
+
+@contextmanager
+def delivering() -> Iterator[None]:
+    """Around the push of something already committed (sync or async code): its failure (the
+    channel layer or the presence store out of reach) is logged and raised as `Undelivered`, so the
+    sender is told the truth, never that nothing changed; the sockets it missed catch up
+    (battles/play/catch_up.py)."""
+    try:
+        yield
+    except Exception as exc:
+        log.exception("a committed change could not be pushed to its battle's sockets")
+        raise Undelivered() from exc
 
 
 def publish_step(battle: Battle, event: BattleEvent, state: BattleState) -> None:

@@ -4,9 +4,10 @@ records."""
 from __future__ import annotations
 
 import json
-from typing import Any
+import logging
 
 from asgiref.sync import async_to_sync
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -15,23 +16,34 @@ import rules_core
 from battles.http import HtmxRequest
 from battles.lists.profiles import BadData
 from battles.rulesets import web_ruleset
+from battles.throttle import NEW_BATTLE, throttled_posts
 from rules_core import RuleViolation
-from rules_core.record import RecordError, steps
+from rules_core.record import RecordError
 
 from . import presence
 from .chat import chat_context, shown_lines
 from .clocks import clock_view
 from .create import start_battle
 from .forms import BattleForm
-from .models import Battle, Seat
+from .models import Battle, Seat, as_side
 from .nudge_views import nudge_context
 from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
 from .records import battle_record
-from .your_battles import CREATED_KEY, remember_seat, seat_link, your_battles
+from .replays import state_at
+from .your_battles import CREATED_KEY, remember_seat, seat_link, session_seat, your_battles
+
+log = logging.getLogger(__name__)
+
+
+def listed() -> QuerySet[Battle]:
+    """The battles the lobby and the live page list: a signed-in player's, and an anonymous one only
+    once a step has been played in it (by a seat: a player has joined), so battles made in bulk to
+    fill the lists with their names are not shown."""
+    return Battle.objects.filter(Q(created_by__isnull=False) | Q(version__gt=0))
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    battles = Battle.objects.order_by("status", "-updated_at")[:50]
+    battles = listed().order_by("status", "-updated_at")[:50]
     return render(
         request,
         "battles/lobby.html",
@@ -43,6 +55,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     )
 
 
+@throttled_posts("new-battle", NEW_BATTLE)
 def new_battle(request: HtmxRequest) -> HttpResponse:
     """Choose the ruleset, two armies of it (lists, or the demo armies) and, signed in, the side
     you play. Choosing another ruleset (htmx) answers the form again, with that ruleset's armies."""
@@ -57,23 +70,32 @@ def new_battle(request: HtmxRequest) -> HttpResponse:
         return render(request, template, {"form": form})
     error = ""
     if form.is_valid():
-        name = (form.cleaned_data["name"] or "").strip() or f"Battle {Battle.objects.count() + 1}"
+        typed = "".join(c for c in form.cleaned_data["name"] or "" if c.isprintable())
+        name = typed.strip() or f"Battle {Battle.objects.count() + 1}"
+        beacon = (as_side(form.beacon_plays), form.beacon_level) if form.beacon_plays else None
+        you = ({"good": "evil", "evil": "good"}[beacon[0]]) if beacon else form.cleaned_data.get("seat")
         try:
             battle = start_battle(
                 name,
                 form.armies,
                 request.user,
-                form.cleaned_data.get("seat"),
+                you,
                 form.scenario_key,
                 form.board_choice,
                 form.time_control(),
+                beacon,
+                form.coached,
             )
         except (BadData, RuleViolation) as exc:
             error = str(exc)
         else:
             created = request.session.get(CREATED_KEY, [])
             request.session[CREATED_KEY] = [*created, battle.public_id][-50:]
-            return redirect("battle_links", public_id=battle.public_id)
+            if beacon is None:
+                return redirect("battle_links", public_id=battle.public_id)
+            # Against Beacon there is nobody to send a link to: straight to the table, in your seat.
+            seat = battle.seats.get(side=you)
+            return redirect(f"{reverse('battle', args=[battle.public_id])}?seat={seat.token}")
     else:
         error = " ".join(str(e) for errors in form.errors.values() for e in errors)
     return render(request, "battles/new_battle.html", {"form": form, "error": error}, status=422)
@@ -85,7 +107,11 @@ def battle_links(request: HttpRequest, public_id: str) -> HttpResponse:
     if not mine and public_id not in request.session.get(CREATED_KEY, []):
         raise Http404("Only whoever created a battle sees its seat links.")
     base = request.build_absolute_uri(reverse("battle", args=[battle.public_id]))
-    seats = {seat.side: f"{base}?seat={seat.token}" for seat in battle.seats.all()}
+    # Beacon's seat is the server's: its link is nobody's to hold.
+    seats = {
+        seat.side: "" if seat.side == battle.beacon_side else f"{base}?seat={seat.token}"
+        for seat in battle.seats.all()
+    }
     return render(
         request,
         "battles/links.html",
@@ -104,18 +130,34 @@ def _viewer(battle: Battle, token: str) -> str:
 
 
 def battle_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The battle as a seat or a spectator sees it. A seat link (`?seat=`) is exchanged for the
+    session at once: its token kept there, the browser sent on to the address without it, so the
+    token is in no later log line, history entry or referrer; the page, its socket and its record
+    link find the seat in the session."""
     battle = get_object_or_404(Battle, public_id=public_id)
-    token = request.GET.get("seat", "")
-    viewer = _viewer(battle, token)
+    if "seat" in request.GET:
+        token = request.GET["seat"]
+        if _viewer(battle, token) != "spectator":
+            remember_seat(request, battle, token)
+        return redirect("battle", public_id=battle.public_id)
+    token = session_seat(request, battle.public_id)
+    viewer = _viewer_or_spectator(battle, token)
     side = viewer if viewer in ("good", "evil") else None
     state = battle.load_state()
     ctx = render_page_parts(battle, state, audience_of(side), battle.version)
-    ctx["seat_token"] = token
+    ctx["hand_rules"] = rules_core.rules_to_apply_by_hand(list(state.models.values()))
     if side:
-        remember_seat(request, battle, token)
         ctx["seat_link"] = seat_link(request, battle, token)
         ctx["nudge"] = nudge_context(Seat.objects.select_related("user").get(battle=battle, token=token))
     return render(request, "battles/battle.html", ctx)
+
+
+def _viewer_or_spectator(battle: Battle, token: str) -> str:
+    """Whose eyes the session's seat gives (a spectator's, if it is no seat of the battle now)."""
+    try:
+        return _viewer(battle, token)
+    except Http404:
+        return "spectator"
 
 
 LIVE_LIMIT = 100
@@ -124,9 +166,13 @@ LIVE_LIMIT = 100
 def live_battles(request: HtmxRequest) -> HttpResponse:
     """Battles in play (turn, phase, whose decision and its time left, who is watching) and finished
     ones to replay."""
-    active = list(Battle.objects.filter(status=Battle.Status.ACTIVE).order_by("-updated_at")[:LIVE_LIMIT])
-    finished = list(Battle.objects.filter(status=Battle.Status.FINISHED).order_by("-updated_at")[:LIVE_LIMIT])
-    here = async_to_sync(presence.store().summaries)([b.public_id for b in active])
+    active = list(listed().filter(status=Battle.Status.ACTIVE).order_by("-updated_at")[:LIVE_LIMIT])
+    finished = list(listed().filter(status=Battle.Status.FINISHED).order_by("-updated_at")[:LIVE_LIMIT])
+    try:
+        here = async_to_sync(presence.store().summaries)([b.public_id for b in active])
+    except Exception:  # the presence store (Redis) out of reach: the battles without who watches
+        log.warning("live battles: the presence store is out of reach", exc_info=True)
+        here = {}
     rows = []
     for battle in active:
         state = battle.load_state()
@@ -135,7 +181,7 @@ def live_battles(request: HtmxRequest) -> HttpResponse:
                 "battle": battle,
                 "state": state,
                 "pending": state.pending,
-                "presence": here[battle.public_id],
+                "presence": here.get(battle.public_id),
                 "clock": clock_view(battle, "spectator"),
             }
         )
@@ -147,46 +193,33 @@ def live_battles(request: HtmxRequest) -> HttpResponse:
 def battle_replay(request: HttpRequest, public_id: str) -> HttpResponse:
     """The battle as it stood after any step, with the steps up to it."""
     battle = get_object_or_404(Battle, public_id=public_id)
-    events = list(battle.events.order_by("seq"))
-    last = len(events)
+    last = battle.version
     try:
         step = max(0, min(last, int(request.GET.get("step", last))))
     except ValueError:
         step = last
     try:
-        state = state_after(battle_record(battle), step)
+        state = state_at(battle, step)
     except RecordError as exc:
         ctx = {"battle": battle, "error": str(exc)}
         return render(request, "battles/replay_broken.html", ctx, status=500)
     looked_back = web_ruleset(state.ruleset).recent_steps
-    ctx = context(
-        battle,
-        state,
-        "spectator",
-        step,
-        recent=events[max(0, step - looked_back) : step] if looked_back else [],
-    )
-    ctx["log"] = log_steps(state, events[max(0, step - LOG_LIMIT) : step])
+    shown = max(looked_back, LOG_LIMIT)
+    events = list(battle.events.filter(seq__gt=step - shown, seq__lte=step).order_by("seq"))
+    ctx = context(battle, state, "spectator", step, recent=events[-looked_back:] if looked_back else [])
+    ctx["log"] = log_steps(state, events[-LOG_LIMIT:])
     ctx["chat"] = chat_context(shown_lines(battle, step))
     ctx.update({"step": step, "last": last, "prev": max(0, step - 1), "next": min(last, step + 1)})
     return render(request, "battles/replay.html", ctx)
 
 
-def state_after(record: dict[str, Any], step: int) -> rules_core.BattleState:
-    """Replay the first `step` entries of a record."""
-    state = rules_core.new_battle(record["setup"])
-    for number, (_, outcome) in enumerate(steps(record), start=1):
-        if number > step:
-            break
-        state = outcome.state
-    return state
-
-
 def battle_record_file(request: HttpRequest, public_id: str) -> HttpResponse:
-    """The record for whoever asks: a seat's link (`?seat=`) sees its own secret picks, anyone else
-    none until the battle reveals them."""
+    """The record for whoever asks: a seat (the session's, or `?seat=`) sees its own secret picks,
+    anyone else none until the battle reveals them."""
     battle = get_object_or_404(Battle, public_id=public_id)
-    body = json.dumps(battle_record(battle, _viewer(battle, request.GET.get("seat", ""))), indent=1)
+    token = request.GET.get("seat") or session_seat(request, battle.public_id)
+    viewer = _viewer(battle, token) if "seat" in request.GET else _viewer_or_spectator(battle, token)
+    body = json.dumps(battle_record(battle, viewer), indent=1)
     response = HttpResponse(body, content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="battle-{battle.public_id}.json"'
     return response

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Q
 from django.http import HttpRequest
@@ -33,6 +34,21 @@ def remember_seat(request: HttpRequest, battle: Battle, token: str) -> None:
     seats.pop(battle.public_id, None)
     seats[battle.public_id] = token
     request.session[SEATS_KEY] = dict(list(seats.items())[-KEPT:])
+
+
+def seat_token_of(request: HttpRequest, public_id: str) -> str:
+    """The seat a request comes from: its session's (a seat link is exchanged for the session on the
+    battle page, battles/play/views.py), else a `?seat=` it carries itself ("" if neither)."""
+    return session_seat(request, public_id) or request.GET.get("seat", "")
+
+
+def session_seat(session_of: HttpRequest | Any, public_id: str) -> str:
+    """The seat token this browser's session holds for the battle ("" if none): from a request, or
+    a websocket's scope (its `session`)."""
+    session = session_of.session if isinstance(session_of, HttpRequest) else session_of.get("session")
+    if session is None:
+        return ""
+    return str(dict(session.get(SEATS_KEY, {})).get(public_id, ""))
 
 
 def seat_link(request: HttpRequest, battle: Battle, token: str) -> str:

@@ -117,6 +117,13 @@ class WebRuleset(ABC):
     ) -> Any:
         """A file's contents as a draft (nothing saved); BadData says what is wrong."""
 
+    def parse_list_builder(self, doc: dict[str, Any]) -> Any:
+        """A MESBG List Builder export as a draft of this ruleset's (nothing saved); the file's
+        problems, every one, as BadData. Only a ruleset whose lists that builder makes reads one."""
+        from battles.lists.profiles import BadData
+
+        raise BadData(f"A MESBG List Builder export is not a {self.name.lower()} list.")
+
     @abstractmethod
     def demo_document(self, side: str) -> dict[str, Any]:
         """The demo army of a side, as an army-list file."""
@@ -161,6 +168,18 @@ class WebRuleset(ABC):
         """The names of pieces that are not models (a mass battle's stands), by id."""
         return {}
 
+    def piece_labels(self, state: rules_core.BattleState) -> dict[str, str]:
+        """The short labels pieces carry on the board, by id, where they are not their names (a
+        mass battle's "WR(S) 2"): the panel shows each beside the name, so either finds the other."""
+        return {}
+
+    roll_words: ClassVar[dict[str, str]] = {}
+    """What a roll is for, in players' words, by the first part of its purpose ("shoot" of
+    "shoot:<stand>"); a purpose not here is read as its words ("to_hit": "to hit")."""
+    odds_words: ClassVar[dict[str, str]] = {}
+    """How a row of odds per piece reads, by its key in the odds ("hero_lost"), with `{piece}`
+    for the piece's name; a key not here reads "<Key> · <piece>"."""
+
     @abstractmethod
     def piece_card(
         self, state: rules_core.BattleState, piece: str, against: str
@@ -178,6 +197,15 @@ class WebRuleset(ABC):
         """What the end screen says of a hero still standing."""
         model = state.models[model_id]
         return f"Unbowed, {model.wounds} of {model.profile.wounds} Wounds left"
+
+    def hero_fallen(self, state: rules_core.BattleState, model_id: str) -> str | None:
+        """What the end screen says of a hero who left the battle, where the ruleset says it
+        itself (None: the end screen's own account, from who slew him)."""
+        return None
+
+    def hero_notes(self, state: rules_core.BattleState, model_id: str) -> list[str]:
+        """What else the end screen says of a hero (the Battle Cards he played)."""
+        return []
 
     # ------------------------------------------------------------ the demo
 

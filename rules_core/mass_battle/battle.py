@@ -1,8 +1,9 @@
 """A mass battle from its setup (§2, §15), and its turn (§4): Priority, Move, Shoot, Fight, End,
 with the skirmish's Priority roll, Declare Heroic Actions loop and phase bar.
 
-The setup fixes where every stand and hero stands (§2.5); each side confirms its deployment
-(`ready`), and the second `ready` rolls for Priority of the first turn.
+The players deploy (§2.5, `deployment`), Evil first, from where the setup puts every stand and
+hero; a setup from before players deployed has each side confirm its places instead, Good first.
+The second `ready` rolls for Priority of the first turn.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..turn import EndPhase, PriorityRoll, TurnFrame, sides_phase
 from . import heroics  # noqa: F401  (the mass battle's Heroic Actions register themselves)
 from .activation import MassActivations
 from .constants import BOARD_HEIGHT, BOARD_WIDTH
+from .deployment import PlayersDeploy
 from .fight import MassFight
 from .losses import check_broken, check_routed, check_turn_limit, check_wiped_out
 from .order import MassHeroicOrder
@@ -71,7 +73,13 @@ def new_mass_battle(setup: dict[str, Any]) -> MassState:
         heroes=heroes,
         edition=read.edition,
     )
-    state.stack = [MassBattle(), Muster("evil"), Muster("good")]
+    if read.players_deploy:
+        state.stack = [
+            MassBattle(),
+            *(PlayersDeploy(side, list(read.zones[side])) for side in ("good", "evil")),
+        ]
+    else:
+        state.stack = [MassBattle(), Muster("evil"), Muster("good")]
     chooser = setup.get("board_choice")
     if chooser is not None:
         state.stack.append(BoardAgreement(read_side(chooser), board_needs_of(read)))
@@ -97,7 +105,8 @@ def board_needs_of(read: MassSetup) -> BoardNeeds:
 
 @dataclass(slots=True)
 class Muster(Frame):
-    """A side looks over its deployment, fixed by the setup, and says it is ready."""
+    """A side looks over its deployment, fixed by a setup from before players deployed, and says
+    it is ready."""
 
     kind = "muster"
     side: Side

@@ -37,7 +37,7 @@ from .geometry import recoil_direction
 from .lasting import combat_effects
 from .losses import lose_hero
 from .odds import chance, exact_odds
-from .outcomes import beaten
+from .outcomes import beaten, sum_said
 from .pairs import Pair, supporters_against
 from .state import MassState, Stand, mass, mass_ctx
 
@@ -407,10 +407,14 @@ class Combat(OpposedRoll):
         names = self.names(state)
         parts = []
         for s in SIDES:
-            mods = "".join(f" {'+' if v >= 0 else '-'} {abs(v)}" for _, v in setup.modifiers[s])
-            extra = f" + {self.bonus[s]}" if self.bonus.get(s) else ""
-            raised = f" (rolled {self.natural[s]})" if self.boost.get(s) else ""
-            parts.append(f"{names[s]} {faces[s]}{raised} + {setup.factor[s]}{mods}{extra} = {totals[s]}")
+            terms = [
+                (self.natural[s], "die"),
+                (self.boost.get(s, 0), "Might"),
+                (setup.factor[s], "CF"),
+                *((v, source) for source, v in setup.modifiers[s]),
+                (self.bonus.get(s, 0), "Mighty Blow"),
+            ]
+            parts.append(f"{names[s]} {sum_said(terms, totals[s])}")
         result: dict[str, Any]
         if loser is None:
             result = {"kind": "tie"}

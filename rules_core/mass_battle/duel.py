@@ -14,7 +14,7 @@ from ..state import SIDES, BattleState, Model, Side, other, side_name
 from .bidding import Faces, OpposedRoll
 from .constants import HEROIC_CHALLENGE_MIGHT_REGAINED
 from .losses import lose_hero
-from .outcomes import duel_deaths
+from .outcomes import duel_deaths, sum_said
 from .state import mass
 
 
@@ -71,8 +71,8 @@ class Duel(OpposedRoll):
             a, b = self.hero_of(state, "good"), self.hero_of(state, "evil")
             ctx.log(
                 "duel_roll",
-                f"Duel: {a.name} rolls {self.natural['good']} (+{self.points(state, 'good')}), "
-                f"{b.name} rolls {self.natural['evil']} (+{self.points(state, 'evil')}).",
+                f"Duel: {a.name} rolls {self.natural['good']} (+{self.points(state, 'good')} duel points), "
+                f"{b.name} rolls {self.natural['evil']} (+{self.points(state, 'evil')} duel points).",
                 heroes=[a.id, b.id],
                 natural={a.id: self.natural["good"], b.id: self.natural["evil"]},
             )
@@ -90,9 +90,15 @@ class Duel(OpposedRoll):
         dying = self.deaths(state, faces)
         heroes = {s: self.hero_of(state, s) for s in SIDES}
         parts = [
-            f"{heroes[s].name} {faces[s]}"
-            + (f" (rolled {self.natural[s]}, +{self.boost[s]} Might)" if self.boost.get(s) else "")
-            + f" + {self.points(state, s)} = {totals[s]}"
+            f"{heroes[s].name} "
+            + sum_said(
+                [
+                    (self.natural[s], "die"),
+                    (self.boost.get(s, 0), "Might"),
+                    (self.points(state, s), "duel points"),
+                ],
+                totals[s],
+            )
             for s in SIDES
         ]
         dead = [heroes[s] for s in SIDES if dying[s]]

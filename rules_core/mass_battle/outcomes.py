@@ -51,6 +51,21 @@ def combat_total(die: int, factor: int, modifiers: Iterable[int]) -> int:
     return max(MIN_COMBAT_TOTAL, die + factor + sum(modifiers))
 
 
+def sum_said(terms: Iterable[tuple[int, str]], total: int | None = None) -> str:
+    """A total as the log says it, each term named: "5 (die) + 3 (CF) - 1 (overlap by B) = 7".
+    Terms of 0 after the first are left out; `total` (the sum by default) is said as given, with why
+    when a floor raised it (§8.5)."""
+    named = [(value, what) for i, (value, what) in enumerate(terms) if i == 0 or value]
+    text = " ".join(
+        f"{value} ({what})" if i == 0 else f"{'+' if value >= 0 else '-'} {abs(value)} ({what})"
+        for i, (value, what) in enumerate(named)
+    )
+    added = sum(value for value, _ in named)
+    total = added if total is None else total
+    floor = " (a total is never below 1)" if total != added else ""
+    return f"{text} = {total}{floor}"
+
+
 def beaten(margin: int, caught: bool, destroy_margin: int = DESTROY_MARGIN, defended: bool = False) -> Fate:
     """§8.8 with §11, what becomes of a stand beaten by `margin` (1 or more): destroyed when the
     winner's margin reaches `destroy_margin` (3; 2 against a Heroic Strength) or when it is `caught`

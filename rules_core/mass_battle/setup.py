@@ -17,6 +17,7 @@ points, the General, starting strength), or refuses with RuleViolation(code, mes
                            {"id": "hama", "profile": {...}, "x": 40, "y": 4}]},
        "evil": {...}},
      "deployment": {"good": [0, 0, 72, 12], "evil": [0, 36, 72, 48]},  # optional, [x0, y0, x1, y1]
+     "players_deploy": true,                               # optional: the players deploy (§2.5)
      "turn_limit": 8}                                      # optional
 
 - A `profile` is a profile's data, or the name of one in `profiles`. Its `points` (per model) give
@@ -106,6 +107,10 @@ class MassSetup:
     zones: dict[Side, tuple[float, float, float, float]]
     turn_limit: int = TURN_LIMIT
     edition: int = 1
+    players_deploy: bool = False
+    """§2.5: the players place their own stands and heroes (Evil first), starting where the setup
+    puts them; without it (a setup from before players deployed) each side confirms the setup's
+    places, Good first."""
 
     def field(self) -> Field:
         return Field(
@@ -152,6 +157,9 @@ def read_setup(setup: Any) -> MassSetup:
         turn_limit = setup.get("turn_limit", TURN_LIMIT)
         if not isinstance(turn_limit, int) or isinstance(turn_limit, bool) or turn_limit < 1:
             raise _bad("The turn limit must be a whole number of turns, 1 or more.")
+        players_deploy = setup.get("players_deploy", False)
+        if not isinstance(players_deploy, bool):
+            raise _bad("players_deploy must be true or false.")
     except RuleViolation:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -163,6 +171,7 @@ def read_setup(setup: Any) -> MassSetup:
         zones=zones,
         turn_limit=turn_limit,
         edition=read_edition(setup),
+        players_deploy=players_deploy,
     )
     _check_places(result)
     return result
@@ -462,9 +471,9 @@ def _check_places(setup: MassSetup) -> None:
     stands = [s for army in setup.armies.values() for s in army.stands]
     for i, stand in enumerate(stands):
         where = f"{stand.name} ({side_name(stand.side)})"
-        if not _inside(stand.rect.corners, (0.0, 0.0, setup.board.width, setup.board.height)):
+        if not inside(stand.rect.corners, (0.0, 0.0, setup.board.width, setup.board.height)):
             raise RuleViolation("off_board", f"{where} does not fit on the board there.")
-        if not _inside(stand.rect.corners, setup.zones[stand.side]):
+        if not inside(stand.rect.corners, setup.zones[stand.side]):
             raise RuleViolation(
                 "outside_zone", f"{where} must be deployed inside {side_name(stand.side)}'s deployment zone."
             )
@@ -484,13 +493,14 @@ def _check_places(setup: MassSetup) -> None:
             raise RuleViolation(problem.code, f"{where} cannot be placed there: {problem.message}")
         x0, y0, x1, y1 = setup.zones[base.side]
         r = base.radius
-        if not _inside([base.centre], (x0 + r, y0 + r, x1 - r, y1 - r)):
+        if not inside([base.centre], (x0 + r, y0 + r, x1 - r, y1 - r)):
             raise RuleViolation(
                 "outside_zone", f"{where} must be deployed inside {side_name(base.side)}'s deployment zone."
             )
 
 
-def _inside(points: Sequence[Point], box: tuple[float, float, float, float]) -> bool:
+def inside(points: Sequence[Point], box: tuple[float, float, float, float]) -> bool:
+    """Whether every point lies in the box [x0, y0, x1, y1] (a zone, the board)."""
     x0, y0, x1, y1 = box
     eps = 1e-6
     return all(x0 - eps <= x <= x1 + eps and y0 - eps <= y <= y1 + eps for x, y in points)

@@ -30,6 +30,7 @@ from .field import Obstruction, wrong_side
 from .geometry import ahead_of_front, front_distance
 from .losses import check_wiped_out
 from .odds import exact_odds
+from .outcomes import sum_said
 from .sight import stands_see
 from .state import MassState, Stand, mass, mass_ctx, shape_of, stand_engaged
 
@@ -126,19 +127,32 @@ def any_shot(state: MassState, shooters: list[Stand]) -> bool:
     )
 
 
-def attack_factor(state: MassState, attacker: str, channelled: bool) -> tuple[int, str]:
-    """What the attacking side adds to its die: a stand's SF (-1 if it moved), or a blast's 4."""
+def attack_terms(state: MassState, attacker: str, channelled: bool) -> list[tuple[int, str]]:
+    """What the attacking side adds to its die, each term named: a stand's SF (-1 if it moved), or
+    a blast's 4 (+1 channelled)."""
     stand = state.stands.get(attacker)
     if stand is not None:
         assert stand.stats.shooting_factor is not None
-        moved = SHOOTER_MOVED_PENALTY if stand.moved else 0
-        return stand.stats.shooting_factor + moved, " (moved)" if moved else ""
-    bonus = CHANNELLED_BLAST_BONUS if channelled else 0
-    return MAGIC_BLAST_FACTOR + bonus, " (channelled)" if bonus else ""
+        return [
+            (stand.stats.shooting_factor, "SF"),
+            (SHOOTER_MOVED_PENALTY if stand.moved else 0, "it moved"),
+        ]
+    return [(MAGIC_BLAST_FACTOR, "blast"), (CHANNELLED_BLAST_BONUS if channelled else 0, "channelled")]
+
+
+def defence_terms(state: MassState, target: Stand) -> list[tuple[int, str]]:
+    return [
+        (target.stats.combat_factor, "CF"),
+        (TARGET_IN_COVER_BONUS if in_cover(state, target) else 0, "in cover"),
+    ]
+
+
+def attack_factor(state: MassState, attacker: str, channelled: bool) -> int:
+    return sum(value for value, _ in attack_terms(state, attacker, channelled))
 
 
 def defence_factor(state: MassState, target: Stand) -> int:
-    return target.stats.combat_factor + (TARGET_IN_COVER_BONUS if in_cover(state, target) else 0)
+    return sum(value for value, _ in defence_terms(state, target))
 
 
 def result_of(margin: int) -> Literal["none", "recoil", "destroyed"]:
@@ -153,7 +167,7 @@ def describe(target: str, result: str) -> str:
 
 def volley_odds(state: MassState, attacker: str, target: str, channelled: bool = False) -> dict[str, Any]:
     """The chance of each result of a shot or blast, by enumerating both dice (no Might)."""
-    factor, _ = attack_factor(state, attacker, channelled)
+    factor = attack_factor(state, attacker, channelled)
     stand = state.stand(target)
     defence = defence_factor(state, stand)
     counts: dict[str, Fraction] = {}
@@ -203,7 +217,7 @@ class Volley(OpposedRoll):
     def totals(self, state: BattleState, faces: Faces) -> dict[str, int]:
         game = mass(state)
         attacking = self._side_of(state, "attacker")
-        factor, _ = attack_factor(game, self.attacker, self.channelled)
+        factor = attack_factor(game, self.attacker, self.channelled)
         return {
             attacking: faces[attacking] + factor,
             other(attacking): faces[other(attacking)] + defence_factor(game, game.stand(self.target)),
@@ -236,11 +250,10 @@ class Volley(OpposedRoll):
             what = "blast" if self.attacker in state.models else "shoot"
             self.natural[attacking] = ctx.dice.d6(f"{what}:{self.attacker}", self.attacker)
             self.natural[target.side] = ctx.dice.d6(f"{what}:{target.id}", target.id)
-            factor, note = attack_factor(state, self.attacker, self.channelled)
             ctx.log(
                 "volley_roll",
-                f"{self._name(state)} rolls {self.natural[attacking]} (+{factor}{note}) against {target.name}'s "
-                f"{self.natural[target.side]} (+{defence_factor(state, target)}).",
+                f"{self._name(state)} rolls {self._said(state, attacking)} against {target.name}'s "
+                f"{self._said(state, target.side)}.",
                 attacker=self.attacker,
                 target=target.id,
                 natural={self.attacker: self.natural[attacking], target.id: self.natural[target.side]},
@@ -253,6 +266,16 @@ class Volley(OpposedRoll):
         ctx.pop(self)
         self._resolve(ctx)
         return False
+
+    def _said(self, state: MassState, side: Side) -> str:
+        """A side's total as it stands, each term named ("4 (die) + 3 (SF) - 1 (it moved) = 6")."""
+        attacking = self._side_of(state, "attacker")
+        terms = (
+            attack_terms(state, self.attacker, self.channelled)
+            if side == attacking
+            else defence_terms(state, state.stand(self.target))
+        )
+        return sum_said([(self.natural[side], "die"), (self.boost.get(side, 0), "Might"), *terms])
 
     def _can_reroll(self, state: MassState) -> bool:
         stand = state.stands.get(self.attacker)
@@ -271,7 +294,7 @@ class Volley(OpposedRoll):
         name = self._name(state)
         ctx.log(
             "volley",
-            f"{name}: {totals[attacking]} against {target.name}'s {totals[target.side]}: "
+            f"{name}: {self._said(state, attacking)} against {target.name}'s {self._said(state, target.side)}: "
             f"{describe(target.name, result)}.",
             attacker=self.attacker,
             target=target.id,

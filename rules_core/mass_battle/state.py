@@ -280,7 +280,9 @@ def hero_foes(state: MassState, hero: Model) -> list[Model]:
 
 def stand_engaged(state: MassState, stand: Stand) -> bool:
     """§3: in front, flank or rear contact with an enemy stand (asked once per stand while nothing
-    on the field moves)."""
+    on the field moves); a stand lost is engaged with nothing."""
+    if not stand.on_board:
+        return False
     known = state._field_now()
     found = known.engaged.get(stand.id)
     if found is None:

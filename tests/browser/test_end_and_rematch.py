@@ -74,7 +74,7 @@ def test_the_end_screen_and_a_rematch_with_sides_swapped(table: OpenTable) -> No
         expect(page.get_by_test_id("offer-question")).to_have_text("Good offers a rematch, sides swapped.")
     evil.locator("#offers").screenshot(path=str(screenshots_dir() / "rematch-offer.png"))
     evil.get_by_test_id("offer-accept").click()
-    rematch = re.compile(r"/battles/(?!" + played.battle.public_id + r")\w+/\?seat=")
+    rematch = re.compile(r"/battles/(?!" + played.battle.public_id + r")\w+/$")
     for page, now_plays in ((good, "Evil"), (evil, "Good")):
         page.wait_for_url(rematch)
         connected(page)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from battles.lists.catalogue import catalogue
+from battles.lists.examples import examples
 from tests.browser.conftest import OpenTable
 from tests.browser.test_play_a_turn import screenshots_dir
 
@@ -16,7 +16,7 @@ SCRIPT = "6 1 2 3 4 1 3 1 1 1 6 1"
 
 
 def profile(name: str) -> dict:
-    return next(p for p in catalogue() if p["name"] == name)
+    return next(p for p in examples() if p["name"] == name)
 
 
 def duel_setup() -> dict:

@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from battles.lists.catalogue import catalogue
+from battles.lists.examples import examples
 from battles.lists.listfile import FORMAT, VERSION, parse_list
 from battles.rulesets.mass_battle.setup import mass_battle_setup
 from tests.browser.conftest import OpenTable
@@ -42,7 +42,7 @@ def mass_list(name: str, stand: str, heroes: list[dict[str, Any]]) -> Any:
             "points_limit": 1000,
             "stands": [{"profile": stand, "count": 3, "options": ["Shield"]}],
             "heroes": heroes,
-            "profiles": [p for p in catalogue() if p["name"] in used],
+            "profiles": [p for p in examples() if p["name"] in used],
         }
     )
 
@@ -135,6 +135,17 @@ def pass_declarations(table: tuple[Page, Page, Page], until: str) -> None:
     raise AssertionError(f"never came to {until}")
 
 
+def to_the_move_phase(table: tuple[Page, Page, Page]) -> None:
+    """A battle set up as before players deployed: both confirm (Good first), Good takes Priority
+    (the dice say Good chooses), both pass their declarations."""
+    good, evil, spectator = table
+    decide(good, "Deployment done")
+    pending(spectator, "evil", "deploy")
+    decide(evil, "Deployment done")
+    decide(good, "Take Priority")
+    pass_declarations(table, "activate")
+
+
 def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
     played = table("Fields of the Mark", from_lists(), dice=SCRIPT)
     good, evil, spectator = everyone = played.pages
@@ -144,7 +155,7 @@ def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
         expect(page.get_by_test_id("stand")).to_have_count(6)
         expect(page.get_by_test_id("hero-badge")).to_have_count(4)
         expect(page.get_by_test_id("army-good")).to_contain_text("lost 0 of 5")
-    expect(good.locator('[data-stand="warrior-of-rohan-2"] [data-testid=stand-label]')).to_have_text(
+    expect(good.locator('[data-stand="warrior-of-rohan-2"] [data-testid=stand-factors]')).to_have_text(
         "8 · CF 3"
     )
     expect(spectator.locator('[data-hero="eomer"] [data-testid=battle-card]')).to_have_text(
@@ -157,9 +168,9 @@ def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
     expect(spectator.locator('.hero-card[data-hero="eomer"] [data-stat=duel-points]')).to_have_text("130")
 
     # Deploy, and Evil takes Priority.
-    decide(good, "Deployment done")
-    pending(spectator, "evil", "deploy")
     decide(evil, "Deployment done")
+    pending(spectator, "good", "deploy")
+    decide(good, "Deployment done")
     pending(spectator, "evil", "choose_priority")
     decide(evil, "Take Priority")
     pass_declarations(everyone, "activate")
@@ -283,9 +294,9 @@ def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
 def test_a_stand_moved_by_touch_on_a_phone(table: OpenTable) -> None:
     played = table("Phone march", from_lists(), dice="1 6", phone="evil")
     good, evil, spectator = played.pages
-    decide(good, "Deployment done")
-    pending(spectator, "evil", "deploy")
     decide(evil, "Deployment done")
+    pending(spectator, "good", "deploy")
+    decide(good, "Deployment done")
     decide(evil, "Take Priority")
     pass_declarations(played.pages, "activate")
     touch = Touch(evil)
@@ -314,9 +325,9 @@ def test_a_stand_moved_by_touch_on_a_phone(table: OpenTable) -> None:
 def test_a_stand_turned_and_moved_with_the_keyboard(table: OpenTable) -> None:
     played = table("Keyboard march", from_lists(), dice="6 1")
     good, evil, spectator = played.pages
-    decide(good, "Deployment done")
-    pending(spectator, "evil", "deploy")
     decide(evil, "Deployment done")
+    pending(spectator, "good", "deploy")
+    decide(good, "Deployment done")
     decide(good, "Take Priority")
     pass_declarations(played.pages, "activate")
     stand = good.locator('#board .stand[data-stand="warrior-of-rohan-3"]')
@@ -381,11 +392,7 @@ def test_a_declined_challenge_a_stand_caught_on_its_flank_and_its_hero_escaping_
     # Priority: Good 6, Evil 1. Combat: A 3, B 3. Gothmog's Fate die: 5.
     played = table("Caught on the flank", data, dice="6 1 3 3 5")
     good, evil, spectator = everyone = played.pages
-    decide(good, "Deployment done")
-    pending(spectator, "evil", "deploy")
-    decide(evil, "Deployment done")
-    decide(good, "Take Priority")
-    pass_declarations(everyone, "activate")
+    to_the_move_phase(everyone)
     decide(good, "Finish moving")
     pending(spectator, "evil", "activate")
     decide(evil, "Finish moving")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from battles.lists.catalogue import catalogue
+from battles.lists.examples import examples
 from battles.models import Battle
 from tests.browser.conftest import ARTIFACTS, OpenTable
 from tests.browser.tabletop import placed as at
@@ -21,7 +21,7 @@ BOARD = 24.0
 
 def profile(name: str, bow: dict | None = None) -> dict:
     """A catalogue profile as the referee reads it, with a bow if given."""
-    found = next(p for p in catalogue() if p["name"] == name)
+    found = next(p for p in examples() if p["name"] == name)
     return {**found, "name": f"{name} (bow)", "missile": bow} if bow else found
 
 

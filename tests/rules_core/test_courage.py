@@ -556,3 +556,20 @@ def test_a_reason_is_refused_if_what_would_be_stored_is_too_long_or_not_plain_te
     assert refused.value.code == "not_allowed"
     dice.script.extend([3, 3])
     assert apply(state, "good", {**ask, "reason": "  " + "x" * 78}, dice).events
+
+
+def test_a_tests_reason_keeps_no_control_or_bidi_characters() -> None:
+    """A reason others read in the log: a bidi override would turn the rest of the line around."""
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(
+        setup([model("man", profile("Man", courage=5), 10, 40)], [model("orc", profile("Orc"), 10, 4)]), dice
+    )
+    ask = {
+        "type": "take_test",
+        "model": "man",
+        "test": "courage",
+        "reason": "fear\u202e\u2066 of\u200f the dark",
+    }
+    dice.script.extend([3, 3])
+    _, events = play(state, [("good", ask)], dice)
+    assert texts(events)[0] == "Good asks for a Courage test for Man: fear of the dark."

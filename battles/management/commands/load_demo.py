@@ -18,8 +18,8 @@ def demos() -> list[tuple[str, str, Callable[[], dict[str, Any]]]]:
 
 class Command(BaseCommand):
     help = (
-        "Load the example profiles and the demo battles, one of each ruleset "
-        "(safe to run again; edited profiles are kept)."
+        "Load the catalogue and the demo battles, one of each ruleset (safe to run again: the "
+        "catalogue's profiles are brought up to date, players' own are left as they are)."
     )
 
     def add_arguments(self, parser: Any) -> None:
@@ -28,12 +28,12 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: object, **options: Any) -> None:
-        added = load_catalogue()
+        added, changed = load_catalogue()
         for label, name, setup in demos():
             if not Battle.objects.filter(name=name).exists():
                 create_battle(name, setup())
                 self.stdout.write(f"{label} created.")
-        self.stdout.write(f"Catalogue: {added} profiles added.")
+        self.stdout.write(f"Catalogue: {added} profiles added, {changed} brought up to date.")
         base = str(options["base_url"]).rstrip("/")
         for label, name, _ in demos():
             battle = Battle.objects.filter(name=name).first()

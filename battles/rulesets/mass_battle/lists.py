@@ -216,11 +216,17 @@ def _hero(number: int, raw: Any, profiles: dict[str, Profile]) -> HeroDraft:
 # ---------------------------------------------------------------- edits
 
 
+def _not_a_group(profile: Profile) -> None:
+    if profile.kind == "group":
+        raise BadData(f"{profile.name} is a group of models: a mass battle does not field groups yet.")
+
+
 def add_stands(army: ArmyList, profile: Profile, count: int) -> None:
     """Stands join the list's line of the same profile without options, if it has one."""
     with services.changing(army):
         services.for_ruleset(army, KEY)
         services.same_side(army, profile)
+        _not_a_group(profile)
         _check_stands_after(army, count)
         services.add_to_line(army.stand_lines, profile, count)
 
@@ -228,6 +234,7 @@ def add_stands(army: ArmyList, profile: Profile, count: int) -> None:
 def change_stands(army: ArmyList, line: StandLine, count: int, options: list[str]) -> None:
     with services.changing(army):
         _check_stands_after(army, count - line.count)
+        services.usable_options(line.profile, options)
         services.change_line(line, count, options)
 
 
@@ -235,6 +242,7 @@ def add_hero(army: ArmyList, profile: Profile) -> None:
     with services.changing(army):
         services.for_ruleset(army, KEY)
         services.same_side(army, profile)
+        _not_a_group(profile)
         if army.heroes.count() >= MAX_HEROES:
             raise BadData(f"A list holds at most {MAX_HEROES} heroes.")
         if fields_own_stand(profile):

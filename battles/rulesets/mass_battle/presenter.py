@@ -25,11 +25,50 @@ from rules_core.mass_battle import (
 )
 
 LOOSE_WARNING = "loose: an enemy stand crossing him kills him"
+BOARD_LABELS = "mass_board_labels"
+"""The state's memo key for its pieces' board labels (names do not change in a battle)."""
 
 
-def initials(name: str) -> str:
-    words = [w for w in name.replace(",", " ").split() if w[:1].isupper()]
-    return "".join(w[0] for w in words[:2]) or name[:2]
+def stand_label(name: str, letters: int = 1) -> str:
+    """A stand's short label on the board, from its name: the first `letters` of each capitalised
+    word, an option in brackets kept in brackets, its number after a space ("Warrior of Rohan
+    (Shield) 2": "WR(S) 2")."""
+    base, _, number = name.rpartition(" ")
+    if not number.isdigit():
+        base, number = name, ""
+    main, _, option = base.partition("(")
+
+    def short(words: str) -> str:
+        return "".join(w[:letters] for w in words.replace(")", " ").split() if w[:1].isupper())
+
+    label = short(main) + (f"({short(option)})" if short(option) else "")
+    return f"{label or base[:3]} {number}".strip()
+
+
+def board_labels(state: MassState) -> dict[str, str]:
+    """Each stand's and hero's label on the board, no two alike: a stand's initials (its words'
+    first two letters, or its whole name, where two stands' would be the same), a hero's first
+    name cut where it differs from every other hero's ("Gothmog" and "Goblin Captain": "Got", "Gob")."""
+    known: dict[str, str] | None = state.memo.get(BOARD_LABELS)
+    if known is not None:
+        return known
+    labels: dict[str, str] = {}
+    names = {s.id: s.name for s in state.stands.values()}
+    for shorten in (lambda n: stand_label(n), lambda n: stand_label(n, 2), lambda n: n):
+        wanted = {i: shorten(n) for i, n in names.items() if i not in labels}
+        taken = [*labels.values(), *wanted.values()]
+        labels |= {i: label for i, label in wanted.items() if taken.count(label) == 1}
+    labels |= {i: n for i, n in names.items() if i not in labels}
+    firsts = {h: state.models[h].name.replace(",", " ").split()[0] for h in state.heroes}
+    for hero, first in firsts.items():
+        others = [f.lower() for h, f in firsts.items() if h != hero]
+        cut = next(
+            (n for n in range(2, len(first) + 1) if not any(o.startswith(first[:n].lower()) for o in others)),
+            len(first),
+        )
+        labels[hero] = first[:cut]
+    state.memo[BOARD_LABELS] = labels
+    return labels
 
 
 def card_view(state: MassState, held: HeldCard, hero: str) -> dict[str, Any]:
@@ -60,11 +99,13 @@ def hero_view(state: MassState, model: Model) -> dict[str, Any]:
         flags.append(f"left {state.stands[hero.left_stand].name} this turn")
     if hero.dueled:
         flags.append("fought a duel this turn")
+    if stand is not None and not hero.monster and stand_engaged(state, stand):
+        flags.append(f"cannot leave {stand.name} while it is in combat")
     return {
         "id": model.id,
         "name": model.name,
         "side": model.side,
-        "label": initials(model.name),
+        "label": board_labels(state)[model.id],
         "x": model.x,
         "y": model.y,
         "r": model.radius,
@@ -100,6 +141,7 @@ def stand_view(
     return {
         "id": stand.id,
         "name": stand.name,
+        "label": board_labels(state)[stand.id],
         "side": stand.side,
         "x": stand.x,
         "y": stand.y,
@@ -295,7 +337,9 @@ def mass_context(state: BattleState, actions: list[Action], recent: list[dict[st
         str(a.command.get("stand", "")) for a in actions if a.command.get("stand")
     }
     movable = frozenset(
-        str(a.command["stand"]) for a in actions if a.command.get("type") in ("move_stand", "charge")
+        str(a.command["stand"])
+        for a in actions
+        if a.command.get("type") in ("move_stand", "charge", "place_stand")
     )
     stands = [stand_view(state, s, active, movable) for s in state.stands.values() if s.on_board]
     loose = [hero_view(state, m) for m in state.loose()]

@@ -66,6 +66,7 @@ def mass_battle_setup(armies: Mapping[Side, Any], board: dict[str, Any] | None =
     return {
         "ruleset": KEY,
         "edition": EDITION,
+        "players_deploy": True,
         "board": {**BOARD, "name": chosen["name"]},
         "terrain": [dict(t) for t in chosen["terrain"]],
         "armies": {side: _army(armies[side], side, zones[side], taken) for side in SIDES},

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from battles.lists import services
+from battles.lists.army_lists import in_list, list_rules
 from battles.lists.listfile import distinct, profile_named, profiles_data, read_options
 from battles.lists.models import ArmyList, Profile
 from battles.lists.options import MAX_COUNT, listed
@@ -52,6 +53,8 @@ class SkirmishDraft:
     name: str
     points_limit: int
     warbands: list[WarbandDraft]
+    built_from: str = ""
+    """The game's army list it is built from, or "" for any profiles."""
 
     def profiles(self) -> list[Profile]:
         return distinct([p for w in self.warbands for p in [w.hero, *(f.profile for f in w.followers)]])
@@ -67,17 +70,23 @@ def profiles_of(army: Any) -> list[Profile]:
 
 
 def as_referee_list(army: Any) -> skirmish.SkirmishList:
-    """The list as the referee's list rules read it."""
+    """The list as the referee's list rules read it: each profile as its army list fields it, with
+    that list's own rules."""
+    built_from = army.built_from
     return skirmish.SkirmishList(
         int(army.points_limit),
         tuple(
             skirmish.ListedWarband(
-                listed(w.hero, list(w.hero_options)),
-                tuple(listed(f.profile, list(f.options), f.count) for f in w.followers_in_order()),
+                listed(in_list(built_from, w.hero), list(w.hero_options)),
+                tuple(
+                    listed(in_list(built_from, f.profile), list(f.options), f.count)
+                    for f in w.followers_in_order()
+                ),
                 bool(w.is_general),
             )
             for w in warbands_of(army)
         ),
+        list_rules(built_from),
     )
 
 
@@ -98,6 +107,7 @@ def draft_of(army: ArmyList) -> SkirmishDraft:
             )
             for w in warbands_of(army)
         ],
+        army.built_from,
     )
 
 
@@ -197,6 +207,7 @@ def add_warband(army: ArmyList, hero: Profile) -> None:
 
 def set_hero_options(army: ArmyList, warband: Warband, options: list[str]) -> None:
     with services.changing(army):
+        services.usable_options(in_list(army.built_from, warband.hero), options)
         warband.hero_options = options
         warband.save(update_fields=["hero_options"])
 
@@ -213,6 +224,7 @@ def add_followers(army: ArmyList, warband: Warband, profile: Profile, count: int
 def change_followers(army: ArmyList, follower: Follower, count: int, options: list[str]) -> None:
     with services.changing(army):
         _check_models_after(army, count - follower.count)
+        services.usable_options(in_list(army.built_from, follower.profile), options)
         services.change_line(follower, count, options)
 
 

@@ -71,6 +71,11 @@ class Skirmish(WebRuleset):
     ) -> lists.SkirmishDraft:
         return lists.parse_contents(doc, name, points_limit, profiles)
 
+    def parse_list_builder(self, doc: dict[str, Any]) -> lists.SkirmishDraft:
+        from .listbuilder import read_list_builder
+
+        return read_list_builder(doc)
+
     def demo_document(self, side: str) -> dict[str, Any]:
         from .demo import DEMO_DOCUMENTS
 
@@ -79,7 +84,7 @@ class Skirmish(WebRuleset):
     def builder_context(
         self, request: HttpRequest, army: ArmyList, visible: QuerySet[Profile]
     ) -> dict[str, Any]:
-        return pages.builder_context(army, visible)
+        return pages.builder_context(army, visible, request.GET.get("q", "")[:100])
 
     def print_context(self, army: ArmyList) -> dict[str, Any]:
         return pages.print_context(army)

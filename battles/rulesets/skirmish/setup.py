@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from battles.lists.options import rules_model, unit_points
+from battles.lists.army_lists import in_list
+from battles.lists.options import battle_models, rules_model
 from battles.lists.profiles import BadData
 from battles.play.create import piece_id
 from rules_core import BOARD_LIBRARY, DEFAULT_BOARD, EDITION, MM_PER_INCH, SIDES, Board, Side
@@ -62,14 +63,16 @@ def _muster(
     models: list[dict[str, Any]] = []
     warbands: list[dict[str, Any]] = []
     general = ""
+    built_from = getattr(army, "built_from", "")
     for warband in warbands_of(army):
-        units = [(warband.hero, list(warband.hero_options))]
+        units = battle_models(in_list(built_from, warband.hero), list(warband.hero_options))
         for follower in warband.followers_in_order():
-            units.extend((follower.profile, list(follower.options)) for _ in range(follower.count))
-        ids = [piece_id(profile, taken) for profile, _ in units]
+            for _ in range(follower.count):
+                units.extend(battle_models(in_list(built_from, follower.profile), list(follower.options)))
+        ids = [piece_id(profile, taken) for profile, _, _ in units]
         models.extend(
-            {"id": model_id, **rules_model(profile, options), "points": unit_points(profile, options)}
-            for model_id, (profile, options) in zip(ids, units, strict=True)
+            {"id": model_id, **rules_model(profile, options), "points": points}
+            for model_id, (profile, options, points) in zip(ids, units, strict=True)
         )
         warbands.append({"captain": ids[0], "followers": ids[1:]})
         if warband.is_general:

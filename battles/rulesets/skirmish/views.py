@@ -3,16 +3,20 @@ small POST answered with the whole builder, re-checked (`list_edit`)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
+from django.utils.text import slugify
 
 from battles.lists import services
+from battles.lists.army_lists import in_list
 from battles.lists.forms import OptionsForm, ProfileChoiceForm
 from battles.lists.models import ArmyList
-from battles.lists.views import first_error, list_edit
+from battles.lists.profiles import BadData
+from battles.lists.views import first_error, list_edit, owned_list
 
 from . import lists
+from .listbuilder import export_list_builder
 from .models import Follower, Warband
 
 
@@ -48,7 +52,7 @@ def remove_warband(request: HttpRequest, army: ArmyList, warband_id: int) -> str
 @list_edit
 def hero_options(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
     warband = _warband(army, warband_id)
-    form = OptionsForm(warband.hero, request.POST)
+    form = OptionsForm(in_list(army.built_from, warband.hero), request.POST)
     if not form.is_valid():
         return first_error(form)
     lists.set_hero_options(army, warband, form.cleaned_data["options"])
@@ -68,7 +72,7 @@ def add_follower(request: HttpRequest, army: ArmyList, warband_id: int) -> str |
 @list_edit
 def update_follower(request: HttpRequest, army: ArmyList, follower_id: int) -> str | None:
     follower = _follower(army, follower_id)
-    form = OptionsForm(follower.profile, request.POST)
+    form = OptionsForm(in_list(army.built_from, follower.profile), request.POST)
     if not form.is_valid():
         return first_error(form)
     count = form.cleaned_data["count"] or follower.count
@@ -82,6 +86,20 @@ def remove_follower(request: HttpRequest, army: ArmyList, follower_id: int) -> s
     return None
 
 
+@owned_list
+def export_to_list_builder(request: HttpRequest, army: ArmyList) -> HttpResponse:
+    """The list as a MESBG List Builder export, for a player to take it back there."""
+    try:
+        doc = export_list_builder(army)
+    except BadData as exc:
+        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
+    response = JsonResponse(doc, json_dumps_params={"indent": 1, "ensure_ascii": False})
+    response["Content-Disposition"] = (
+        f'attachment; filename="{slugify(army.name) or "army"}-list-builder.json"'
+    )
+    return response
+
+
 urlpatterns: list[URLPattern] = [
     path("armies/<int:pk>/warbands/", add_warband, name="add_warband"),
     path("armies/<int:pk>/warbands/<int:warband_id>/general/", make_general, name="make_general"),
@@ -90,4 +108,5 @@ urlpatterns: list[URLPattern] = [
     path("armies/<int:pk>/warbands/<int:warband_id>/followers/", add_follower, name="add_follower"),
     path("armies/<int:pk>/followers/<int:follower_id>/", update_follower, name="update_follower"),
     path("armies/<int:pk>/followers/<int:follower_id>/remove/", remove_follower, name="remove_follower"),
+    path("armies/<int:pk>/list-builder.json", export_to_list_builder, name="export_list_builder"),
 ]

@@ -103,7 +103,7 @@ def test_asked_for_another_board_the_chooser_picks_one_from_the_page(ann: User) 
     SavedBoard.objects.create(owner=ann, name="Ann's meadow", terrain=[WOOD])
     submit(battle.id, "evil", {"type": "another_board"})
     good = battle.seats.get(side="good").token
-    page = Client().get(f"/battles/{battle.public_id}/?seat={good}").content.decode()
+    page = Client().get(f"/battles/{battle.public_id}/?seat={good}", follow=True).content.decode()
     assert 'data-testid="board-proposal"' in page
     assert ">Ann&#x27;s meadow</option>" in page and ">Forest edge</option>" in page
     assert ">Farmstead</option>" not in page  # the board refused is not offered again

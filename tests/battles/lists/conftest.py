@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from battles.lists.catalogue import catalogue
+from battles.lists.examples import examples
 from battles.lists.profiles import clean_profile
 from battles.models import ArmyList, Profile
 from battles.rulesets.mass_battle.models import ListHero, StandLine
@@ -23,7 +23,7 @@ BuildMass = Callable[..., ArmyList]
 def profiles(db: None) -> dict[str, Profile]:
     """The example catalogue, by name."""
     made = {}
-    for data in catalogue():
+    for data in examples():
         profile = Profile(owner=None)
         profile.set_data(clean_profile(data))
         profile.save()

@@ -172,5 +172,5 @@ def test_a_bad_mass_list_file_is_refused_and_changes_nothing(
     page = response.content.decode()
     assert "Nothing was imported." in page
     assert message.replace("'", "&#x27;").replace('"', "&quot;") in page
-    assert len(page) < 10_000  # nothing long from the file is echoed back
+    assert len(page) < 20_000  # nothing long from the file is echoed back (the page itself is ~11 KB)
     assert (ArmyList.objects.count(), Profile.objects.count()) == counts

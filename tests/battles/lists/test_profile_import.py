@@ -13,7 +13,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from battles.lists.catalogue import catalogue
+from battles.lists import services
+from battles.lists.examples import examples
 from battles.models import Profile
 
 from .test_army_pages import signed_in
@@ -64,7 +65,7 @@ def test_a_csv_file_of_profiles_becomes_the_players_own(client: Client, ann) -> 
 
 
 def test_a_json_file_in_the_catalogues_format_is_imported(client: Client) -> None:
-    mine = [{**p, "name": f"{p['name']} (club copy)"} for p in catalogue()[:2]]
+    mine = [{**p, "name": f"{p['name']} (club copy)"} for p in examples()[:2]]
     assert upload(client, "club.json", json.dumps({"profiles": mine})).status_code == 302
     assert Profile.objects.filter(name__endswith="(club copy)").count() == 2
 
@@ -88,9 +89,9 @@ def test_every_problem_is_listed_with_its_row_and_nothing_is_saved(client: Clien
 
 def test_a_name_already_in_use_or_repeated_is_a_problem_of_its_row(client: Client, profiles) -> None:
     rows = [
-        {**catalogue()[0], "points": 1},
-        {**catalogue()[0], "name": "Twin"},
-        {**catalogue()[0], "name": "Twin"},
+        {**examples()[0], "points": 1},
+        {**examples()[0], "name": "Twin"},
+        {**examples()[0], "name": "Twin"},
     ]
     response = upload(client, "clash.json", json.dumps(rows))
     assert problems(response) == ["Profile 3: Twin is already the profile of profile 2."]
@@ -110,6 +111,20 @@ def test_a_name_already_in_use_or_repeated_is_a_problem_of_its_row(client: Clien
         ("x.json", '{"armies": []}', 'A JSON file is a list of profiles, or an object with "profiles".'),
         ("x.json", "[]", "The file holds no profiles."),
         ("x.csv", b"\xff\xfe", "The file is not UTF-8 text."),
+        ("x.csv", f"{HEADER}\n{'x' * (129 * 1024)},good\n", "The file cannot be read as CSV"),
+        ("x.csv", f"{HEADER}\nA\x00,good\n", "The file holds a NUL character."),
+        ("x.json", "[" * 1000 + "]" * 1000, "The file is not valid JSON"),
+        (
+            "x.json",
+            "[" * 100 + "]" * 100,
+            "The file holds arrays or objects nested more than 64 levels deep.",
+        ),
+        ("x.json", '[{"name": "Half \\ud800"}]', "The file holds a lone surrogate (half a character)."),
+        (
+            "x.json",
+            '[{"name": "Nul \\u0000"}]',
+            "Profile 1: The profile's name must be plain text, without control characters.",
+        ),
     ],
 )
 def test_a_file_that_is_no_profiles_file_says_why(
@@ -122,3 +137,37 @@ def test_a_file_that_is_no_profiles_file_says_why(
 def test_only_a_signed_in_player_imports(client: Client) -> None:
     assert Client().post("/profiles/import/", {}).status_code == 302
     assert client.post("/profiles/import/", {}).status_code == 400
+
+
+def test_a_file_holds_at_most_200_profiles(client: Client) -> None:
+    """The cap is the file's: 201 rows are refused whole, 200 are taken."""
+    rows = [{**examples()[0], "name": f"Copy {n}"} for n in range(201)]
+    response = upload(client, "many.json", json.dumps(rows))
+    assert response.status_code == 400
+    assert problems(response) == ["The file holds 201 profiles; at most 200 at once."]
+    assert upload(client, "many.json", json.dumps(rows[:200])).status_code == 302
+    assert Profile.objects.filter(name__startswith="Copy ").count() == 200
+
+
+def test_an_account_keeps_only_so_many_profiles_of_its_own(client: Client, monkeypatch) -> None:
+    monkeypatch.setattr(services, "OWN_PROFILES", 3)
+    rows = [{**examples()[0], "name": f"Copy {n}"} for n in range(2)]
+    assert upload(client, "two.json", json.dumps(rows)).status_code == 302
+    more = [{**examples()[0], "name": f"More {n}"} for n in range(2)]
+    response = upload(client, "more.json", json.dumps(more))
+    assert problems(response) == [
+        "You have 2 profiles of your own and the file holds 2: an account keeps at most 3. Delete some first."
+    ]
+    assert not Profile.objects.filter(name__startswith="More ").exists()
+
+
+def test_importing_profiles_is_throttled_per_account(ann, settings) -> None:
+    settings.THROTTLE_IMPORTS = 2
+    codes = []
+    for n in range(3):  # a new address each time: the account is counted
+        client = Client(REMOTE_ADDR=f"10.3.0.{n}")
+        client.force_login(ann)
+        rows = [{**examples()[0], "name": f"Round {n}"}]
+        codes.append(upload(client, "one.json", json.dumps(rows)).status_code)
+    assert codes == [302, 302, 429]
+    assert Profile.objects.filter(name__startswith="Round ").count() == 2

@@ -66,7 +66,7 @@ def test_each_die_sits_in_the_log_just_before_the_event_it_led_to() -> None:
             {"purpose": "priority", "roller": "evil", "faces": [2], "at": 2},
         ],
     )
-    lines = presenter.step_lines(event, {})
+    lines = presenter.step_lines(event, {}, {})
     shown = [
         line["text"] if "text" in line else f"{line['roll']['roller']} {line['roll']['faces']}"
         for line in lines

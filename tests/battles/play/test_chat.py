@@ -11,6 +11,7 @@ from battles.models import Battle, ChatLine
 from battles.play import chat, limits
 from tests.battles.conftest import connect, create_battle, nothing_but_presence, receive, receive_text, seats
 from tests.battles.demos import demo_setup
+from tests.battles.play.test_consumer import socket_to
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -188,6 +189,39 @@ async def test_each_spectators_socket_says_its_own_lines(scripted_dice, monkeypa
     assert (await receive(watchers[0], "error"))["code"] == "chat_flood"
     assert len(await stored(battle)) == 2 * chat.LINES_PER_WINDOW
     for ws in watchers:
+        await ws.disconnect()
+
+
+async def spectator_at(public_id: str, address: str) -> WebsocketCommunicator:
+    ws = socket_to(f"/ws/battles/{public_id}/?format=json", address)
+    connected, _ = await ws.connect(timeout=10)
+    assert connected
+    await receive(ws, "view")
+    return ws
+
+
+@pytest.mark.usefixtures("limits_store")
+async def test_one_address_says_only_so_many_lines_whatever_its_sockets(scripted_dice, monkeypatch) -> None:
+    """200 sockets from one address said 200 lines in 1.5 s: the address has its own count."""
+    now = [1_000_000.0]
+    monkeypatch.setattr(limits.store(), "clock", lambda: now[0])
+    battle = await create_battle("Flooded", demo_setup())
+    crowd = [await spectator_at(battle.public_id, "10.9.9.9") for _ in range(chat.LINES_PER_ADDRESS + 2)]
+    answers = []
+    for n, ws in enumerate(crowd):
+        await say(ws, "spectators", f"buy now {n}")
+        while True:  # past the lines the sockets before it said
+            message = await ws.receive_json_from(timeout=5)
+            if message["type"] == "error" or message.get("text") == f"buy now {n}":
+                answers.append(message["type"])
+                break
+    assert answers.count("chat") == chat.LINES_PER_ADDRESS
+    assert answers[chat.LINES_PER_ADDRESS :] == ["error", "error"]
+    assert len(await stored(battle)) == chat.LINES_PER_ADDRESS
+    elsewhere = await spectator_at(battle.public_id, "10.9.9.10")  # another address talks as ever
+    await say(elsewhere, "spectators", "hello")
+    assert (await receive(elsewhere, "chat"))["text"] == "hello"
+    for ws in [*crowd, elsewhere]:
         await ws.disconnect()
 
 

@@ -198,6 +198,16 @@ async def test_a_spectator_cannot_act(scripted_dice) -> None:
             "malformed",
         ),
         ('{"type": "command", "command": {"type": "ready", "x": ' + "[" * 20 + "]" * 20 + "}}", "malformed"),
+        (json.dumps({"type": "chat", "channel": ["players"], "text": "hi"}), "malformed"),
+        (json.dumps({"type": "chat", "channel": {"players": 1}, "text": "hi"}), "malformed"),
+        (
+            '{"type": "command", "command": {"type": "take_test", "model": "aragorn", "test": "courage",'
+            ' "reason": "fear\\ud800"}}',
+            "malformed",
+        ),
+        ('{"type": "command", "command": {"type": "ready", "\\udfff": 1}}', "malformed"),
+        ('{"type": "dance", "id": "\\ud800"}', "malformed"),
+        (json.dumps({"type": "dance", "id": ["a list"]}), "unknown_type"),
     ],
 )
 async def test_bad_input_gets_a_clear_error_and_changes_nothing(scripted_dice, raw: str, code: str) -> None:
@@ -212,6 +222,18 @@ async def test_bad_input_gets_a_clear_error_and_changes_nothing(scripted_dice, r
     after = await saved(battle)
     assert after.version == 0
     assert after.state == battle.state
+    await good.disconnect()
+
+
+async def test_a_message_refused_for_what_it_holds_is_answered_with_its_id(scripted_dice) -> None:
+    battle = await create_battle("Named", demo_setup())
+    good = await connect(battle.public_id, (await seats(battle))["good"])
+    await receive(good, "view")
+    for held in ("x\x00", "x\ud800"):
+        message = {"type": "command", "id": "cmd-9", "command": {"type": "take_test", "reason": held}}
+        await good.send_to(text_data=json.dumps(message))
+        error = await receive(good, "error")
+        assert (error["id"], error["code"]) == ("cmd-9", "malformed")
     await good.disconnect()
 
 

@@ -36,8 +36,8 @@ async def at_the_move_phase(scripted_dice) -> tuple[Battle, object, object, obje
         await receive(ws, "view")
     scripted_dice.script.extend([6, 1])
     for ws, cmd in (
-        (good, {"type": "ready"}),
         (evil, {"type": "ready"}),
+        (good, {"type": "ready"}),
         (good, {"type": "priority", "side": "good"}),
         (evil, {"type": "pass"}),
         (good, {"type": "pass"}),

@@ -61,7 +61,8 @@ def test_the_demo_mass_battle_is_deployed_in_both_zones_facing_the_enemy() -> No
     # Duel points: list points and cards (Eomer 110 and War Banner 20).
     assert eomer.duel_points == 130
     state = rules_core.new_battle(demo_mass_setup())
-    assert (state.ruleset, state.pending.side, state.pending.kind) == ("mass_battle", "good", "deploy")
+    # The players deploy (§2.5): Evil first, from the setup's places.
+    assert (state.ruleset, state.pending.side, state.pending.kind) == ("mass_battle", "evil", "deploy")
 
 
 def test_the_largest_list_fits_its_zone(profiles: dict[str, Profile]) -> None:

@@ -6,6 +6,7 @@ the exported record replays to the saved battle."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -23,8 +24,8 @@ pytestmark = [pytest.mark.django_db]
 
 RIDERS = "warrior-of-rohan-1"
 OPENING = (
-    ("good", {"type": "ready"}, []),
-    ("evil", {"type": "ready"}, [6, 1]),
+    ("evil", {"type": "ready"}, []),
+    ("good", {"type": "ready"}, [6, 1]),
     ("good", {"type": "priority", "side": "good"}, []),
     ("evil", {"type": "pass"}, []),
     ("good", {"type": "pass"}, []),
@@ -40,7 +41,7 @@ def play(battle: Battle, *steps: tuple[str, dict, list[int]]) -> Battle:
 def test_the_battle_page_draws_stands_heroes_and_the_army_bar(client: Client) -> None:
     battle = create_battle("Demo", demo_mass_setup())
     good = battle.seats.get(side="good")
-    page = client.get(f"/battles/{battle.public_id}/?seat={good.token}").content.decode()
+    page = client.get(f"/battles/{battle.public_id}/?seat={good.token}", follow=True).content.decode()
     assert page.count('data-testid="stand"') == 10
     # Eomer's stand: 8 models, Combat Factor 3, its front edge drawn, Eomer a badge on it.
     assert 'data-stand="warrior-of-rohan-3"' in page
@@ -153,6 +154,41 @@ def test_a_stand_card_for_anyone(client: Client) -> None:
     assert '<td>8</td><td>3</td><td>\u2013</td><td>6"</td><td>7+</td>' in card  # no Shooting Factor
     hero_card = client.get(f"/battles/{battle.public_id}/models/eomer/")
     assert hero_card.status_code == 200
+
+
+def test_each_stand_has_one_name_and_a_short_board_label_shown_with_it_and_hero_badges_differ(
+    client: Client,
+) -> None:
+    """The activation list, the stand's card, the board's title and the log call a stand by one
+    name, and the list and the card show the short label it carries on the board; Gothmog and the
+    Goblin Captain, both G, carry badges that differ."""
+    battle = play(create_battle("Names", demo_mass_setup()), *OPENING)
+    good = battle.seats.get(side="good")
+    page = client.get(f"/battles/{battle.public_id}/?seat={good.token}").content.decode()
+    name = "Warrior of Rohan (Shield) 2"
+    group = page.split('data-group="warrior-of-rohan-2"')[1].split("</summary>")[0]
+    assert f"{name} <span" in group and 'data-testid="board-label"' in group and ">WR(S) 2</span>" in group
+    assert (
+        f'data-name="{name}"' in page
+        and '<text class="stand-label" dy="-0.45em" data-testid="stand-label">WR(S) 2</text>' in page
+    )
+    assert f"<title>{name}, Good:" in page
+    card = client.get(f"/battles/{battle.public_id}/models/warrior-of-rohan-2/").content.decode()
+    assert f"{name} <span" in card and ">WR(S) 2</span>" in card
+    labels = dict(
+        re.findall(
+            r'data-hero="([\w-]+)" data-name="[^"]*" data-testid="hero-badge"[^>]*>\s*'
+            r'<circle r="0.6"/><text dy="0.05">(\w+)<',
+            page,
+        )
+    )
+    assert labels == {"eomer": "Eo", "hama": "Ha", "gothmog": "Got", "goblin-captain-1": "Gob"}
+    battle = play(
+        battle,
+        ("good", {"type": "move_stand", "stand": "warrior-of-rohan-2", "via": [[31.5, 13]], "facing": 0}, []),
+    )
+    log = client.get(f"/battles/{battle.public_id}/").content.decode().split('id="dice-log"')[1]
+    assert name in log and "warrior-of-rohan-2" not in log.replace("data-", "")
 
 
 def test_a_mass_battle_replays_step_by_step_and_its_record_replays(client: Client) -> None:

@@ -14,8 +14,8 @@ from battles.play.offers import answer_offer, make_offer
 from battles.play.persistence import recent_states
 from battles.play.records import battle_record
 from battles.play.submit import submit
-from battles.play.views import state_after
 from rules_core import RuleViolation, ScriptedDice
+from rules_core.record import replay
 from tests.battles.demos import demo_mass_setup, demo_setup
 
 pytestmark = [pytest.mark.django_db]
@@ -42,7 +42,7 @@ def test_the_replay_of_a_battle_with_a_takeback_ends_where_the_battle_stands(
 
     assert battle.version == 3
     assert battle.state["models"][WARRIOR]["y"] == start["y"] + 1.0
-    assert state_after(battle_record(battle), 3).to_dict() == battle.state
+    assert replay(battle_record(battle)).to_dict() == battle.state
     page = client.get(f"/battles/{battle.public_id}/replay/").content.decode()
     assert "Step 3 of 3" in page
     assert "Good took back their placing of Warrior of Minas Tirith 1 (#2)." in page
@@ -86,8 +86,8 @@ def test_a_takeback_is_not_offered_once_the_battle_is_over() -> None:
 
 def test_a_mass_battle_s_end_screen_counts_losses_as_its_break_point_does(client: Client) -> None:
     battle = create_battle("Mass", demo_mass_setup())
-    submit(battle.id, "good", {"type": "ready"})
-    submit(battle.id, "evil", {"type": "ready"}, dice=ScriptedDice([6, 1]))
+    submit(battle.id, "evil", {"type": "ready"})
+    submit(battle.id, "good", {"type": "ready"}, dice=ScriptedDice([6, 1]))
     submit(battle.id, "good", {"type": "concede"})
     page = client.get(f"/battles/{battle.public_id}/").content.decode()
     assert "Evil wins" in page and "Good conceded." in page

@@ -36,10 +36,10 @@ OPENING = (
 def test_a_seat_link_plays_its_side_and_a_bad_one_is_refused(client: Client) -> None:
     battle = create_battle("Seats", demo_setup())
     good = battle.seats.get(side="good")
-    page = client.get(f"/battles/{battle.public_id}/?seat={good.token}").content.decode()
+    page = client.get(f"/battles/{battle.public_id}/?seat={good.token}", follow=True).content.decode()
     assert "You play <strong>Good</strong>" in page
     assert ">Deployment done</button>" in page
-    spectator = client.get(f"/battles/{battle.public_id}/").content.decode()
+    spectator = Client().get(f"/battles/{battle.public_id}/").content.decode()  # another browser
     assert "Spectating" in spectator and "Deployment done" not in spectator
     assert client.get(f"/battles/{battle.public_id}/?seat=forged").status_code == 404
 

@@ -4,6 +4,7 @@ open past the channel layer's blocking read, retries racing across processes, ki
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
 import sys
@@ -140,6 +141,24 @@ def test_a_server_without_a_secret_key_refuses_to_start(tmp_path) -> None:
     assert "SECRET_KEY is not set" in server.log_path.read_text()
 
 
+def test_the_deploy_docs_example_key_is_refused() -> None:
+    """A key copied from docs/deploy.md is no secret: the server does not start with it."""
+    example = next(
+        line.split("=", 1)[1]
+        for line in (ROOT / "docs" / "deploy.md").read_text().splitlines()
+        if line.startswith("SECRET_KEY=")
+    )
+    env = {**os.environ, "SECRET_KEY": example, "BEACON_DEV": "", "DJANGO_SETTINGS_MODULE": "config.settings"}
+    started = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert started.returncode != 0 and "SECRET_KEY is the example in docs/deploy.md" in started.stderr
+
+
 def test_local_development_makes_and_keeps_a_key_of_its_own() -> None:
     """`make run` without SECRET_KEY: a random key, the same in every process of this checkout,
     kept in a file git ignores."""
@@ -190,10 +209,21 @@ def test_the_protocols_refusals_reach_a_client_through_a_real_server(start_serve
             await good.next("error")
         assert closed.value.rcvd is None  # dropped unread, without a closing handshake (1006)
         assert (await good.open())["seq"] == 0  # and the client reconnects as after any drop
+        hostile = [
+            '{"type": "chat", "id": "c1", "channel": ["players"], "text": "hi"}',
+            '{"type": "chat", "id": "c2", "channel": {"a": 1}, "text": "hi"}',
+            '{"type": "command", "id": "c3", "command": {"type": "take_test", "reason": "\\ud800"}}',
+            '{"type": "command", "id": "c4", "command": {"type": "take_test", "reason": "\\u0000"}}',
+        ]
+        for raw in hostile:
+            await good.socket.send(raw)
+            error = await good.next("error")
+            assert (error["code"], error["id"]) == ("malformed", json.loads(raw)["id"])
         await good.close()
 
     asyncio.run(play())
     assert Battle.objects.get(pk=battle.pk).version == 0
+    assert "Traceback" not in server.log_path.read_text(errors="replace")
 
 
 def test_commands_in_flight_at_kill_9_are_answered_duplicate_when_retried(start_server) -> None:

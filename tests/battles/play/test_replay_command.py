@@ -73,7 +73,7 @@ def test_load_demo_makes_both_demo_battles_once_and_prints_their_seat_links() ->
         assert f"{label}, Evil player:  {link}?seat={seats['evil']}" in out.getvalue()
         assert f"{label}, spectators:   {link}\n" in out.getvalue()
     mass = Battle.objects.get(name=DEMO_MASS_BATTLE).load_state()
-    assert (mass.pending.side, mass.pending.kind) == ("good", "deploy")
+    assert (mass.pending.side, mass.pending.kind) == ("evil", "deploy")
     assert [mass.armies[side].name for side in ("good", "evil")] == ["Riders of Rohan", "Host of Mordor"]
 
 

@@ -68,7 +68,10 @@ async def test_secret_picks_reach_no_socket_but_their_own_seats_until_the_battle
     heard: dict[tuple[str, str], list[str]] = {key: [] for key in sockets}
 
     async def everyone_listens() -> None:
+        """Each command is a step every socket is sent: wait for it (a loaded machine may take a
+        while), then for anything after it."""
         for key, ws in sockets.items():
+            heard[key].append(await ws.receive_from(timeout=10))
             await drain(ws, heard[key])
 
     good, evil = sockets[("good", "json")], sockets[("evil", "json")]

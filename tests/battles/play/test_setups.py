@@ -7,8 +7,8 @@ import math
 import pytest
 
 import rules_core
-from battles.lists.catalogue import catalogue
 from battles.lists.demo import demo_army
+from battles.lists.examples import examples
 from battles.lists.profiles import BadData, clean_profile
 from battles.models import Profile
 from battles.rulesets.skirmish.lists import FollowerDraft, WarbandDraft
@@ -21,7 +21,7 @@ from tests.battles.lists.conftest import make_profile
 
 
 def _profile(name: str) -> Profile:
-    data = next(p for p in catalogue() if p["name"] == name)
+    data = next(p for p in examples() if p["name"] == name)
     profile = Profile()
     profile.set_data(clean_profile(data))
     return profile
@@ -33,8 +33,8 @@ def _army(hero: str, warrior: Profile, count: int) -> ListDraft:
     )
 
 
-def test_every_catalogue_profile_is_a_valid_profile() -> None:
-    for data in catalogue():
+def test_every_example_profile_is_a_valid_profile() -> None:
+    for data in examples():
         assert clean_profile(data)["name"] == data["name"]
 
 

@@ -38,7 +38,7 @@ def test_the_next_submit_reuses_the_state_this_process_committed(scripted_dice, 
     scripted_dice.script.extend([6, 2])
     submit(battle.id, "evil", {"type": "ready"})
     saved = Battle.objects.get(pk=battle.id)
-    public_id, version, state = persistence.recent_states.states[battle.id]
+    public_id, version, state, _ = persistence.recent_states.states[battle.id]
     assert (public_id, version) == (saved.public_id, saved.version) == (battle.public_id, 2)
     assert BattleState.from_dict(saved.state).to_dict() == state.to_dict()
 
@@ -60,14 +60,21 @@ def test_the_step_is_stored_as_it_was_made(scripted_dice) -> None:
     assert stored.pending["side"] in ("good", "evil")
 
 
-def test_a_battle_moved_on_by_another_process_is_read_from_its_snapshot(scripted_dice) -> None:
+def _at_step_2_while_this_process_holds_step_1(scripted_dice) -> Battle:
+    """A demo battle that another process moved on to step 2 (both sides ready) while this one
+    still holds the state after step 1."""
     battle = create_battle("Moved on", demo_setup())
     submit(battle.id, "good", {"type": "ready"})
     known_here = dict(persistence.recent_states.states)
     persistence.recent_states.states.clear()  # another process applies the next command
     scripted_dice.script.extend([6, 2])
     submit(battle.id, "evil", {"type": "ready"})
-    persistence.recent_states.states.update(known_here)  # this process still holds step 1
+    persistence.recent_states.states.update(known_here)
+    return battle
+
+
+def test_a_battle_moved_on_by_another_process_is_read_from_its_snapshot(scripted_dice) -> None:
+    battle = _at_step_2_while_this_process_holds_step_1(scripted_dice)
 
     # Only the state after step 2 offers Good the Priority choice; step 1's would refuse it.
     submit(battle.id, "good", {"type": "priority", "side": "good"})
@@ -101,23 +108,6 @@ def _needs_postgresql(what: str) -> None:
         skip_or_fail(f"{what} (DATABASE_URL)")
 
 
-def test_the_prepared_lock_finds_a_command_id_by_index_however_long_the_battle() -> None:
-    """psycopg prepares the lock after a few submits and PostgreSQL then keeps one plan for any
-    values: that plan must look the command id up in its index, not read every event of the battle."""
-    _needs_postgresql("the plan of a prepared statement is PostgreSQL's")
-    query, _ = persistence.lock_query()
-    for number in (1, 2, 3):
-        query = query.replace("%s", f"${number}", 1)
-    with connection.cursor() as cursor:
-        cursor.execute("SET plan_cache_mode = force_generic_plan")
-        cursor.execute(f"PREPARE beacon_lock (bigint, text, bigint) AS {query}")
-        cursor.execute("EXPLAIN EXECUTE beacon_lock (1, 'a-command-id', 1)")
-        plan = "\n".join(row[0] for row in cursor.fetchall())
-        cursor.execute("DEALLOCATE beacon_lock")
-        cursor.execute("RESET plan_cache_mode")
-    assert "command_applied_once" in plan, plan
-
-
 def test_the_snapshot_is_json_text_compressed_with_lz4_on_postgresql() -> None:
     """Every command rewrites the 12 KB snapshot: as text, not parsed into jsonb, and with lz4,
     PostgreSQL writes it faster than with its defaults."""
@@ -128,3 +118,36 @@ def test_the_snapshot_is_json_text_compressed_with_lz4_on_postgresql() -> None:
             "WHERE attrelid = 'battles_battle'::regclass AND attname = 'state'"
         )
         assert cursor.fetchone() == ("text", "l")
+
+
+def test_a_retry_without_a_version_is_a_duplicate_even_where_the_rules_would_take_it_twice() -> None:
+    battle = create_battle("Placed twice", demo_setup())
+    place = {"type": "place", "model": "aragorn", "at": [24.0, 40.0]}
+    applied = submit(battle.id, "good", place, "place-once")
+    again = submit(battle.id, "good", place, "place-once")
+    assert again.duplicate and again.event.pk == applied.event.pk
+    assert (
+        Battle.objects.get(pk=battle.id).version == 1
+        and BattleEvent.objects.filter(battle=battle).count() == 1
+    )
+
+
+def test_a_write_over_a_battle_moved_on_meanwhile_is_tried_again_on_it(scripted_dice) -> None:
+    """What this process holds is a guess: Evil's Ready is legal on the battle it holds (step 1), but
+    another process moved the battle on to step 2 first, where Evil is ready already: the write
+    finds the battle moved on, and the command is judged again on step 2 and refused there."""
+    battle = _at_step_2_while_this_process_holds_step_1(scripted_dice)
+    scripted_dice.script.extend([3, 4])  # the try on step 1 rolls for Priority
+    with pytest.raises(RuleViolation):
+        submit(battle.id, "evil", {"type": "ready"})
+    assert Battle.objects.get(pk=battle.id).version == 2
+    assert BattleEvent.objects.filter(battle=battle).count() == 2
+
+
+def test_a_battle_that_keeps_moving_on_asks_the_sender_to_try_again(monkeypatch) -> None:
+    battle = create_battle("Busy", demo_setup())
+    monkeypatch.setattr("battles.play.submit.record_step", lambda battle, event: False)
+    with pytest.raises(SubmitError) as refused:
+        submit(battle.id, "good", {"type": "ready"})
+    assert refused.value.code == "busy"
+    assert Battle.objects.get(pk=battle.id).version == 0

@@ -102,7 +102,7 @@ def test_a_signed_in_player_sees_their_battles_and_seats(client: Client) -> None
 def test_the_seat_link_is_offered_to_its_holder_only(client: Client) -> None:
     battle = create_battle("Links", demo_setup())
     good = battle.seats.get(side="good")
-    page = client.get(f"/battles/{battle.public_id}/?seat={good.token}").content.decode()
+    page = client.get(f"/battles/{battle.public_id}/?seat={good.token}", follow=True).content.decode()
     assert f'value="http://testserver/battles/{battle.public_id}/?seat={good.token}" data-seat-link' in page
     assert 'data-testid="decision-sound"' in page
     spectator = Client().get(f"/battles/{battle.public_id}/").content.decode()

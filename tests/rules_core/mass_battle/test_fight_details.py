@@ -152,6 +152,11 @@ def test_the_side_ahead_is_offered_might_to_turn_a_recoil_into_a_destruction() -
     combat = game.of("combat")[0]
     assert combat["totals"] == {"a": 10, "b": 7} and combat["result"]["kind"] == "destroyed"
     assert game.state.models["eomer"].might == 1
+    # The log names each term of both totals.
+    assert combat["text"] == (
+        "Combat: A 4 (die) + 2 (Might) + 3 (CF) + 1 (hero attached) = 10; B 4 (die) + 3 (CF) = 7: "
+        "A wins by 3: B is destroyed."
+    )
 
 
 def test_a_shooter_s_hero_is_offered_might_to_turn_a_recoil_into_a_destruction() -> None:
@@ -173,3 +178,9 @@ def test_a_shooter_s_hero_is_offered_might_to_turn_a_recoil_into_a_destruction()
     ]
     game.play("good", {"type": "bid", "hero": "hama", "amount": 2}, NEXT_TURN)
     assert game.of("volley")[0]["result"] == "destroyed"
+    assert (
+        game.of("volley_roll")[0]["text"] == "S rolls 4 (die) + 3 (SF) = 7 against T's 3 (die) + 3 (CF) = 6."
+    )
+    assert game.of("volley")[0]["text"] == (
+        "S: 4 (die) + 2 (Might) + 3 (SF) = 9 against T's 3 (die) + 3 (CF) = 6: T is destroyed."
+    )

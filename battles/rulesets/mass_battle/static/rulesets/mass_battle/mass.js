@@ -8,6 +8,8 @@
 //   rules_core.mass_battle.preview) draws the swept area, the end pose (a charge's conformed pose
 //   and the edge it hits), the length against the Move, the heroes it would overrun, or the
 //   refusal it would give;
+// - at deployment (§2.5), drag a stand or turn it to place it (release, or Enter, sends the place),
+//   drag a hero onto one of your stands to join it or anywhere in your zone to stand loose;
 // - drag a hero's badge off his stand to detach him; drag a loose hero to move him, onto a friendly
 //   stand to join it, onto an enemy loose hero to charge him;
 // every gesture becomes one of the legal actions the server embedded (#legal-actions), or the
@@ -23,6 +25,11 @@
   var SIMPLIFY = 0.35; // inches a path may stray when it is reduced to its corners
   var HANDLE_R = 0.45; // inches: a turn handle as drawn
   var HIT_PX = 48; // screen pixels across a turn handle's hit area (a finger: at least 44)
+  var LABEL_PX = 12; // screen pixels high: a stand's label, a hero's badge
+  var FACTORS_PX = 10; // screen pixels high: a stand's models and factors, a hero's Might/Will/Fate
+  var FACTORS_MIN_STAND_PX = 84; // a stand narrower than this on the screen shows only its label
+  var BADGE_R = 0.6; // inches: a hero's badge as drawn
+  var BADGE_PX = 22; // screen pixels across a hero's badge at the least
   var detachAfter = null; // a hero to detach once his stand's activation has begun
   var stage = null; // {stand, x, y, facing, corners, target, answer}: corners are the legs' ends before (x, y)
 
@@ -101,6 +108,9 @@
   // The command the staged pose means: a charge when dropped on an enemy it may charge (or any
   // enemy: the referee says why not), else a move.
   function stagedCommand() {
+    if (placing(stage.stand.id)) {
+      return { type: "place_stand", stand: stage.stand.id, at: [round(stage.x), round(stage.y)], facing: normal(stage.facing) };
+    }
     if (stage.target) {
       var charge = actionOf("charge", "stand", stage.stand.id).filter(function (a) { return a.command.target === stage.target.id; })[0];
       return withDefaults(charge, { type: "charge", stand: stage.stand.id, target: stage.target.id });
@@ -110,6 +120,10 @@
     var via = stage.corners.concat([[stage.x, stage.y]]).map(function (q) { return [round(q[0]), round(q[1])]; });
     return withDefaults(move, { type: "move_stand", stand: stage.stand.id, via: via, facing: normal(stage.facing) });
   }
+
+  // Deployment (§2.5): the stand is put down where it is dropped, as it is turned; the referee
+  // checks the place when it is sent.
+  function placing(id) { return actionOf("place_stand", "stand", id).length > 0; }
 
   // The most legs a stand's move may have (the referee's path param; §6.2: 4).
   function maxLegs(id) {
@@ -130,7 +144,7 @@
   }
 
   function ask() {
-    if (!stage) { return; }
+    if (!stage || placing(stage.stand.id)) { return; }
     var command = stagedCommand();
     var key = JSON.stringify(command);
     B.preview(command, function (answer) {
@@ -147,6 +161,7 @@
 
   function describe(answer) {
     var s = stage.stand;
+    if (placing(s.id)) { return { text: s.name + ": place it here, facing " + normal(stage.facing) + "°", refused: false }; }
     if (!answer) { return { text: "…", refused: false }; }
     if (!answer.ok) { return { text: answer.message, refused: true }; }
     var legs = stage.target ? 1 : stage.corners.length + 1;
@@ -254,7 +269,7 @@
   }
 
   function canMove(id) {
-    return actionOf("move_stand", "stand", id).length + actionOf("charge", "stand", id).length > 0;
+    return actionOf("move_stand", "stand", id).length + actionOf("charge", "stand", id).length > 0 || placing(id);
   }
 
   document.addEventListener("click", function (evt) {
@@ -263,13 +278,33 @@
     if (button.getAttribute("data-stage") === "send") { sendStage(); } else { clearStage(); }
   });
 
-  // Each turn handle's hit area a finger wide on the screen at any zoom (HIT_PX across; never
-  // smaller than the handle drawn), sized again whenever the view changes or the board is redrawn.
+  // Sized on the screen at any zoom, again whenever the view changes or the board is redrawn:
+  // each turn handle's hit area a finger wide (HIT_PX across; never smaller than the handle drawn),
+  // a stand's label and a hero's badge readable (LABEL_PX), a stand's factors and a badge's
+  // Might/Will/Fate only where the stand is wide enough on the screen to hold them.
   B.on("view", function () {
     var s = B.svg(), ctm = s && s.getScreenCTM();
     if (!ctm) { return false; }
-    var r = Math.max(HANDLE_R, HIT_PX / 2 / Math.hypot(ctm.a, ctm.b));
+    var ppi = Math.hypot(ctm.a, ctm.b); // screen pixels per inch of board
+    var r = Math.max(HANDLE_R, HIT_PX / 2 / ppi);
     document.querySelectorAll("#board .turn-hit").forEach(function (hit) { hit.setAttribute("r", r.toFixed(3)); });
+    function size(el, px) { el.style.fontSize = (px / ppi).toFixed(3) + "px"; }
+    document.querySelectorAll("#board .stand").forEach(function (el) {
+      var wide = parseFloat(el.getAttribute("data-w")) * ppi >= FACTORS_MIN_STAND_PX;
+      el.classList.toggle("narrow", !wide);
+      el.querySelectorAll(".stand-label").forEach(function (t) { size(t, LABEL_PX); });
+      el.querySelectorAll(".stand-factors").forEach(function (t) { size(t, FACTORS_PX); });
+      el.querySelectorAll(".hero-badge").forEach(function (badge) {
+        badge.querySelector("circle").setAttribute("r", Math.max(BADGE_R, BADGE_PX / 2 / ppi).toFixed(3));
+        size(badge.querySelector("text"), LABEL_PX - 1);
+        badge.querySelectorAll(".badge-stats").forEach(function (t) { size(t, FACTORS_PX); });
+      });
+    });
+    document.querySelectorAll("#board .mass-hero").forEach(function (el) {
+      el.querySelectorAll(".label").forEach(function (t) { size(t, LABEL_PX - 1); });
+      el.querySelectorAll(".hero-stats").forEach(function (t) { size(t, FACTORS_PX); });
+      el.classList.toggle("narrow", ppi * 4 < FACTORS_MIN_STAND_PX);
+    });
     return false;
   });
 
@@ -392,8 +427,11 @@
           g.appendChild(B.el("polyline", { "class": "ghost", points: polygonPoints(points.concat([p])), fill: "none" }));
         }
         var friend = standAt(p);
-        var note = "Release off the stand to detach";
-        if (!attached) {
+        var note = "Release beyond an edge of the stand to step out there";
+        if (actionOf("place_hero", "hero", heroId).length) {
+          note = friend && friend.side === el.closest("[data-side]").getAttribute("data-side") ? "Join " + friend.name : "Stand here, loose";
+        }
+        else if (!attached) {
           var length = 0, all = points.concat([p]);
           for (var i = 1; i < all.length; i++) { length += B.dist(all[i - 1], all[i]); }
           note = friend && friend.side === info.side ? "Join " + friend.name : length.toFixed(1) + '"';
@@ -414,17 +452,24 @@
   function heroDrop(heroId, attached, info, p, drawn) {
     var side = attached ? null : info.side;
     var stand = standAt(p);
+    if (actionOf("place_hero", "hero", heroId).length) {
+      // Deployment: on one of his stands he joins it, anywhere else he stands loose there.
+      send({ type: "place_hero", hero: heroId, at: [round(p[0]), round(p[1])] });
+      return;
+    }
     if (attached) {
-      var carrier = document.querySelector('#board .hero-badge[data-hero="' + heroId + '"]').closest(".stand").getAttribute("data-stand");
+      var carrierEl = document.querySelector('#board .hero-badge[data-hero="' + heroId + '"]').closest(".stand");
+      var carrier = carrierEl.getAttribute("data-stand");
       if (stand && stand.id === carrier) { return; }
+      var edge = edgeToward(standInfo(carrierEl), p);
       if (!legal().some(function (a) { return a.command.type === "detach" && a.command.hero === heroId; }) &&
           legal().some(function (a) { return a.command.type === "activate" && a.command.stand === carrier; })) {
         // A hero leaves at the start of his stand's activation: activate it, then detach him.
-        detachAfter = heroId;
+        detachAfter = { hero: heroId, edge: edge };
         send({ type: "activate", stand: carrier });
         return;
       }
-      send({ type: "detach", hero: heroId });
+      send(detachCommand(heroId, edge));
       return;
     }
     if (stand && stand.side === side) {
@@ -446,12 +491,29 @@
     send(withDefaults(move, { type: "move_hero", hero: heroId, path: path }));
   }
 
+  // The edge of a stand a point is beyond (§6.3: a detaching hero steps out where he is dropped).
+  function edgeToward(s, point) {
+    var t = s.facing * Math.PI / 180, dx = point[0] - s.x, dy = point[1] - s.y;
+    var along = dx * Math.cos(t) - dy * Math.sin(t), ahead = dx * Math.sin(t) + dy * Math.cos(t);
+    if (Math.abs(ahead) / (s.d / 2) > Math.abs(along) / (s.w / 2)) { return ahead > 0 ? "front" : "rear"; }
+    return along > 0 ? "right" : "left";
+  }
+
+  // Detach at that edge if the referee offers it there, else where it offers first.
+  function detachCommand(heroId, edge) {
+    var action = legal().filter(function (a) { return a.command.type === "detach" && a.command.hero === heroId; })[0];
+    var spec = action && action.params && action.params.edge;
+    var offered = spec && spec.options.some(function (o) { return o.value === edge; });
+    return offered ? { type: "detach", hero: heroId, edge: edge } : { type: "detach", hero: heroId };
+  }
+
   function heroCanAct(heroId, attached) {
     var badge = attached && document.querySelector('#board .hero-badge[data-hero="' + heroId + '"]');
     var carrier = badge && badge.closest(".stand").getAttribute("data-stand");
     return legal().some(function (a) {
       if (attached && a.command.type === "activate" && a.command.stand === carrier) { return true; }
       if (a.command.hero !== heroId) { return false; }
+      if (a.command.type === "place_hero") { return true; }
       return attached ? a.command.type === "detach" : ["move_hero", "attach", "charge_hero"].indexOf(a.command.type) >= 0;
     });
   }
@@ -482,10 +544,10 @@
     if (evt.detail.message.indexOf("flash error") >= 0) { detachAfter = null; }
     if (evt.detail.message.indexOf('id="battle-seq"') >= 0) {
       clearStage();
-      var hero = detachAfter;
+      var after = detachAfter;
       detachAfter = null;
-      if (hero && legal().some(function (a) { return a.command.type === "detach" && a.command.hero === hero; })) {
-        send({ type: "detach", hero: hero });
+      if (after && legal().some(function (a) { return a.command.type === "detach" && a.command.hero === after.hero; })) {
+        send(detachCommand(after.hero, after.edge));
       }
     }
   });

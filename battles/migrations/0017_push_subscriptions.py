@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('battles', '0011_seat_nudges'),
+        ('battles', '0016_state_checkpoints'),
     ]
 
     operations = [

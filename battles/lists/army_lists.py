@@ -1,0 +1,148 @@
+"""The game's army lists (Minas Tirith, Kingdom of Rohan, Mordor ...), read from
+`catalogue_data/army-lists.json` in this repository (docs/catalogue-format.md): each list's
+entries (a catalogue profile at its tier and price in that list, with the list's options), its
+composition rules (for the referee: `rules_core.ListRules`) and its army bonus rules by name.
+
+A list a player builds from one (`ArmyList.army_list`) fields each profile as its entry does: the
+entry's tier, points and options (`in_list`).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rules_core import TIERS, Distribution, EntryRules, ListRules
+
+from .profiles import clean_option
+
+LISTS_FILE = Path(__file__).parent / "catalogue_data" / "army-lists.json"
+HEROIC_TIERS = {tier.key for tier in TIERS}
+TIER_ORDER = [tier.key for tier in TIERS]
+
+
+@cache
+def army_lists() -> dict[str, dict[str, Any]]:
+    """Every army list by id, its entries' options checked as a profile's are."""
+    found: dict[str, dict[str, Any]] = {}
+    for army_list in json.loads(LISTS_FILE.read_text(encoding="utf-8"))["army_lists"]:
+        for entry in army_list["entries"]:
+            entry["options"] = [clean_option(o) for o in entry["options"]]
+        found[army_list["id"]] = army_list
+    return found
+
+
+def army_list_choices() -> list[tuple[str, str]]:
+    """The lists a player may build from: by side, then name; a Legacy list says so."""
+    ordered = sorted(army_lists().values(), key=lambda a: (a["side"] != "good", a["name"]))
+    return [
+        (a["id"], f"{a['name']} ({a['side'].capitalize()}{', Legacy' if a['legacy'] else ''})")
+        for a in ordered
+    ]
+
+
+def army_list_named(list_id: str) -> dict[str, Any] | None:
+    return army_lists().get(list_id) if list_id else None
+
+
+def entry_of(list_id: str, profile: Any) -> dict[str, Any] | None:
+    """The entry of a catalogue profile in an army list, or None (a profile of no entry, a player's
+    own profile)."""
+    army_list = army_list_named(list_id)
+    key = getattr(profile, "catalogue_id", "")
+    if army_list is None or not key:
+        return None
+    return next((e for e in army_list["entries"] if e["profile"] == key), None)
+
+
+def in_list(list_id: str, profile: Any) -> Any:
+    """The profile as an army list fields it: its entry's tier, points (counting what it always
+    has) and options, riding what it always rides; the profile itself outside the list. A copy,
+    never saved."""
+    entry = entry_of(list_id, profile)
+    if entry is None:
+        return profile
+    fielded = copy.copy(profile)
+    fielded.tier = entry["tier"] if entry["tier"] in HEROIC_TIERS else ""
+    fielded.points = entry["points"]
+    fielded.options = entry["options"]
+    fielded.mount = entry["always_mount"] or profile.mount
+    fielded.always_bought = list(entry["always_has"])
+    fielded.special_rules = list(dict.fromkeys([*profile.special_rules, *entry["always_rules"]]))
+    fielded.list_entry = entry
+    return fielded
+
+
+def exempt_from(entry: dict[str, Any] | None, options: list[str]) -> frozenset[str]:
+    """The limits an entry, or an option chosen of it, is exempt from in its list."""
+    if entry is None:
+        return frozenset()
+    chosen = [o for o in entry["options"] if o["name"] in options]
+    flags = [(entry.get("bow_limit"), "bow"), (entry.get("throwing_limit"), "throwing")]
+    flags += [(o.get("bow_limit"), "bow") for o in chosen] + [
+        (o.get("throwing_limit"), "throwing") for o in chosen
+    ]
+    return frozenset(kind for flag, kind in flags if flag == "exempt")
+
+
+@cache
+def list_rules(list_id: str) -> ListRules | None:
+    """An army list's composition rules, for the referee's list rules."""
+    army_list = army_list_named(list_id)
+    if army_list is None:
+        return None
+    from .catalogue import catalogue
+
+    names = {p["id"]: p["name"] for p in catalogue()}
+    composition = army_list["composition"]
+    entries = {
+        e["profile"]: EntryRules(
+            name=names[e["profile"]],
+            max=e.get("max"),
+            general=e.get("general") == "required",
+            requires_one_of=tuple(e.get("requires_one_of", ())),
+            may_follow=tuple(e["may_follow"]) if "may_follow" in e else None,
+            captain=e.get("captain") != "never",
+        )
+        for e in army_list["entries"]
+    }
+    distributions = tuple(
+        Distribution(
+            d["group"], tuple(d["profiles"]), d.get("min"), d.get("max"), d.get("at_most_as_many_as", "")
+        )
+        for d in composition.get("distributions", [])
+    )
+    return ListRules(
+        name=army_list["name"],
+        bow_one_in=composition.get("bow_limit_one_in", 3),
+        throwing_one_in=composition.get("throwing_limit_one_in"),
+        entries=entries,
+        distributions=distributions,
+    )
+
+
+def offered(list_id: str, profiles: Any) -> tuple[list[tuple[Any, str]], list[Any]]:
+    """What the builder offers from an army list: its heroes with their tier in that list, highest
+    tier first, and its warriors; `profiles` are the ones the user may field."""
+    army_list = army_list_named(list_id)
+    assert army_list is not None
+    by_key = {
+        p.catalogue_id: p
+        for p in profiles.filter(catalogue_id__in=[e["profile"] for e in army_list["entries"]])
+    }
+    heroes, warriors = [], []
+    for entry in army_list["entries"]:
+        profile = by_key.get(entry["profile"])
+        if profile is None:
+            continue
+        offer = copy.copy(profile)  # its name and price in this list: all an offer shows
+        offer.points = entry["points"]
+        if entry["tier"] in HEROIC_TIERS:
+            heroes.append((offer, entry["tier"]))
+        else:
+            warriors.append(offer)
+    heroes.sort(key=lambda pair: TIER_ORDER.index(pair[1]))
+    return heroes, warriors

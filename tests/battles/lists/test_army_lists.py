@@ -1,0 +1,120 @@
+"""The game's army lists: a list built from one offers its heroes by their tier in it and its
+warriors, fields each at that list's price, and is checked against that list's own rules."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from battles.lists import services
+from battles.lists.army_lists import army_list_choices, army_lists, in_list, offered
+from battles.models import ArmyList, Profile
+from battles.rulesets.skirmish import lists
+from battles.rulesets.skirmish.lists import summarise
+
+
+@pytest.fixture
+def catalogue(db: None) -> None:
+    services.load_catalogue()
+
+
+def _profile(key: str) -> Profile:
+    return Profile.objects.get(owner=None, catalogue_id=key)
+
+
+def _rohan(owner: User, riders: int = 12, built_from: str = "kingdom-of-rohan") -> ArmyList:
+    army = services.new_list(owner, "Riders", 700, army_list=built_from)
+    lists.add_warband(army, _profile("theoden-king-of-rohan"))
+    lists.add_followers(army, army.warbands.get(), _profile("rider-of-rohan"), riders)
+    return army
+
+
+def test_there_are_the_games_106_army_lists_and_legacy_ones_say_so() -> None:
+    assert len(army_lists()) == 106
+    labels = dict(army_list_choices())
+    assert labels["kingdom-of-rohan"] == "Kingdom of Rohan (Good)"
+    assert sum(label.endswith(", Legacy)") for label in labels.values()) == 11
+
+
+def test_a_kingdom_of_rohan_list_of_mounted_bowmen_is_ready(ann: User, catalogue: None) -> None:
+    summary = summarise(_rohan(ann))
+    assert summary.problems == [] and summary.ready
+    assert (summary.bows, summary.models) == (0, 13)  # Riders of Rohan are exempt in this list
+    anywhere = summarise(_rohan(ann, built_from=""))
+    assert any("12 of 12 warriors carry bows; at most 4 may" in p for p in anywhere.problems)
+
+
+def test_a_list_fields_each_profile_at_its_tier_and_price_in_that_list(ann: User, catalogue: None) -> None:
+    halbarad = _profile("halbarad")
+    assert in_list("the-grey-company", halbarad).tier == "valour"
+    assert in_list("arathorns-stand", halbarad).tier == "fortitude"
+    theoden = _profile("theoden-king-of-rohan")
+    assert (in_list("kingdom-of-rohan", theoden).points, in_list("ride-out", theoden).points) == (75, 110)
+    assert in_list("ride-out", theoden).mount == "Snowmane with armour"  # he always rides him there
+    heroes, warriors = offered("kingdom-of-rohan", Profile.fieldable_by(ann))
+    assert heroes[0][0].name == "Théoden, King of Rohan" and heroes[0][1] == "legend"
+    assert [tier for _, tier in heroes] == sorted(
+        (tier for _, tier in heroes), key=["legend", "valour", "fortitude", "minor", "independent"].index
+    )
+    assert {w.catalogue_id for w in warriors} >= {"rider-of-rohan", "warrior-of-rohan", "rohan-royal-guard"}
+
+
+def test_an_army_lists_own_rules_are_checked(ann: User, catalogue: None) -> None:
+    army = _rohan(ann, riders=2)
+    warband = army.warbands.get()
+    lists.add_followers(army, warband, _profile("westfold-redshield"), 1)  # only with Erkenbrand
+    lists.add_warband(army, _profile("theoden-king-of-rohan"))  # at most one
+    lists.add_warband(army, _profile("gandalf-the-grey"))  # not of this list
+    problems = summarise(ArmyList.objects.get(pk=army.pk)).problems
+    assert (
+        "Westfold Redshield may join only Erkenbrand, Captain of Rohan's warband in Kingdom of Rohan."
+        in problems
+    )
+    assert "Kingdom of Rohan may have at most 1 Théoden, King of Rohan; this has 2." in problems
+    assert "Gandalf the Grey is not in the Kingdom of Rohan army list." in problems
+
+
+def test_a_hero_the_list_makes_general_is_the_general(ann: User, catalogue: None) -> None:
+    army = services.new_list(ann, "Dale", 700, army_list="army-of-dale")
+    lists.add_warband(army, _profile("brand-king-of-dale"))
+    assert summarise(army).general == "Brand, King of Dale"
+
+
+def test_the_builder_starts_from_an_army_list(ann: User, catalogue: None) -> None:
+    client = Client()
+    client.force_login(ann)
+    response = client.post("/armies/new/", {"name": "Rohan", "built_from": "kingdom-of-rohan", "ruleset": ""})
+    army = ArmyList.objects.get(owner=ann)
+    assert response.status_code == 302 and army.built_from == "kingdom-of-rohan"
+    page = client.get(f"/armies/{army.pk}/").content.decode()
+    assert "Kingdom of Rohan" in page and "Home of the Horse Lords" in page
+    assert "Théoden, King of Rohan · Hero of Legend · 75 pts" in page
+    assert "Gandalf the Grey" not in page
+
+
+def test_the_catalogue_can_be_searched_and_filtered(ann: User, catalogue: None) -> None:
+    client = Client()
+    page = client.get(
+        "/profiles/", {"q": "rohan warrior", "side": "good", "playable": "yes"}
+    ).content.decode()
+    assert "Warrior of Rohan" in page and "Rider of Rohan" in page and "Warrior of Minas Tirith" not in page
+    unplayable = client.get("/profiles/", {"playable": "no", "kind": "siege-engine"}).content.decode()
+    assert "not playable yet: a siege engine: the referee does not play siege engines yet" in unplayable
+    assert "9 profiles." in unplayable
+    ringwraith = client.get("/profiles/", {"q": "ringwraith", "army_list": ""}).content.decode()
+    assert "<td>*</td>" in ringwraith  # its Attacks, as the book prints them
+    in_list = client.get("/profiles/", {"army_list": "kingdom-of-rohan"}).content.decode()
+    assert "18 profiles." in in_list
+
+
+def test_the_builder_finds_a_profile_to_add(ann: User, catalogue: None) -> None:
+    client = Client()
+    client.force_login(ann)
+    army = services.new_list(ann, "Any", 700)
+    page = client.get(f"/armies/{army.pk}/", {"q": "dunland"}).content.decode()
+    assert "Dunlending Chieftain ·" in page and "Théoden, King of Rohan ·" not in page  # heroes to lead
+    built = services.new_list(ann, "Rohan", 700, army_list="kingdom-of-rohan")
+    lists.add_warband(built, _profile("theoden-king-of-rohan"))
+    page = client.get(f"/armies/{built.pk}/", {"q": "royal"}).content.decode()
+    assert "Rohan Royal Guard" in page and "Rider of Rohan ·" not in page
