@@ -308,3 +308,7 @@ BEACON_BASE_URL = os.environ.get("BEACON_BASE_URL", "http://127.0.0.1:8000")
 """Where players reach this site: the links in e-mails start with it."""
 NUDGE_EVERY_SECONDS = int(os.environ.get("NUDGE_EVERY_SECONDS", "60"))
 """How often each server process sends the nudges that are due (0: never; `manage.py send_nudges`)."""
+# Web Push, the nudges' second channel: this site's VAPID key pair (docs/deploy.md); without it, none.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:beacon@localhost")

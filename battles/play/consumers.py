@@ -234,7 +234,7 @@ class BattleConsumer(DirectDispatch):
         await database_sync_to_async(claim_win)(self.battle_id, self.side)
 
     async def _remind(self) -> None:
-        """The other seat reminded by e-mail of the decision it keeps waiting (battles/play/nudges.py)."""
+        """The other seat reminded (e-mail, push) of the decision it keeps waiting (battles/play/nudges.py)."""
         if self.side is None:
             raise ProtocolError("spectator", "Spectators watch; only the two players remind each other.")
         text = await database_sync_to_async(remind)(self.battle_id, self.side)

@@ -15,5 +15,6 @@ urlpatterns = [
     path("battles/<str:public_id>/preview/", table_views.move_preview, name="move_preview"),
     path("battles/<str:public_id>/coach/", table_views.coach_view, name="coach"),
     path("battles/<str:public_id>/nudges/", nudge_views.seat_nudges, name="seat_nudges"),
+    path("battles/<str:public_id>/push/", nudge_views.seat_push, name="seat_push"),
     path("nudges/unsubscribe/<str:token>/", nudge_views.unsubscribe_nudges, name="unsubscribe_nudges"),
 ]
