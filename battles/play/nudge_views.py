@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from .models import Battle, Seat
 from .nudges import NUDGE_DELAYS, seat_for_token
+from .your_battles import session_seat
 
 
 class NudgeForm(forms.Form):
@@ -36,7 +37,7 @@ def nudge_context(seat: Seat) -> dict[str, Any]:
 def seat_nudges(request: HttpRequest, public_id: str) -> HttpResponse:
     """Save (or, with no address, stop) the seat's nudges; back to the battle page."""
     battle = get_object_or_404(Battle, public_id=public_id)
-    token = request.GET.get("seat", "")
+    token = request.GET.get("seat") or session_seat(request, battle.public_id)  # the page's: the session's
     seat = Seat.objects.filter(battle=battle, token=token).first() if token else None
     if seat is None:
         raise Http404("That seat link is not valid for this battle.")
@@ -48,7 +49,8 @@ def seat_nudges(request: HttpRequest, public_id: str) -> HttpResponse:
     seat.nudge_minutes = form.cleaned_data["minutes"]
     seat.unsubscribed = False
     seat.save(update_fields=["email", "nudge_minutes", "unsubscribed"])
-    return redirect(reverse("battle", args=[battle.public_id]) + f"?seat={token}")
+    page = reverse("battle", args=[battle.public_id])
+    return redirect(page + f"?seat={token}" if "seat" in request.GET else page)
 
 
 @csrf_exempt  # the one-click unsubscribe of RFC 8058 comes as a POST from the mail client itself

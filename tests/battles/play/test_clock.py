@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from battles.models import Battle
@@ -203,6 +204,8 @@ def test_live_battles_show_the_time_left_to_the_side_waited_for(client) -> None:
     battle = create_battle_now("Timed", timed_setup(kind="correspondence"))
     Battle.objects.filter(pk=battle.pk).update(created_at=timezone.now() - timedelta(hours=3))
     untimed = create_battle_now("Untimed", demo_setup())
+    host = User.objects.create_user("host")  # a signed-in player's battles are listed before any step
+    Battle.objects.filter(pk__in=[battle.pk, untimed.pk]).update(created_by=host)
     page = client.get("/battles/live/").content.decode()
     row = page.split(f'data-battle="{battle.public_id}"')[1].split("</tr>")[0]
     assert re.search(r"\(1 d 2[01] h left to decide\)", row)  # two days a decision, three hours gone
