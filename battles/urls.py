@@ -13,4 +13,6 @@ urlpatterns = [
     path("accounts/signup/", throttled_posts("sign-up", SIGN_UP)(accounts.sign_up), name="signup"),
     path("accounts/login/", throttled_sign_in(auth_views.LoginView.as_view()), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", accounts.account, name="account"),
+    path("accounts/delete/", accounts.delete_account, name="delete_account"),
 ]

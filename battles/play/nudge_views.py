@@ -37,7 +37,8 @@ def nudge_context(seat: Seat) -> dict[str, Any]:
 
 
 def _seat_of(request: HttpRequest, public_id: str) -> tuple[Battle, Seat]:
-    """The battle and the seat whose token the request carries (`?seat=`); 404 for any other."""
+    """The battle and the seat the request comes from (its session's, or a `?seat=` it carries); 404 for
+    any other."""
     battle = get_object_or_404(Battle, public_id=public_id)
     token = seat_token_of(request, public_id)
     seat = Seat.objects.filter(battle=battle, token=token).first() if token else None

@@ -164,7 +164,7 @@ def test_each_stand_has_one_name_and_a_short_board_label_shown_with_it_and_hero_
     Goblin Captain, both G, carry badges that differ."""
     battle = play(create_battle("Names", demo_mass_setup()), *OPENING)
     good = battle.seats.get(side="good")
-    page = client.get(f"/battles/{battle.public_id}/?seat={good.token}").content.decode()
+    page = client.get(f"/battles/{battle.public_id}/?seat={good.token}", follow=True).content.decode()
     name = "Warrior of Rohan (Shield) 2"
     group = page.split('data-group="warrior-of-rohan-2"')[1].split("</summary>")[0]
     assert f"{name} <span" in group and 'data-testid="board-label"' in group and ">WR(S) 2</span>" in group
