@@ -47,7 +47,7 @@ def test_new_battle_against_beacon_needs_no_account_and_leads_to_your_seat(field
     )  # fmt: skip
     you = "good" if fields["beacon"] == "evil" else "evil"
     assert battle.seats.get(token=token).side == you
-    page = client.get(f"/battles/{battle.public_id}/?seat={token}").content.decode()
+    page = client.get(f"/battles/{battle.public_id}/?seat={token}", follow=True).content.decode()
     assert f"You play <strong>{you.capitalize()}</strong>" in page
     assert (
         f"Beacon ({fields['beacon_strength'].capitalize()}) plays <strong>{fields['beacon'].capitalize()}"
@@ -115,7 +115,7 @@ def coach_answer(client: Client, battle: Battle, token: str) -> dict[str, Any]:
 def test_the_coach_shows_beside_your_decision_what_beacon_would_do() -> None:
     client = Client()
     battle, token = started(client, ruleset="skirmish", beacon="evil", beacon_strength="recruit", coach="on")
-    page = client.get(f"/battles/{battle.public_id}/?seat={token}").content.decode()
+    page = client.get(f"/battles/{battle.public_id}/?seat={token}", follow=True).content.decode()
     assert "What would Beacon do?" in page
     state = battle.load_state()
     answer = coach_answer(client, battle, token)
@@ -127,7 +127,7 @@ def test_the_coach_shows_beside_your_decision_what_beacon_would_do() -> None:
 def test_no_coach_unless_the_battle_has_one() -> None:
     client = Client()
     battle, token = started(client, ruleset="skirmish", beacon="evil")
-    page = client.get(f"/battles/{battle.public_id}/?seat={token}").content.decode()
+    page = client.get(f"/battles/{battle.public_id}/?seat={token}", follow=True).content.decode()
     assert "What would Beacon do?" not in page
     assert client.get(f"/battles/{battle.public_id}/coach/", {"seat": token}).status_code == 404
     assert client.get(f"/battles/{battle.public_id}/coach/").status_code == 404
@@ -153,12 +153,11 @@ async def test_the_coach_suggests_what_beacon_then_plays() -> None:
 
 def _beacon_step_and_state_before(battle: Battle, seq: int) -> tuple[dict[str, Any], Battle]:
     """Beacon's command at step `seq`, and the battle as it stood before it (its record replayed)."""
-    from battles.play.records import battle_record
-    from battles.play.views import state_after
+    from battles.play.replays import state_at
 
     battle = Battle.objects.get(pk=battle.pk)
     played = battle.events.get(seq=seq).command
-    battle.state = state_after(battle_record(battle), seq - 1).to_dict()
+    battle.state = state_at(battle, seq - 1).to_dict()
     battle.version = seq - 1
     return played, battle
 
