@@ -169,6 +169,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "NAME": os.environ.get("TEST_SQLITE_PATH", str(BASE_DIR / ".test-db.sqlite3"))
     }
 
+BEACON_PAUSE_SECONDS = float(os.environ.get("BEACON_PAUSE_SECONDS", "1.0"))
+"""How long Beacon, the server's player, waits before each of its steps: a human pace, so that the
+player sees each step (battles/play/beacon.py)."""
+BEACON_THINKERS = int(os.environ.get("BEACON_THINKERS", "1"))
+"""The processes Beacon thinks in, apart from the serving process (0: in its threads)."""
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CHANNELS_PREFIX = os.environ.get("CHANNELS_PREFIX", "beacon")  # Redis keys of the channel layer and presence
 REDIS_SOCKET_TIMEOUT_SECONDS = 15  # three times channels-redis' 5 s blocking read
@@ -302,3 +308,7 @@ BEACON_BASE_URL = os.environ.get("BEACON_BASE_URL", "http://127.0.0.1:8000")
 """Where players reach this site: the links in e-mails start with it."""
 NUDGE_EVERY_SECONDS = int(os.environ.get("NUDGE_EVERY_SECONDS", "60"))
 """How often each server process sends the nudges that are due (0: never; `manage.py send_nudges`)."""
+# Web Push, the nudges' second channel: this site's VAPID key pair (docs/deploy.md); without it, none.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:beacon@localhost")

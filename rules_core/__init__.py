@@ -40,6 +40,9 @@ from .rulesets import (
     ruleset_for,
     terrain_of,
 )
+from .special_rules import HandRule, RuleNote
+from .special_rules import notes as special_rule_notes
+from .special_rules import to_apply_by_hand as rules_to_apply_by_hand
 from .state import MM_PER_INCH, SIDES, BattleState, Board, Model, Profile, Side, side_name
 from .terrain import KINDS as TERRAIN_KINDS
 from .terrain import describe as describe_terrain
@@ -66,6 +69,7 @@ __all__ = [
     "Dice",
     "Distribution",
     "EntryRules",
+    "HandRule",
     "ListRules",
     "Listed",
     "Model",
@@ -76,6 +80,7 @@ __all__ = [
     "RecordedDice",
     "Refused",
     "Roll",
+    "RuleNote",
     "RuleViolation",
     "Ruleset",
     "ScriptedDice",
@@ -96,10 +101,12 @@ __all__ = [
     "percent",
     "random_board",
     "read_piece",
+    "rules_to_apply_by_hand",
     "ruleset_choices",
     "ruleset_for",
     "side_name",
     "side_of",
+    "special_rule_notes",
     "terrain_of",
     "tier_name",
     "wrong_side",

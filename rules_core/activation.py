@@ -12,6 +12,7 @@ from .battlefield import CONTROL_ZONE, enemies
 from .cavalry import ThrownRiders, dismount, why_cannot_dismount
 from .chance import percent
 from .characteristics import move_allowance
+from .contact import nearest_contact
 from .courage import (
     TERROR,
     Test,
@@ -20,14 +21,15 @@ from .courage import (
     call_stand_fast,
     causes_terror,
     chance_to_pass,
-    horn_bonus,
+    courage_modifier,
     need,
 )
 from .crossing import chance_odds, fall, might_helps, might_outcome, percent_over, result_of, roll
 from .effects import held_by, terror_on_three_dice
 from .errors import RuleViolation
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
-from .geometry import Point, dist, path_length
+from .geometry import Point, dist, inches, path_length
+from .group_move import GROUP_MOVE, begin_group_move, group_move_option
 from .heroic import (
     SHOUTS,
     cancel_stalled_marches,
@@ -50,10 +52,10 @@ from .movement import (
     move_model,
     must_end_near,
     path_cost,
-    snap_to_contact,
     split_path,
 )
 from .shooting import Shot
+from .special_rules import FEARFUL, model_has
 from .state import BattleState, Effect, Model, Side, side_name
 from .terrain import Crossing, crossings, difficult_extra, true_height, zone_reaches
 from .throwing import stop_short, throw_param, why_cannot_throw, why_not_throw_at
@@ -153,7 +155,7 @@ def _charge_options(
                 Refusal(
                     {**command, "target": enemy.id},
                     "out_of_reach",
-                    f'{enemy.name} is {gap:.1f}" away; {model.name}\'s Move is {allowance:g}".',
+                    f"{enemy.name} is {inches(gap, allowance)} away; {model.name}'s Move is {allowance:g}\".",
                 )
             )
     if reachable:
@@ -213,11 +215,11 @@ def _dismount_option(state: BattleState, model: Model) -> Option:
 def _target_label(state: BattleState, model: Model, target: Model) -> str:
     """A charge target's name, with the Courage test and its chance when it causes Terror and the
     charger would roll for it (not when it passes without rolling: an aura, a test passed already)."""
-    if not causes_terror(state, target) or auto_pass_reason(state, model, "courage", TERROR):
+    if not causes_terror(state, target, model) or auto_pass_reason(state, model, "courage", TERROR):
         return target.name
     courage = need(state, model, "courage")
     three = terror_on_three_dice(state, target)
-    chance = chance_to_pass(courage, horn_bonus(state, model), three_dice=three)
+    chance = chance_to_pass(courage, courage_modifier(state, model)[0], three_dice=three)
     dice = " on 3D6 dropping the highest" if three else ""
     return f"{target.name} (Terror: Courage {courage}+{dice}, {percent(chance)})"
 
@@ -245,14 +247,19 @@ def start_activation(
         return Activation(model.id, "climb_on", [list(model.pos), list(model.climb_to)])
     points = full_path(model, command["path"])
     target = state.model(command["target"]) if kind == "charge" else None
+    allowance = left if left >= 0 else move_allowance(state, model)
+
+    def legal(path: list[Point]) -> None:
+        check_path(state, model, path, allowance, target, tests=True)
+        if anchor:
+            _check_near(model, path[-1], anchor)
+
     if target is not None:
-        points = snap_to_contact(state, model, target, points)
+        points = nearest_contact(state, model, target, points, legal)
     if len(points) < 2:
         return Activation(model.id, "stand", [])
-    allowance = left if left >= 0 else move_allowance(state, model)
-    check_path(state, model, points, allowance, target, tests=True)
-    if anchor:
-        _check_near(model, points[-1], anchor)
+    if target is None:
+        legal(points)
     throw = bool(command.get("throw")) and target is not None
     if throw:
         assert target is not None
@@ -356,6 +363,8 @@ class Activation(Frame):
     """What remains of its move once it has begun moving (after a dismount or a deadly throw)."""
     score: int = 0
     """Its Jump or Climb test's score, while its player decides on Might."""
+    fear_tested: bool = False
+    """A Fearful model has taken its Courage test to charge (before any Terror test)."""
 
     def step(self, ctx: Ctx) -> bool:
         state = ctx.state
@@ -390,10 +399,17 @@ class Activation(Frame):
                 return False
         if self.stage == "choose":
             return True
-        terrified = self.intent == "charge" and target is not None and causes_terror(state, target)
+        terrified = self.intent == "charge" and target is not None and causes_terror(state, target, model)
+        fearful = self.intent == "charge" and target is not None and model_has(model, FEARFUL)
         if self.stage == "terror":
+            if fearful and not self.fear_tested:
+                assert target is not None
+                self.fear_tested = True
+                ctx.push(Test(model.id, "courage", FEARFUL.name, f"to charge {target.name}: it is Fearful"))
+                return False
             self.stage = "act"
-            if terrified:
+            afraid = fearful and FEARFUL.name not in model.passed_tests
+            if terrified and not afraid:
                 assert target is not None
                 reason = f"to charge {target.name}, who causes Terror"
                 ctx.push(
@@ -402,7 +418,9 @@ class Activation(Frame):
                 return False
         if self.stage == "act":
             self.stage = "after"
-            if terrified and TERROR not in model.passed_tests:
+            if (terrified and TERROR not in model.passed_tests) or (
+                fearful and FEARFUL.name not in model.passed_tests
+            ):
                 model.thwarted = True
                 ctx.log(
                     "terrified",
@@ -767,10 +785,17 @@ class SideActivations(Frame):
         elif self.reason == "with_me":
             choices.append(Action("end_moves", "The rest forgo their activation", {"type": "end_moves"}))
         else:
+            movable = [c.command["model"] for c in choices if isinstance(c, Action) and c.kind == "move"]
+            group = group_move_option(self.waiting_models(state), movable)
+            if group is not None:
+                choices.append(group)
             choices.append(Action("end_moves", "Finish moving", {"type": "end_moves"}))
         return choices
 
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        if command["type"] == GROUP_MOVE:
+            begin_group_move(ctx, self.side, command)
+            return
         if command["type"] == "end_moves":
             state = ctx.state
             if self.reason == "" and state.armies[self.side].broken:

@@ -10,8 +10,9 @@ from .effects import ends_with
 from .endings import DecidedBy, EndCode, Wording, sentence
 from .frame import Ctx
 from .might import regain
+from .special_rules import GENERAL_HUNTER, model_has
 from .state import SIDES, Model, Result, Side, other, side_name
-from .tally import FLED
+from .tally import FLED, STRIKE
 
 
 def remove_casualty(
@@ -33,6 +34,13 @@ def remove_casualty(
     ctx.log("casualty", f"{model.name} {verb}.", model=model.id, how=how)
     if by is not None and in_challenge_with(state, by, model):
         regain(ctx, by, "might", 1, f"for slaying {model.name} in a Heroic Challenge")
+    if (
+        by is not None
+        and means == STRIKE
+        and state.armies[model.side].general == model.id
+        and model_has(by, GENERAL_HUNTER)
+    ):
+        regain(ctx, by, "might", 1, f"for slaying the enemy General, {model.name} ({GENERAL_HUNTER.name})")
     state.challenges = [c for c in state.challenges if model.id not in (c.challenger, c.target)]
     end_effects_of(ctx, model.id, model.name)
 

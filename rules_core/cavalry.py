@@ -19,12 +19,12 @@ from .effects import Lasting, held_by, register_lasting
 from .frame import Action, Ctx, Frame, Option, Pending, choice
 from .might import available, might_action, odds, pay_might
 from .movement import knock_prone
+from .special_rules import EXPERT_RIDER, MONSTROUS_CHARGE, TIMID, has, model_has
 from .state import BattleState, Effect, Model, Side
 from .terrain import slowing_piece
-from .wargear import EXPERT_RIDER, lance_bonus
+from .wargear import lance_bonus
 from .wounds import ToWound, mount_room, separate_mount
 
-TIMID = "Timid"
 NOT_INFANTRY = frozenset({"Cavalry", "Chariot", "War Beast"})
 NO_KNOCK_DOWN = "Monster"
 KNOCK_DOWN_BELOW = 6
@@ -74,7 +74,7 @@ def charge_bonus_lost(
         return f"it fights {fought[0].name}, who is not Infantry"
     if not is_infantry(target):
         return f"it charged {target.name}, who is not Infantry"
-    if model.mount is not None and TIMID in model.mount.profile.special_rules:
+    if model.mount is not None and model_has(model, TIMID):
         return f"{model.mount.name} is Timid"
     held = held_by(state, model)
     if held is not None:
@@ -98,6 +98,21 @@ def knocked_down(state: BattleState, model: Model) -> bool:
         and NO_KNOCK_DOWN not in model.profile.keywords
         and strength(state, model) < KNOCK_DOWN_BELOW
     )
+
+
+def monstrous(model: Model) -> bool:
+    """Monstrous Charge: +1 Attack when it charges, whatever slows it, and a knock-down."""
+    return model_has(model, MONSTROUS_CHARGE)
+
+
+def knocked_down_by(state: BattleState, loser: Model, chargers: list[Model]) -> bool:
+    """Whether a beaten model is knocked to the ground by the winners who charged with their bonuses:
+    by a Cavalry model, Infantry under Strength 6 (not a Monster); by a Monstrous Charge, any model
+    not Cavalry of lower Strength than the charger."""
+    if any(not monstrous(m) for m in chargers) and knocked_down(state, loser):
+        return True
+    mighty = [strength(state, m) for m in chargers if monstrous(m)]
+    return bool(mighty) and loser.mount is None and strength(state, loser) < max(mighty)
 
 
 def thrown_band(face: int) -> str:
@@ -167,7 +182,7 @@ class ThrownRiders(Frame):
         return bool(self._raises(model)) or self._rerolls(model)
 
     def _rerolls(self, model: Model) -> bool:
-        return EXPERT_RIDER in model.profile.special_rules and not self.rerolled and self.face < 6
+        return has(model.profile, EXPERT_RIDER) and not self.rerolled and self.face < 6
 
     def _settle(self, ctx: Ctx, model: Model, face: int) -> None:
         model.thrown = ""

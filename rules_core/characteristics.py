@@ -6,6 +6,7 @@ Every rule that changes a characteristic is applied here, so each has one place.
 from __future__ import annotations
 
 from .effects import fights_two_handed, foes_fight_halved, halved, raised_by, strikes_at
+from .special_rules import FLY, model_has
 from .state import BattleState, Model
 from .wargear import defence_bonus
 
@@ -116,7 +117,7 @@ MARCHING = ("heroic_march", "at_the_double")
 
 def march_bonus(model: Model) -> int:
     keywords = set(model.profile.keywords)
-    fast = "Cavalry" in keywords or "Fly" in model.profile.special_rules or model.mount is not None
+    fast = "Cavalry" in keywords or model_has(model, FLY) or model.mount is not None
     return int(MARCH_BONUS_FAST if fast else MARCH_BONUS_INFANTRY)
 
 

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from .activation import SideActivations
 from .battlefield import defended_pairs
-from .cavalry import ThrownRiders, charge_bonus_lost, charged_at, is_cavalry, knocked_down
+from .cavalry import ThrownRiders, charge_bonus_lost, charged_at, is_cavalry, knocked_down_by, monstrous
 from .declarations import GRIP, Declarations, Fighting
 from .duel import ROLLOFF_GOOD, Plan, Roller, banner_for, rollers, rolloff_good_from, side_fight, standing
 from .duel_dice import DuelDice
@@ -27,6 +27,7 @@ from .odds import rolloff_chance
 from .state import SIDES, BattleState, Model, Side, other, side_name
 from .strike_at import StrikeAt, plan_data
 from .strikes import strike_count, strikes_at_all
+from .wounds import shieldwall
 
 CombatStage = Literal["start", "declare", "roll", "banner", "bidding", "allocate", "after"]
 
@@ -43,6 +44,8 @@ class Combat(Frame):
     declared: Declarations = field(default_factory=Declarations)
     charged: list[str] = field(default_factory=list)
     charging: list[str] = field(default_factory=list)
+    walled: list[str] = field(default_factory=list)
+    """Models whose Shieldwall counts for this Combat's Strikes (settled before Backing Away)."""
     dice: DuelDice = field(default_factory=DuelDice)
     banner_side: Side | None = None
     bidder: Side | None = None
@@ -70,7 +73,9 @@ class Combat(Frame):
 
     def fighting(self, state: BattleState) -> Fighting:
         models = self.members(state)
-        base = Plan(charged=frozenset(self.charged), charging=frozenset(self.charging))
+        base = Plan(
+            charged=frozenset(self.charged), charging=frozenset(self.charging), walled=frozenset(self.walled)
+        )
         return Fighting(models, {m.id: self.opponents(state, m) for m in models}, base)
 
     def plan(self, state: BattleState) -> Plan:
@@ -136,6 +141,14 @@ class Combat(Frame):
             if target is None:
                 continue
             self.charged.append(model.id)
+            if monstrous(model):
+                self.charging.append(model.id)
+                text = (
+                    f"{model.name} charged: +1 Attack, and enemies of lower Strength it beats are knocked Prone "
+                    "(Monstrous Charge)."
+                )
+                ctx.log("charge_bonus", text, model=model.id)
+                continue
             if not is_cavalry(model):
                 continue
             lost = charge_bonus_lost(state, model, self.opponents(state, model), target)
@@ -255,13 +268,15 @@ class Combat(Frame):
         assert self.winner is not None
         winners = self.side_models(state, self.winner)
         losers = self.side_models(state, other(self.winner))
+        self.walled = [m.id for m in self.members(state) if shieldwall(state, m)]
         over_barrier = set(self.across) | {defender for defender, _ in self.across.values()}
         for loser in losers:
             if loser.id not in over_barrier and winners and not back_away(ctx, loser, winners):
                 self.trapped.append(loser.id)
-        if any(m.id in self.charging for m in winners):
+        chargers = [m for m in winners if m.id in self.charging]
+        if chargers:
             for loser in losers:
-                if knocked_down(state, loser) and not loser.prone:
+                if knocked_down_by(state, loser, chargers) and not loser.prone:
                     knock_prone(ctx, loser)
         for model in winners:
             if model.prone and held_by(state, model) is None:

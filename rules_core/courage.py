@@ -12,11 +12,14 @@ from typing import Any, Literal
 from .battlefield import can_see, is_engaged
 from .casualties import check_wiped_out, remove_casualty
 from .characteristics import courage, intelligence
-from .effects import Lasting, courage_passed_by, held_by, register_lasting, terrifying
+from .effects import Lasting, courage_passed_by, held_by, intelligence_penalty, register_lasting, terrifying
 from .frame import Action, Ctx, Frame, Option, Pending
 from .heroic import resolute
 from .might import Store, available, odds, raisable, spend
-from .state import SIDES, BattleState, Effect, Model, Side, side_name
+from .special_rules import TERROR as TERROR_RULE
+from .special_rules import against, on_model, shaped, to_apply_by_hand
+from .special_rules.shapes import Aura, AutoPass
+from .state import SIDES, BattleState, Effect, Model, Side, other, side_name
 from .wargear import carries
 
 STAND_FAST_RANGE = 6.0
@@ -27,7 +30,7 @@ HORN_BLOWN = "war_horn_blown"
 HORN_STAND_FAST = "war_horn_stand_fast"
 register_lasting(HORN_BLOWN, "War horn blown", Lasting(quiet=True))
 register_lasting(HORN_STAND_FAST, "Stand Fast lengthened by a war horn")
-TERROR = "Terror"
+TERROR = TERROR_RULE.name
 BROKEN = "Broken army"
 SEPARATED = "Separated mount"
 ASKED = "asked: "
@@ -56,14 +59,76 @@ def horn_bonus(state: BattleState, model: Model) -> int:
     return 1 if near else 0
 
 
+def courage_modifier(state: BattleState, model: Model) -> tuple[int, str]:
+    """What is added to the model's Courage test, and from what: +1 within 24" of a friendly war
+    horn; -1 within range of an enemy's Harbinger of Evil (never more, and not for a model with
+    the rule itself)."""
+    parts: list[tuple[int, str]] = []
+    if horn_bonus(state, model):
+        parts.append((1, "war horn"))
+    penalty = aura_penalty(state, model)
+    if penalty:
+        parts.append(penalty)
+    return sum(n for n, _ in parts), ", ".join(name for _, name in parts)
+
+
+def aura_penalty(state: BattleState, model: Model) -> tuple[int, str] | None:
+    """The worst Courage modifier an enemy's aura rule gives the model (they never add up)."""
+    own = {use.spec for use, _ in shaped(model, Aura)}
+    worst: tuple[int, str] | None = None
+    for enemy in state.army_models(other(model.side)):
+        if not enemy.on_board:
+            continue
+        for use, aura in shaped(enemy, Aura):
+            reach = use.param.inches if use.param is not None else 0.0
+            if (
+                aura.test == "courage"
+                and aura.who == "enemies"
+                and use.spec not in own
+                and enemy.distance_to(model) <= reach + 1e-9
+                and (worst is None or aura.delta < worst[0])
+            ):
+                worst = (aura.delta, use.name)
+    return worst
+
+
+def rule_passes(state: BattleState, model: Model) -> str | None:
+    """The special rule that passes the model's Courage tests without a roll, if one does now."""
+    for use, auto in shaped(model, AutoPass):
+        if auto.while_ == "always":
+            return use.name
+        named = use.param.keyword if use.param is not None else ""
+        friend = next(
+            (
+                m
+                for m in state.army_models(model.side)
+                if m.on_board and m.id != model.id and _named(m, named)
+            ),
+            None,
+        )
+        if friend is not None:
+            return f"{use.name} ({friend.name} is on the battlefield)"
+    return None
+
+
+def _named(model: Model, name: str) -> bool:
+    """A short name names a model whose name starts with it (Thorin: Thorin Oakenshield ...)."""
+    given = model.profile.name.casefold()
+    return bool(name) and (given == name.casefold() or given.startswith(name.casefold() + " "))
+
+
 def stand_fast_range(state: BattleState, hero: Model) -> float:
     return STAND_FAST_RANGE + sum(
         e.value for e in state.effects if e.kind == HORN_STAND_FAST and e.target == hero.id
     )
 
 
-def causes_terror(state: BattleState, model: Model) -> bool:
-    return TERROR in model.profile.special_rules or terrifying(state, model)
+def causes_terror(state: BattleState, model: Model, charger: Model) -> bool:
+    """Whether `charger` must test Courage to charge `model`: its Terror (only a charger with the
+    keyword of `Terror (X)`), or a Terrifying Aura on it."""
+    return terrifying(state, model) or any(
+        against(use, charger.profile) for use in on_model(model, TERROR_RULE)
+    )
 
 
 def auto_pass_reason(state: BattleState, model: Model, kind: str, source: str) -> str | None:
@@ -72,7 +137,7 @@ def auto_pass_reason(state: BattleState, model: Model, kind: str, source: str) -
         return f"it has already passed a test for {source.removeprefix(ASKED)} this turn"
     if kind != "courage":
         return None
-    passed = courage_passed_by(state, model)
+    passed = courage_passed_by(state, model) or rule_passes(state, model)
     if passed:
         return passed
     if source == BROKEN:
@@ -111,7 +176,7 @@ def roll_test(
     total = sum(kept) + bonus
     shown = " + ".join(map(str, kept)) + (f" (dropping {max(faces)})" if three_dice else "")
     if bonus:
-        shown += f" = {sum(kept)}, +{bonus} ({bonus_from})"
+        shown += f" = {sum(kept)}, {bonus:+d} ({bonus_from})"
     result = "passed" if total >= target else "failed"
     ctx.log(
         "test",
@@ -179,9 +244,13 @@ class Test(Frame):
             )
             self._passed(ctx, model)
             return False
-        self.bonus = horn_bonus(state, model) if self.test == "courage" else 0
+        if self.test == "courage":
+            self.bonus, bonus_from = courage_modifier(state, model)
+        else:
+            penalty, bonus_from = intelligence_penalty(state, model)
+            self.bonus = -penalty
         self.kept = roll_test(
-            ctx, model.id, model.name, self.test, self.reason, target, self.three_dice, self.bonus, "war horn"
+            ctx, model.id, model.name, self.test, self.reason, target, self.three_dice, self.bonus, bonus_from
         )
         self.total = sum(self.kept) + self.bonus
         self.rolled = True
@@ -379,7 +448,11 @@ def manual_test_action(state: BattleState, side: Side) -> Action | None:
                     {"value": "intelligence", "label": "Intelligence"},
                 ],
             },
-            "reason": {"type": "text", "max_length": 80},
+            "reason": {
+                "type": "text",
+                "max_length": 80,
+                "suggestions": [rule.name for rule in to_apply_by_hand(models)],
+            },
         },
         group="tests",
     )

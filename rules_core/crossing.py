@@ -14,17 +14,14 @@ from typing import Any, Literal
 from .frame import Ctx
 from .house_rules import TEST_REROLL_ONLY_A_ONE
 from .might import available, odds
+from .special_rules import EXPERT_RIDER, MOUNTAIN_DWELLER, SPECTRAL_WALK, has, model_has, shaped
+from .special_rules.shapes import RollBonus
 from .state import Model
-from .terrain import SPECTRAL_WALK, Crossing, true_height
+from .terrain import Crossing, true_height
 from .wounds import ToWound
 
 Result = Literal["fails", "over", "on"]
 """A test's result: 1 fails; 2-5 over (the move ends there); 6 over and the activation goes on."""
-BONUSES = {"Cave Dweller": 1, "Supreme Agility": 2}
-"""Special rules that add to every Jump and Climb test (terrain.md §16)."""
-REROLLS = ("Mountain Dweller",)
-"""Special rules that may re-roll a Jump or Climb test; Expert Rider re-rolls a mounted model's Jump."""
-EXPERT_RIDER = "Expert Rider"
 FALL_STRENGTH = 3
 
 
@@ -33,20 +30,19 @@ def result_of(score: int) -> Result:
 
 
 def bonus(model: Model) -> int:
-    return sum(value for rule, value in BONUSES.items() if rule in model.profile.special_rules)
+    """What special rules add to every Jump and Climb test (Cave Dweller, terrain.md §16)."""
+    return sum(shape.delta for _, shape in shaped(model, RollBonus) if shape.roll == "jump_climb")
 
 
 def always_six(model: Model) -> bool:
-    return SPECTRAL_WALK in model.profile.special_rules
+    return has(model.profile, SPECTRAL_WALK)
 
 
 def rerolls(model: Model, crossing: Crossing) -> bool:
     """Whether the model may re-roll this test (it does so only on a 1: `house_rules`)."""
-    rules = set(model.profile.special_rules)
     if model.mount is not None:
-        rules |= set(model.mount.profile.special_rules)
-        return crossing.test == "jump" and EXPERT_RIDER in rules
-    return any(rule in rules for rule in REROLLS)
+        return crossing.test == "jump" and model_has(model, EXPERT_RIDER)
+    return model_has(model, MOUNTAIN_DWELLER)
 
 
 def chances(model: Model, crossing: Crossing) -> dict[Result, Fraction]:
@@ -88,7 +84,7 @@ def roll(ctx: Ctx, model: Model, crossing: Crossing) -> int:
     if always_six(model):
         ctx.log(
             purpose,
-            f"{model.name}'s {test} test counts as a 6 ({SPECTRAL_WALK}).",
+            f"{model.name}'s {test} test counts as a 6 ({SPECTRAL_WALK.name}).",
             model=model.id,
             faces=[],
             score=6,

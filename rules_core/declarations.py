@@ -55,6 +55,7 @@ class Declarations:
             "supports": tuple(self.supports.items()),
             "charged": base.charged,
             "charging": base.charging,
+            "walled": base.walled,
         }
         fields.update(changed)
         return Plan(**fields)

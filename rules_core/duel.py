@@ -89,6 +89,9 @@ class Plan:
     """Models that charged into this Combat this turn (a lance counts then)."""
     charging: frozenset[str] = frozenset()
     """Cavalry models among them that keep their charge bonuses."""
+    walled: frozenset[str] = frozenset()
+    """Models whose Shieldwall gives +1 Defence for the Combat's Strikes, settled before anyone
+    Backs Away."""
 
 
 def duel_attacks(state: BattleState, model: Model, opponents: list[Model], plan: Plan) -> int:

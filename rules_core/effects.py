@@ -64,6 +64,10 @@ class Lasting:
     ward_reach: float = 0.0
     fights_two_handed: bool = False
     """The model fights two-handed this Combat: a hand-and-a-half weapon's shield gives no Defence."""
+    foes_intelligence_penalty: int = 0
+    """Taken off the Intelligence tests of the source's enemies within `foes_reach` (Fog of Disarray);
+    such penalties never add up."""
+    foes_reach: float = 0.0
     quiet: bool = False
     """It ends with its phase without a log line of its own (its phase ending says it)."""
     outlives_source: bool = False
@@ -215,6 +219,24 @@ def resist_help(state: BattleState, model: Model) -> tuple[int, int]:
             dice += lasting.free_resist_dice
             bonus = max(bonus, lasting.resist_bonus[effect.channelled])
     return dice, bonus
+
+
+def intelligence_penalty(state: BattleState, model: Model) -> tuple[int, str]:
+    """What an enemy's effect in play takes off the model's Intelligence tests, and its name (the
+    largest one only: they do not add up)."""
+    found = (0, "")
+    for effect in state.effects:
+        lasting = lasting_of(effect)
+        source = state.models.get(effect.source)
+        if (
+            lasting.foes_intelligence_penalty > found[0]
+            and source is not None
+            and source.side != model.side
+            and source.on_board
+            and source.distance_to(model) <= lasting.foes_reach + 1e-6
+        ):
+            found = (lasting.foes_intelligence_penalty, lasting.name)
+    return found
 
 
 def to_wound_help(state: BattleState, model: Model) -> tuple[bool, int]:

@@ -248,6 +248,20 @@ def param_ok(spec: Mapping[str, Any], value: Any) -> bool:
             and spec.get("min_points", 1) <= len(value) <= spec.get("max_points", 64)
             and all(isinstance(p, list) and len(p) == 2 and all(_finite_number(c) for c in p) for p in value)
         )
+    if kind == "moves":  # several models' paths: each checked by its own move when it is made
+        return (
+            isinstance(value, list)
+            and 2 <= len(value) <= len(spec["models"])
+            and all(
+                isinstance(m, dict)
+                and set(m) == {"model", "path"}
+                and isinstance(m["model"], str)
+                and m["model"] in spec["models"]
+                and param_ok({"type": "path"}, m["path"])
+                for m in value
+            )
+            and len({m["model"] for m in value}) == len(value)
+        )
     return False
 
 

@@ -218,9 +218,13 @@ class RuleViolation(Refused, ValueError):
     """A command the rules forbid."""
 
     code: RuleCode
+    blocking: dict[str, object] | None
+    """What stands in the way, for a board to draw: {"model": id} (with "zone": inches, when it is
+    the model's control zone) or {"terrain": id}; None."""
 
-    def __init__(self, code: RuleCode, message: str) -> None:
+    def __init__(self, code: RuleCode, message: str, *, blocking: dict[str, object] | None = None) -> None:
         super().__init__(code, message)
+        self.blocking = blocking
 
 
 class RecordMismatch(Exception):

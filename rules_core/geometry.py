@@ -12,6 +12,14 @@ BASE_CONTACT = 0.05
 """Bases (and a base and a piece) closer than this, in inches, are touching; charges snap to exact contact."""
 
 
+def inches(value: float, limit: float) -> str:
+    """A distance as a refusal states it: to a tenth of an inch, or to a hundredth where a tenth
+    would read as the `limit` it is held to and hide which side of it it falls (6.04" against a
+    Move of 6", not 6.0")."""
+    tenth = f"{value:.1f}"
+    return f'{value:.2f}"' if tenth == f"{limit:.1f}" else f'{tenth}"'
+
+
 def dist(a: Point, b: Point) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 

@@ -1,11 +1,17 @@
-"""What the referee did in edition 1, before terrain had kinds, heights and tests, kept so that a
-battle set up then (a battle record, or a battle still in play) goes on exactly as it was played
-(`BattleState.edition`). Edition 2 corrects each of these (`docs/rules/terrain.md` §0.3):
+"""What the referee did in earlier editions, kept so that a battle set up then (a battle record,
+or a battle still in play) goes on exactly as it was played (`BattleState.edition`).
+
+Edition 1, before terrain had kinds, heights and tests; edition 2 corrects each of these
+(`docs/rules/terrain.md` §0.3):
 
 - difficult ground was charged on the path's centre line, not while any part of the base is in it;
 - In The Way were only pieces that do not block sight crossed by the line between the two centres,
   and never a model touching the shooter or the target;
 - a shot into a combat that missed its target hit a random friend of the shooter's in it.
+
+Edition 2 laid a scenario's Warband out in a grid of touching-close bases, so that a model inside it
+could not leave before its neighbours had moved; edition 3 leaves a base's width between them
+(`scenarios.layout.lay_out`).
 """
 
 from __future__ import annotations
@@ -24,8 +30,12 @@ from .geometry import (
 )
 from .state import BattleState, Model
 
-EDITION = 2
+EDITION = 3
 """The edition of the rules a battle set up now is played by."""
+TERRAIN_EDITION = 2
+"""The first edition with terrain's kinds, heights and tests (edition 1's rules are here)."""
+LAYOUT_EDITION = 3
+"""The first edition that lays a Warband out with room for each model to leave."""
 
 
 def centre_line_difficult(state: BattleState, points: list[Point]) -> float:

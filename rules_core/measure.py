@@ -10,7 +10,7 @@ from typing import Any
 
 from .errors import RuleViolation
 from .geometry import Point, dist, segment_crosses_polygon
-from .shooting import why_cannot_shoot, why_not_target
+from .shooting import missile_of, why_cannot_shoot, why_not_target
 from .sight import sight
 from .state import BattleState, Board, Model
 from .terrain import describe
@@ -88,6 +88,6 @@ def measure(state: BattleState, a: End, b: End) -> Measurement:
     visible = seen.visible
     blockers = [] if visible else [p.name for p in seen.blocked_by]
     shot = None
-    if a.profile.missile is not None and a.side != b.side:
+    if missile_of(a) is not None and a.side != b.side:
         shot = why_cannot_shoot(state, a) or why_not_target(state, a, b) or ""
     return Measurement(a.distance_to(b), ends, visible, blockers, shot, terrain)

@@ -19,6 +19,7 @@ from .geometry import (
     Point,
     boundary_distance,
     dist,
+    inches,
     path_length,
     point_in_polygon,
     point_polygon_distance,
@@ -26,6 +27,7 @@ from .geometry import (
     rotate,
     segment_polygon_distance,
 )
+from .special_rules import UNYIELDING_COMBAT_STANCE, has
 from .state import BattleState, Effect, Model, Terrain
 from .terrain import (
     Crossing,
@@ -105,7 +107,7 @@ def snap_to_contact(state: BattleState, mover: Model, target: Model, points: lis
         raise RuleViolation(
             "charge_short",
             f"{mover.name}'s charge must end in base contact with {target.name}{where}: it ends "
-            f'{abs(gap):.1f}" {"short of" if gap > 0 or spot is not None else "inside"} it '
+            f"{inches(abs(gap), SNAP_TO_CONTACT)} {'short of' if gap > 0 or spot is not None else 'inside'} it "
             f'(a charge may end up to {SNAP_TO_CONTACT:g}" off).',
         )
     if spot is not None:
@@ -185,13 +187,19 @@ def check_path(
         if piece.impassable and any(
             segment_polygon_distance(a, b, piece.polygon) < radius - 1e-6 for a, b in segments
         ):
-            raise RuleViolation("impassable", f"{name} cannot move through {piece.name}.")
+            raise RuleViolation(
+                "impassable", f"{name} cannot move through {piece.name}.", blocking={"terrain": piece.id}
+            )
     for other_model in state.models.values():
         if other_model.id == model.id or not other_model.on_board:
             continue
         reach = radius + other_model.radius
         if any(point_segment_distance(other_model.pos, a, b) < reach - 1e-3 for a, b in segments):
-            raise RuleViolation("through_model", f"{name} cannot move through {other_model.name}.")
+            raise RuleViolation(
+                "through_model",
+                f"{name} cannot move through {other_model.name}.",
+                blocking={"model": other_model.id},
+            )
     # Beyond a wall that needs a test the path is the model's plan: it is checked again if it goes on
     # (a Jump's 2-5 may land it in a control zone, and then it must charge).
     first_test = next((c for c in crossed if c.needs_test), None)
@@ -210,7 +218,8 @@ def check_path(
             raise RuleViolation(
                 "control_zone",
                 f'{name} cannot move within {CONTROL_ZONE:g}" of {enemy.name} ({why}): '
-                f'this path comes {max(0.0, closest):.1f}" from it.',
+                f"this path comes {inches(max(0.0, closest), allowed)} from it.",
+                blocking={"model": enemy.id, "zone": CONTROL_ZONE},
             )
     if charge_target is not None and first_test is None:
         _check_charge_end(state, model, charge_target, points[-1])
@@ -221,13 +230,16 @@ def _check_crossings(model: Model, crossed: list[Crossing], tests: bool) -> None
     for crossing in crossed:
         if crossing.test == "refused":
             raise RuleViolation(
-                "cannot_cross", f"{model.name} cannot cross the {crossing.piece.name}: {crossing.reason}."
+                "cannot_cross",
+                f"{model.name} cannot cross the {crossing.piece.name}: {crossing.reason}.",
+                blocking={"terrain": crossing.piece.id},
             )
         if crossing.needs_test and not tests:
             raise RuleViolation(
                 "needs_test",
                 f"{model.name} would need a {crossing.test.capitalize()} test to cross the "
                 f"{crossing.piece.name}, and this move takes none: go round it.",
+                blocking={"terrain": crossing.piece.id},
             )
 
 
@@ -455,9 +467,21 @@ def back_away_clear(state: BattleState, model: Model, dest: Point) -> bool:
     return True
 
 
+UNYIELDING_STAYS_UP = 4
+
+
 def knock_prone(ctx: Ctx, model: Model) -> None:
     """The model is knocked Prone; a rider knocked Prone on its mount is Knocked Flying (settled by
-    `cavalry.ThrownRiders`)."""
+    `cavalry.ThrownRiders`). Unyielding Combat Stance keeps a model on foot upright on a 4+."""
+    if model.mount is None and has(model.profile, UNYIELDING_COMBAT_STANCE):
+        face = ctx.dice.d6("unyielding", model.id)
+        upright = face >= UNYIELDING_STAYS_UP
+        result = "it stays on its feet" if upright else "it falls"
+        ctx.log(
+            "unyielding", f"{model.name} rolls {face} for Unyielding Combat Stance: {result}.", faces=[face]
+        )
+        if upright:
+            return
     model.prone = True
     if model.mount is not None:
         model.thrown = "flying"

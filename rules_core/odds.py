@@ -26,7 +26,7 @@ from functools import cache, partial
 from itertools import product
 from typing import Any
 
-from .cavalry import charge_bonus_lost, is_cavalry, knocked_down
+from .cavalry import charge_bonus_lost, is_cavalry, knocked_down_by, monstrous
 from .characteristics import HEROIC_STRIKE_DIE, MAX_CHARACTERISTIC, heroic_strike_to_roll
 from .duel import Plan, Roller, banner_for, reroll_order, rollers, rolloff_good_from, side_fight, standing
 from .might import available, exact, odds
@@ -184,8 +184,11 @@ def duel_of(state: BattleState, rolls: list[Roller], with_banner: set[Side]) -> 
 # -- Strikes and Wounds -----------------------------------------------------------------------------
 
 
-def roll_chance(need: WoundNeed | None, bonus: int, reroll: bool, natural_six: bool) -> Fraction:
-    """The chance one To Wound roll wounds (both dice of a 6/x)."""
+def roll_chance(
+    need: WoundNeed | None, bonus: int, reroll: bool, natural_six: bool, reroll_ones: bool = False
+) -> Fraction:
+    """The chance one To Wound roll wounds (both dice of a 6/x): failed dice re-rolled once
+    (`reroll`), or failed natural 1s (`reroll_ones`)."""
     if need is None:
         return Fraction(0)
     if natural_six:
@@ -193,19 +196,22 @@ def roll_chance(need: WoundNeed | None, bonus: int, reroll: bool, natural_six: b
 
     def die(wanted: int) -> Fraction:
         p = Fraction(sum(1 for face in range(1, 7) if face + bonus >= wanted), 6)
-        return 1 - (1 - p) ** 2 if reroll else p
+        if reroll:
+            return 1 - (1 - p) ** 2
+        return p + Fraction(1, 6) * p if reroll_ones and 1 + bonus < wanted else p
 
     return die(6) * die(need.second) if need.second else die(need.first)
 
 
 @cache
 def wounds_suffered(
-    hits: tuple[tuple[Fraction, bool], ...], wounds: int, fate: int
+    hits: tuple[tuple[Fraction, tuple[int, ...]], ...], wounds: int, fate: int
 ) -> tuple[Fraction, Fraction]:
     """Expected Wounds lost (at most those it has) and the chance of being slain, from To Wound
-    rolls each wounding with its chance (D3 Wounds when marked), Fate spent on every Wound."""
+    rolls each wounding with its chance and then causing one of its amounts of Wounds, equally
+    likely ((1, 2, 3): D3; (2,): Mighty Blow), Fate spent on every Wound."""
     states: dict[tuple[int, int], Fraction] = {(fate, 0): Fraction(1)}
-    for chance, d3 in hits:
+    for chance, amounts in hits:
         after: dict[tuple[int, int], Fraction] = {}
         add = partial(_add, after)
         for (left, lost), p in states.items():
@@ -216,8 +222,8 @@ def wounds_suffered(
             for spent in range(1, left + 1):
                 add((left - spent, lost), p * chance * FATE_SAVES**spent)
             through = p * chance * FATE_SAVES**left
-            for amount in (1, 2, 3) if d3 else (1,):
-                add((0, min(wounds, lost + amount)), through / (3 if d3 else 1))
+            for amount in amounts:
+                add((0, min(wounds, lost + amount)), through / len(amounts))
         states = after
     expected = sum((p * lost for (_, lost), p in states.items()), Fraction(0))
     slain = sum((p for (_, lost), p in states.items() if lost >= wounds), Fraction(0))
@@ -279,25 +285,27 @@ def _heroic_strikes(state: BattleState, rolls: list[Roller]) -> list[tuple[Fract
 
 def _hits(
     state: BattleState, target: Model, fighters: list[Model], opponents_of: dict[str, list[Model]], plan: Plan
-) -> list[tuple[Fraction, bool]]:
+) -> list[tuple[Fraction, tuple[int, ...]]]:
     """Every To Wound roll the other side makes on `target` if all that can reach it strike it."""
     side = other(target.side)
-    knocked = any(m.side == side and m.id in plan.charging for m in fighters) and knocked_down(state, target)
+    chargers = [m for m in fighters if m.side == side and m.id in plan.charging]
+    knocked = bool(chargers) and knocked_down_by(state, target, chargers)
     two_handed = target.id in plan.two_handed
     natural_six = heroic_defence(state, target)
     strikers = [
         (m, False) for m in fighters if m.side == side and any(o.id == target.id for o in opponents_of[m.id])
     ]
     strikers += [(state.model(s), True) for s, _ in plan.supports if state.model(s).side == side]
-    hits: list[tuple[Fraction, bool]] = []
+    hits: list[tuple[Fraction, tuple[int, ...]]] = []
     for striker, supporting in strikers:
         if not strikes_at_all(state, striker, plan):
             continue
         terms = strike_terms(state, striker, target, "rider", plan, knocked, supporting)
-        need = to_wound_need(terms.strength, part_defence(state, target, "rider", two_handed=two_handed))
-        chance = roll_chance(need, terms.bonus, terms.reroll, natural_six)
+        defence = terms.defence or part_defence(state, target, "rider", two_handed=two_handed)
+        need = to_wound_need(terms.strength, defence)
+        chance = roll_chance(need, terms.bonus, terms.reroll, natural_six, terms.reroll_ones)
         count = strike_count(state, striker, opponents_of.get(striker.id, [target]), plan, supporting)
-        hits.extend([(chance, terms.d3)] * (count * terms.rolls))
+        hits.extend([(chance, terms.amounts())] * (count * terms.rolls))
     return hits
 
 
@@ -316,7 +324,8 @@ def default_plan(
     charging = frozenset(
         m.id
         for m in fighters
-        if is_cavalry(m) and charge_bonus_lost(state, m, opponents_of[m.id], charged.get(m.id)) is None
+        if (monstrous(m) and charged.get(m.id) is not None)
+        or (is_cavalry(m) and charge_bonus_lost(state, m, opponents_of[m.id], charged.get(m.id)) is None)
     )
     plan = Plan(charged=frozenset(k for k, v in charged.items() if v is not None), charging=charging)
     if "supports" not in chosen:

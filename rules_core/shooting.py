@@ -16,10 +16,12 @@ from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import dist, point_segment_distance
 from .heroic import shout_hears, shout_params
 from .house_rules import DWARF_LONGBOW
-from .legacy import EDITION
+from .legacy import TERRAIN_EDITION
 from .might import might_choice, might_pending, might_to_reach, pay_might
 from .sight import eye, own_cover, sees, sight
-from .state import BattleState, Model, Part, Side, side_name
+from .special_rules import LARGE_TARGET, SHARPSHOOTER, THROW_STONES, has, model_has, on_model
+from .special_rules.rolls import to_wound as wound_rules
+from .state import BattleState, Missile, Model, Part, Side, side_name
 from .terrain import level, sight_height
 from .wargear import carries, missile_gear
 from .wounds import ToWound
@@ -28,7 +30,22 @@ IN_THE_WAY_PASS = 4
 INTO_COMBAT_PASS = 4
 RIDER_HIT = 4
 """A shot at a Cavalry model hits the rider on this or more (the special In The Way test), else the mount."""
-SHARPSHOOTER = "Sharpshooter"
+
+
+STONES = "Thrown stones"
+
+
+def missile_of(model: Model) -> Missile | None:
+    """The missile weapon a model shoots with: its own, else the stones of its Throw Stones."""
+    if model.profile.missile is not None:
+        return model.profile.missile
+    stones = on_model(model, THROW_STONES)
+    param = stones[0].param if stones else None
+    return Missile(STONES, param.inches, param.strength) if param is not None else None
+
+
+def throws_stones(model: Model) -> bool:
+    return model.profile.missile is None and missile_of(model) is not None
 
 
 def shoot_value(model: Model, charging: bool = False) -> int | None:
@@ -39,7 +56,7 @@ def shoot_value(model: Model, charging: bool = False) -> int | None:
         return model.profile.shoot
     moved = model.moved > 1e-6
     gear = missile_gear(model)
-    if gear is not None and gear.name == "Crossbow" and moved:
+    if moved and (throws_stones(model) or (gear is not None and gear.name == "Crossbow")):
         return None
     if model.moved > move_value(model) / 2 + 1e-6 and not (gear is not None and gear.throwing):
         return None
@@ -47,7 +64,7 @@ def shoot_value(model: Model, charging: bool = False) -> int | None:
 
 
 def why_cannot_shoot(state: BattleState, model: Model) -> str | None:
-    if model.profile.missile is None:
+    if missile_of(model) is None:
         return f"{model.name} has no missile weapon."
     if model.has_shot:
         return f"{model.name} has already made a Shooting Attack this turn."
@@ -62,13 +79,15 @@ def why_cannot_shoot(state: BattleState, model: Model) -> str | None:
         gear = missile_gear(model)
         if gear is not None and gear.name == "Crossbow":
             return f"{model.name} has moved this turn: a crossbow shoots only if its bearer has not moved."
+        if throws_stones(model):
+            return f"{model.name} has moved this turn: Throw Stones is only for a model that has not moved."
         return f"{model.name} moved more than half its Move and cannot shoot."
     return None
 
 
 def sharpshooter(state: BattleState, model: Model) -> bool:
     """Picks the rider or the mount of a Cavalry model it shoots at (Heroic Accuracy gives it too)."""
-    return SHARPSHOOTER in model.profile.special_rules or any(
+    return has(model.profile, SHARPSHOOTER) or any(
         e.target == model.id and e.kind == "heroic_accuracy" for e in state.effects
     )
 
@@ -83,7 +102,7 @@ def shot_range(state: BattleState, shooter: Model, target: Model) -> float:
 
 
 def why_not_target(state: BattleState, shooter: Model, target: Model) -> str | None:
-    missile = shooter.profile.missile
+    missile = missile_of(shooter)
     assert missile is not None
     if shot_range(state, shooter, target) > missile.range + 1e-6:
         return f"{target.name} is out of range of {shooter.name}'s {missile.name} ({missile.range:g}\")."
@@ -94,6 +113,10 @@ def why_not_target(state: BattleState, shooter: Model, target: Model) -> str | N
         return f"{target.name} is hidden by {hidden.name} and cannot be targeted."
     if shooter.side == "good" and is_engaged(state, target):
         return f"Good models may not shoot into a combat: {target.name} is Engaged."
+    if shooter.side == "good" and state.edition >= TERRAIN_EDITION:
+        friend = next((m for _, m in _models_in_line(state, shooter, target) if m.side == shooter.side), None)
+        if friend is not None:
+            return f"Good models may not shoot with a friend In The Way: {friend.name} stands in the line."
     return None
 
 
@@ -102,7 +125,7 @@ def shooting_options(state: BattleState, models: list[Model]) -> list[Option]:
     for shooter in models:
         reason = why_cannot_shoot(state, shooter)
         if reason is not None:
-            if shooter.profile.missile is not None:
+            if missile_of(shooter) is not None:
                 choices.append(Refusal({"type": "shoot", "model": shooter.id}, "cannot_shoot", reason))
             continue
         command = {"type": "shoot", "model": shooter.id}
@@ -129,7 +152,7 @@ def obstructions(state: BattleState, shooter: Model, target: Model) -> list[tupl
     shooter's own cover; and models the line from its eye to the target passes through below their
     heads, except a friend of its size or smaller it touches (not Engaged) and the models of the
     target's own combat (the into-combat roll settles those)."""
-    if state.edition < EDITION:
+    if state.edition < TERRAIN_EDITION:
         return legacy.obstructions(state, shooter, target)
     start = shooter.pos
     seen = sight(state, shooter, target)
@@ -137,22 +160,37 @@ def obstructions(state: BattleState, shooter: Model, target: Model) -> list[tupl
     for piece in seen.in_the_way:
         if not own_cover(state, shooter, piece):
             found.append((_distance_to(start, piece.polygon), "terrain", piece.id))
+    found.extend((distance, "model", model.id) for distance, model in _models_in_line(state, shooter, target))
+    found.sort()
+    return found
+
+
+LARGE_ENOUGH = frozenset({"Monster", "Siege Engine", "War Beast"})
+"""Models that stay In The Way of a shot at a Large Target."""
+
+
+def _models_in_line(state: BattleState, shooter: Model, target: Model) -> list[tuple[float, Model]]:
+    """The models In The Way of a shot, with their distance from the shooter: those the line from
+    its eye to the target passes through below their heads, except a friend it shoots past, the
+    target's own combat and, at a Large Target, all but Monsters, Siege Engines and War Beasts."""
+    start = shooter.pos
     combat = {m.id for m in combat_of(state, target)}
+    large = model_has(target, LARGE_TARGET)
     high = eye(state, shooter)[2]
     aim = level(state, target) + 0.6 * sight_height(target)
     gap = dist(start, target.pos)
+    found: list[tuple[float, Model]] = []
     for model in state.models.values():
         if not model.on_board or model.id in (shooter.id, target.id) or model.id in combat:
             continue
-        if _shoots_past(state, shooter, model):
-            continue
         if point_segment_distance(model.pos, start, target.pos) >= model.radius:
+            continue
+        if _shoots_past(state, shooter, model) or (large and not LARGE_ENOUGH & set(model.profile.keywords)):
             continue
         along = dist(start, model.pos) / gap if gap else 0.0
         if high + (aim - high) * along >= level(state, model) + sight_height(model):
             continue  # the shot passes over its head
-        found.append((dist(start, model.pos), "model", model.id))
-    found.sort()
+        found.append((dist(start, model.pos), model))
     return found
 
 
@@ -213,7 +251,7 @@ class Shot(Frame):
             self.need = to_hit_need(state, shooter, target, self.charging)
             self.face = ctx.dice.d6("to_hit", shooter.id)
             hit = self.face == 6 or self.face >= self.need
-            weapon = shooter.profile.missile
+            weapon = missile_of(shooter)
             rule = f" ({DWARF_LONGBOW.says()})" if weapon and weapon.name.lower() == "dwarf longbow" else ""
             ctx.log(
                 "to_hit",
@@ -312,14 +350,26 @@ class Shot(Frame):
 
     def _wound(self, ctx: Ctx, shooter: Model, victim: str, part: Part) -> None:
         """The shot is over but for its To Wound roll (and a Thrown Rider test if it fells a mount)."""
-        missile = shooter.profile.missile
+        missile = missile_of(shooter)
         assert missile is not None
         ctx.pop(self)
         if ctx.state.model(victim).mount is not None:
             ctx.push(ThrownRiders())
         if part == "mount":
             ctx.log("rider_or_mount", f"The shot hits {ctx.state.model(victim).name}'s mount.", model=victim)
-        ctx.push(ToWound(shooter.id, victim, missile.strength, why="shot", part=part, shot=True))
+        rules = wound_rules(shooter, ctx.state.model(victim), part, shot=True)
+        ctx.push(
+            ToWound(
+                shooter.id,
+                victim,
+                missile.strength,
+                why="shot",
+                part=part,
+                shot=True,
+                reroll=rules.reroll_failed,
+                reroll_ones=rules.reroll_ones,
+            )
+        )
 
     def pending(self, state: BattleState) -> Pending:
         shooter = state.model(self.shooter)
@@ -386,7 +436,7 @@ class Shot(Frame):
                 "into_combat", f"Shooting into a combat: rolls {face}: {target.name} is hit.", faces=[face]
             )
             return target
-        if ctx.state.edition < EDITION:
+        if ctx.state.edition < TERRAIN_EDITION:
             victim = legacy.random_friend(
                 ctx, [m for m in engaged_with(ctx.state, target) if m.side == shooter.side], shooter.id
             )
@@ -483,7 +533,7 @@ class SideShooting(Frame):
         models = state.army_models(self.side)
         if self.reason:
             models = [m for m in models if m.id in self.only]
-        archers = [m for m in models if m.profile.missile is not None and not m.has_shot]
+        archers = [m for m in models if missile_of(m) is not None and not m.has_shot]
         if not archers:
             return
         reasons = []

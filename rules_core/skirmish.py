@@ -20,6 +20,7 @@ from .crossing import chance_odds, percent_over
 from .engine import dry_run, legal_actions
 from .errors import RuleViolation
 from .geometry import Point
+from .group_move import GROUP_MOVE
 from .heroic import HEROIC_ACTIONS
 from .matchup import odds_between
 from .measure import End, board_point, measure
@@ -77,6 +78,8 @@ def preview(state: BattleState, command: dict[str, Any]) -> dict[str, Any]:
     """{"ok": True, "path": the points the model will follow (a charge ends in base contact),
     "length": the Move it uses, "allowance": the Move it has, "then": what the referee asks next
     when the move needs a die first (a Terror test)} or {"ok": False, "code", "message"}."""
+    if command.get("type") == GROUP_MOVE:
+        return _group_preview(state, command)
     model = state.models.get(str(command.get("model", "")))
     if model is None or command.get("type") not in MOVES:
         return _refused(RuleViolation("malformed_command", "Only a model's move or charge has a preview."))
@@ -101,6 +104,45 @@ def preview(state: BattleState, command: dict[str, Any]) -> dict[str, Any]:
     if run.stopped_for and not moved:
         data["then"] = _first_roll(run.stopped_for)
     return data
+
+
+def _group_preview(state: BattleState, command: dict[str, Any]) -> dict[str, Any]:
+    """{"ok": True, "moves": [each model's answer]}: {"model", "ok": True, "path", "length"} for
+    one that will move, {"model", "ok": False, "code", "message", "blocking"} for one that will
+    stay, and {"model", "ok": True, "then"} for those after a die the group waits for; or the
+    refusal of the whole command."""
+    moves = command.get("moves")
+    first = (
+        state.models.get(str(moves[0].get("model")))
+        if isinstance(moves, list) and moves and isinstance(moves[0], dict)
+        else None
+    )
+    if first is None:
+        return _refused(
+            RuleViolation("malformed_command", "A group's move names its models and their paths.")
+        )
+    try:
+        run = dry_run(state, first.side, command)
+    except RuleViolation as refused:
+        return _refused(refused)
+    answers: dict[str, dict[str, Any]] = {}
+    for event in run.events:
+        ident = str(event.get("model", ""))
+        if event.get("type") == "move" and ident in state.models:
+            points = [(float(x), float(y)) for x, y in event["path"]]
+            length = round(path_cost(state, state.models[ident], points), 3)
+            answers[ident] = {"model": ident, "ok": True, "path": event["path"], "length": length}
+        elif event.get("type") == "group_refused":
+            answers[ident] = {
+                "model": ident,
+                "ok": False,
+                **{key: event[key] for key in ("code", "message", "blocking")},
+            }
+    later = {"ok": True, "then": _first_roll(run.stopped_for)} if run.stopped_for else {"ok": True}
+    return {
+        "ok": True,
+        "moves": [answers.get(m["model"], {"model": m["model"], **later}) for m in command["moves"]],
+    }
 
 
 def terrain_notes(state: BattleState, model: Model, points: list[Point]) -> list[dict[str, Any]]:
@@ -190,7 +232,10 @@ def _allowance(state: BattleState, model: Model, command: dict[str, Any]) -> flo
 
 
 def _refused(refused: RuleViolation) -> dict[str, Any]:
-    return {"ok": False, "code": refused.code, "message": refused.message}
+    data: dict[str, Any] = {"ok": False, "code": refused.code, "message": refused.message}
+    if refused.blocking:
+        data["blocking"] = refused.blocking
+    return data
 
 
 def _end(state: BattleState, text: str) -> End:

@@ -12,20 +12,20 @@ from .frame import Action, Ctx, Frame, Option, Pending
 from .house_rules import PIKE_BONUS_ONLY_CHARGED
 from .might import available, odds
 from .odds import roll_chance, wounds_suffered
+from .special_rules import SUPREME_AGILITY, has
 from .state import BattleState, Model, Part, Side
 from .strikes import strike_terms
 from .wargear import support_kind
-from .wounds import ToWound, part_defence, part_name, to_wound_need
+from .wounds import ToWound, part_name
 
-SUPREME_AGILITY = "Supreme Agility"
 BARRIER_PASS = 4
 
 
 def passes_barrier(ctx: Ctx, striker: Model, target: Model, wall: str) -> bool:
     """A Strike at a model defending a barrier first rolls In The Way: 4+ it goes on, else it hits
     the barrier and does nothing (Supreme Agility passes it without a roll)."""
-    if SUPREME_AGILITY in striker.profile.special_rules:
-        ctx.log("barrier_in_the_way", f"{striker.name}'s Strike passes the {wall} ({SUPREME_AGILITY}).")
+    if has(striker.profile, SUPREME_AGILITY):
+        ctx.log("barrier_in_the_way", f"{striker.name}'s Strike passes the {wall} ({SUPREME_AGILITY.name}).")
         return True
     face = ctx.dice.d6("barrier_in_the_way", striker.id)
     passed = face >= BARRIER_PASS
@@ -46,6 +46,7 @@ def plan_data(plan: Plan) -> dict[str, list[str]]:
         "two_handed": sorted(plan.two_handed),
         "charged": sorted(plan.charged),
         "charging": sorted(plan.charging),
+        "walled": sorted(plan.walled),
     }
 
 
@@ -69,6 +70,7 @@ class StrikeAt(Frame):
             two_handed=frozenset(self.plan["two_handed"]),
             charged=frozenset(self.plan["charged"]),
             charging=frozenset(self.plan["charging"]),
+            walled=frozenset(self.plan.get("walled", [])),
         )
 
     def step(self, ctx: Ctx) -> bool:
@@ -95,7 +97,10 @@ class StrikeAt(Frame):
             why="Strike",
             bonus=terms.bonus,
             reroll=terms.reroll,
+            reroll_ones=terms.reroll_ones,
             d3_wounds=terms.d3,
+            amount=terms.wounds,
+            defence=terms.defence,
             part=part,
         )
 
@@ -114,10 +119,12 @@ class StrikeAt(Frame):
         parts: tuple[Part, Part] = ("rider", "mount")
         for part in parts:
             frame = self._wound(state, part)
-            need = to_wound_need(frame.strength, part_defence(state, target, part))
-            chance = roll_chance(need, frame.bonus, frame.reroll, frame.natural_six_only(state))
+            need = frame.need_now(state)
+            chance = roll_chance(
+                need, frame.bonus, frame.reroll, frame.natural_six_only(state), frame.reroll_ones
+            )
             holder: Any = target if part == "rider" else target.mount
-            hits = ((chance, frame.d3_wounds),) * frame.rolls
+            hits = ((chance, (1, 2, 3) if frame.d3_wounds else (frame.amount,)),) * frame.rolls
             _, slain = wounds_suffered(hits, holder.wounds, available(target, "fate"))
             name = part_name(target, part)
             choices.append(

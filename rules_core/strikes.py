@@ -7,21 +7,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cavalry import lance_applies
-from .characteristics import attacks, in_challenge_with, strike_strength
+from .characteristics import attacks, courage, in_challenge_with, strike_strength
 from .duel import Plan, wields_two_handed
 from .effects import held_by, to_wound_help
+from .special_rules import against, shaped
+from .special_rules.rolls import to_wound as wound_rules
+from .special_rules.shapes import CountsAs, ExtraWounds
 from .state import BattleState, Model, Part
 from .wargear import support_kind, unarmed
-
-BANES = {"Goblinbane": "Goblin"}
-"""Weapon rules that make each Wound D3 Wounds against models with a keyword (Orcrist's Goblinbane)."""
+from .wounds import part_defence
 
 
 def bane(striker: Model, target: Model) -> bool:
+    """Each Wound becomes D3 Wounds: a bane weapon's rule (Orcrist's Goblinbane) against its keyword."""
     return any(
-        target_keyword in target.profile.keywords
-        for rule, target_keyword in BANES.items()
-        if rule in striker.profile.special_rules
+        shape.wounds == "d3" and against(use, target.profile) for use, shape in shaped(striker, ExtraWounds)
     )
 
 
@@ -46,9 +46,19 @@ class StrikeTerms:
     """Added to each To Wound die: a Heroic Challenge, a two-handed weapon, a lance, a pike
     against a charging mount, Enchanted Blades; Unarmed takes 1 off."""
     reroll: bool
+    reroll_ones: bool
+    """Natural 1s re-rolled (Ancient Enemies, Poisoned Attacks), once, when they fail."""
     rolls: int
     """Two against a Trapped or Prone model, never more."""
     d3: bool
+    wounds: int = 1
+    """Wounds each Wound caused becomes (Mighty Blow: 2)."""
+    defence: int = 0
+    """The Defence the Strike is rolled against instead of the target's (Blades of the Dead), or 0."""
+
+    def amounts(self) -> tuple[int, ...]:
+        """The Wounds one Wound caused may become, equally likely."""
+        return (1, 2, 3) if self.d3 else (self.wounds,)
 
 
 def strike_terms(
@@ -61,6 +71,8 @@ def strike_terms(
     supporting: bool = False,
 ) -> StrikeTerms:
     reroll, bonus = to_wound_help(state, striker)
+    rules = wound_rules(striker, target, part, shot=False, trapped=trapped or target.prone)
+    bonus += rules.bonus  # Hatred, Backstabbers
     if in_challenge_with(state, striker, target):
         bonus += 1
     if not supporting and wields_two_handed(striker, striker.id in plan.two_handed):
@@ -79,7 +91,28 @@ def strike_terms(
     return StrikeTerms(
         strike_strength(state, striker),
         bonus,
-        reroll,
+        reroll or rules.reroll_failed,
+        rules.reroll_ones,
         2 if trapped or target.prone else 1,
         bane(striker, target),
+        max(
+            (shape.wounds for _, shape in shaped(striker, ExtraWounds) if isinstance(shape.wounds, int)),
+            default=1,
+        ),
+        defence_from_courage(state, striker, target, part)
+        or (
+            part_defence(state, target, part, walled=True)
+            if target.id in plan.walled and part == "rider"
+            else 0
+        ),
     )
+
+
+def defence_from_courage(state: BattleState, striker: Model, target: Model, part: Part) -> int:
+    """Blades of the Dead: the part struck counts Defence 10 minus its Courage (at least 1), or 0."""
+    if not any(shape.what == "defence_from_courage" for _, shape in shaped(striker, CountsAs)):
+        return 0
+    braveness = (
+        courage(state, target) if part == "rider" or target.mount is None else target.mount.profile.courage
+    )
+    return max(1, 10 - braveness)

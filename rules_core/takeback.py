@@ -25,6 +25,7 @@ MAX_STEPS = 5
 
 NOUNS = {
     "move": "move",
+    "move_group": "group's move",
     "move_stand": "move",
     "move_hero": "move",
     "place": "placing",
@@ -131,6 +132,9 @@ def describe(command: Mapping[str, Any], state: BattleState | None) -> str:
     kind = str(command.get("type", ""))
     noun = NOUNS.get(kind, kind.replace("_", " "))
     piece = next((command[key] for key in PIECE_KEYS if isinstance(command.get(key), str)), None)
+    moves = command.get("moves")
+    if isinstance(moves, list) and moves:
+        return f"{noun} ({len(moves)} models)"
     if piece is None or state is None:
         return noun
     found = state.piece(piece)

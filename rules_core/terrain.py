@@ -27,8 +27,10 @@ from .geometry import (
     segment_crosses_polygon,
 )
 from .house_rules import HEIGHTS
-from .legacy import EDITION, centre_line_difficult
+from .legacy import TERRAIN_EDITION, centre_line_difficult
 from .serial import load
+from .special_rules import shaped
+from .special_rules.shapes import TerrainAsOpen
 from .state import BattleState, Model, Terrain
 
 
@@ -223,23 +225,20 @@ DIFFICULT_EXTRA = 1.0
 """Each inch moved while the base is in difficult terrain costs this much more: double ..."""
 DIFFICULT_EXTRA_MOUNTED = 3.0
 """... and four times for a mounted model (terrain.md §3, `docs/rules/wargear.md` §6.5)."""
-SPECTRAL_WALK = "Spectral Walk"
-DWELLERS = {"Woodland Creature": "woodland", "Mountain Dweller": "mountain"}
-"""Special rules that make difficult ground of a tag open ground (a Cavalry model's mount's, terrain.md §16)."""
 NOT_SLOWED_BY_SHALLOW_WATER = frozenset({"Cavalry", "Monster", "War Beast"})
 
 
 def slows(piece: Terrain, model: Model) -> bool:
     """Whether the piece is difficult ground for this model."""
-    if not piece.difficult or SPECTRAL_WALK in model.profile.special_rules:
+    if not piece.difficult:
         return False
     if piece.water == "shallow" and (
         model.mount is not None or NOT_SLOWED_BY_SHALLOW_WATER & set(model.profile.keywords)
     ):
         return False
-    rules = model.mount.profile.special_rules if model.mount is not None else model.profile.special_rules
     tags = tags_of(piece)
-    return not any(rule in rules and tag in tags for rule, tag in DWELLERS.items())
+    # Woodland Creature, Mountain Dweller (a Cavalry model's mount's, terrain.md §16), Spectral Walk
+    return not any("*" in open_.tags or open_.tags & tags for _, open_ in shaped(model, TerrainAsOpen))
 
 
 def slowing_piece(state: BattleState, model: Model) -> Terrain | None:
@@ -266,7 +265,7 @@ def difficult_extra(state: BattleState, model: Model, points: Sequence[Point]) -
     """The Move a path costs beyond its length: every inch moved while any part of the base is in
     difficult ground that slows the model costs one more, three more mounted (terrain.md §3)."""
     factor = DIFFICULT_EXTRA_MOUNTED if model.mount is not None else DIFFICULT_EXTRA
-    if state.edition < EDITION:
+    if state.edition < TERRAIN_EDITION:
         return factor * centre_line_difficult(state, list(points))
     slowing = [p for p in state.terrain if slows(p, model)]
     if not slowing:

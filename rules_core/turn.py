@@ -10,6 +10,7 @@ from .activation import SideActivations
 from .casualties import check_wiped_out, end_battle
 from .courage import broken_check
 from .effects import end_effects
+from .end_phase import mighty_hero_gains, mighty_hero_loses, will_of_evil
 from .fight_phase import FightPhase
 from .frame import Action, Ctx, Frame, Option, Pending
 from .heroic import DeclareHeroics, HeroicPhase
@@ -66,6 +67,7 @@ class BattleFrame(Frame):
         for model in state.models.values():
             model.new_turn()
         ctx.log("turn_start", f"Turn {state.turn} begins.", turn=state.turn)
+        mighty_hero_gains(ctx)
         ctx.push(TurnFrame())
         return False
 
@@ -151,6 +153,8 @@ class EndPhase(Frame):
         ctx.pop(self)
         end_phase_rules(ctx)
         end_phase_hooks(ctx)
+        will_of_evil(ctx)
+        mighty_hero_loses(ctx)
         return False
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from .errors import RuleViolation
+from .special_rules import EXPERT_RIDER, has, shaped
+from .special_rules.shapes import CountsAs
 from .state import Missile, Model, Profile
 
 
@@ -281,9 +283,6 @@ def missile_gear(model: Model) -> Gear | None:
 
 # -- questions rules ask ---------------------------------------------------------------------------
 
-EXPERT_RIDER = "Expert Rider"
-BURLY = "Burly"
-
 
 def defence_bonus(profile: Profile, mounted: bool, two_handed: bool = False) -> int:
     """What armour and shield add to the printed Defence now: bought armour and shields, less a
@@ -298,9 +297,7 @@ def _bonus(carried: Kit, mounted: bool, profile: Profile, two_handed: bool = Fal
     shield_bonus = 0
     if shield is not None and not two_handed:
         kept = not carried.blocks_shield or (
-            mounted
-            and EXPERT_RIDER in profile.special_rules
-            and not any(p.gear.two_hands for p in carried.pieces)
+            mounted and has(profile, EXPERT_RIDER) and not any(p.gear.two_hands for p in carried.pieces)
         )
         shield_bonus = shield.shield if kept else 0
     return carried.armour + shield_bonus
@@ -335,7 +332,8 @@ def loses_shield_two_handed(model: Model) -> bool:
 
 def no_two_handed_penalty(model: Model) -> bool:
     carried = kit_of(model.profile)
-    return BURLY in model.profile.special_rules or any(
+    burly = any(shape.what == "no_two_handed_penalty" for _, shape in shaped(model, CountsAs))
+    return burly or any(
         p.master_forged and p.gear.grip in ("two_handed", "hand_and_a_half") for p in carried.melee
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from .battlefield import is_engaged, spot_beside
+from .battlefield import in_contact, is_engaged, spot_beside
 from .casualties import check_wiped_out, remove_casualty
 from .characteristics import defence
 from .courage import SEPARATED, Test
@@ -23,8 +23,9 @@ from .might import (
     payer_param,
     spend,
 )
+from .special_rules import HORSE_LORD, SHIELDWALL, has, model_has
 from .state import MM_PER_INCH, BattleState, Model, Part, Side
-from .wargear import light_armour, on_foot_wargear, pavise_lost
+from .wargear import kit_of, light_armour, on_foot_wargear, pavise_lost
 
 FATE_SAVES = 4
 
@@ -62,18 +63,46 @@ def part_name(model: Model, part: str) -> str:
 
 
 def part_defence(
-    state: BattleState, model: Model, part: str, shot: bool = False, two_handed: bool | None = None
+    state: BattleState,
+    model: Model,
+    part: str,
+    shot: bool = False,
+    two_handed: bool | None = None,
+    walled: bool | None = None,
 ) -> int:
     """The Defence a hit on the rider (or model) or its mount meets: a pavise gives nothing while
-    its bearer is Engaged, light armour +1 against shooting."""
+    its bearer is Engaged, light armour +1 against shooting, Shieldwall +1 (as a Combat settled it
+    with `walled`, else as the models stand)."""
     if part == "mount" and model.mount is not None:
         return model.mount.profile.defence + model.mount.stat_mods.get("defence", 0)
-    value = defence(state, model, two_handed)
+    wall = shieldwall(state, model) if walled is None else int(walled)
+    value = defence(state, model, two_handed) + wall
     if is_engaged(state, model):
         value -= pavise_lost(model.profile)
     if shot and light_armour(model):
         value += 1
     return max(1, value)
+
+
+def shieldwall(state: BattleState, model: Model) -> int:
+    """+1 Defence for a model of a shield wall: it and two friends it touches have Shieldwall and a
+    shield, on foot and standing."""
+    if not _in_wall(model):
+        return 0
+    friends = [
+        m for m in state.army_models(model.side) if m.id != model.id and _in_wall(m) and in_contact(m, model)
+    ]
+    return 1 if len(friends) >= 2 else 0
+
+
+def _in_wall(model: Model) -> bool:
+    return (
+        model.on_board
+        and model.mount is None
+        and not model.prone
+        and model_has(model, SHIELDWALL)
+        and kit_of(model.profile).shield is not None
+    )
 
 
 def heroic_defence(state: BattleState, model: Model, part: str = "rider") -> bool:
@@ -178,7 +207,13 @@ class ToWound(Frame):
     direct: bool = True
     bonus: int = 0
     reroll: bool = False
+    reroll_ones: bool = False
+    """Re-rolls a natural 1 that fails, once (Ancient Enemies, Poisoned Attacks)."""
     d3_wounds: bool = False
+    amount: int = 1
+    """Wounds each Wound caused becomes (Mighty Blow: 2)."""
+    defence: int = 0
+    """The Defence the roll is made against instead of the target's (Blades of the Dead), or 0."""
     part: Part = "rider"
     shot: bool = False
     done: int = 0
@@ -187,10 +222,12 @@ class ToWound(Frame):
     might: list[int] = field(default_factory=list)
     waiting: bool = False
 
-    def _need(self, state: BattleState) -> WoundNeed | None:
+    def need_now(self, state: BattleState) -> WoundNeed | None:
         return to_wound_need(self.strength, self._defence(state))
 
     def _defence(self, state: BattleState) -> int:
+        if self.defence:
+            return self.defence
         return part_defence(state, state.model(self.target), self.part, self.shot)
 
     def _score(self, index: int) -> int:
@@ -215,7 +252,7 @@ class ToWound(Frame):
             fallen = f"{target.name}'s mount" if target.on_board else target.name
             ctx.log("strike_lost", f"{fallen} has already fallen; the {self.why} is lost.", model=target.id)
             return False
-        need = self._need(state)
+        need = self.need_now(state)
         if need is None:
             ctx.pop(self)
             ctx.log(
@@ -236,7 +273,16 @@ class ToWound(Frame):
             self._finish_roll(ctx, need, index)
         ctx.pop(self)
         for _ in range(self.wounds):
-            ctx.push(Wounding(target.id, attacker.id, d3=self.d3_wounds, part=self.part, why=self.why))
+            ctx.push(
+                Wounding(
+                    target.id,
+                    attacker.id,
+                    amount=self.amount,
+                    d3=self.d3_wounds,
+                    part=self.part,
+                    why=self.why,
+                )
+            )
         return False
 
     def _roll(self, ctx: Ctx, attacker: Model, index: int) -> None:
@@ -244,9 +290,10 @@ class ToWound(Frame):
         face = ctx.dice.d6(purpose, attacker.id)
         self.faces.append(face)
         self.might.append(0)
-        need = self._need(ctx.state)
+        need = self.need_now(ctx.state)
         assert need is not None
-        if self.reroll and not self._passes(ctx.state, need, index):
+        failed = not self._passes(ctx.state, need, index)
+        if failed and (self.reroll or (self.reroll_ones and face == 1)):
             again = ctx.dice.d6(purpose + "_reroll", attacker.id)
             ctx.log(
                 "reroll",
@@ -310,7 +357,7 @@ class ToWound(Frame):
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
         attacker, victim = state.model(self.attacker), self._victim(state)
-        need = self._need(state)
+        need = self.need_now(state)
         assert need is not None
         index = len(self.faces) - 1
         amount = self._might_needed(state, need, index)
@@ -332,10 +379,13 @@ class ToWound(Frame):
                 ctx, attacker, command, f"on the To Wound roll of {self.faces[index]}"
             )
         else:
-            need = self._need(ctx.state)
+            need = self.need_now(ctx.state)
             assert need is not None
             self._finish_roll(ctx, need, index)
         self.waiting = False
+
+
+HORSE_LORD_SAVE = 6
 
 
 @dataclass(slots=True)
@@ -360,8 +410,12 @@ class Wounding(Frame):
         """The Fate that may prevent this Wound: a Hero's own, and its Hero mount's (each may save the
         other), but nobody's for a mount that is no Hero."""
         mount = model.mount
-        if self.part == "mount" and (mount is None or not mount.profile.is_hero):
-            return 0
+        if (
+            self.part == "mount"
+            and (mount is None or not mount.profile.is_hero)
+            and not has(model.profile, HORSE_LORD)
+        ):
+            return 0  # a Horse Lord spends his own Fate on any mount
         return available(model, "fate")
 
     def step(self, ctx: Ctx) -> bool:
@@ -371,6 +425,8 @@ class Wounding(Frame):
             return False
         if self.stage == "start" and self.part == "rider" and self._fury_ignores(ctx, model):
             return False
+        if self.stage == "start" and self.part == "mount" and self._horse_lord_ignores(ctx, model):
+            return False
         if self.stage == "start":
             self.stage = "fate" if self._fate(model) else "apply"
         if self.stage in ("fate", "fate_might", "fury_might"):
@@ -378,6 +434,24 @@ class Wounding(Frame):
         ctx.pop(self)
         self._apply(ctx, model)
         return False
+
+    def _horse_lord_ignores(self, ctx: Ctx, model: Model) -> bool:
+        """Horse Lord: a natural 6 on a D6 ignores a Wound on the rider's mount, before any Fate."""
+        if not has(model.profile, HORSE_LORD) or model.mount is None:
+            return False
+        face = ctx.dice.d6("horse_lord", model.id)
+        saved = face == HORSE_LORD_SAVE
+        result = "the Wound is ignored" if saved else "the Wound stands"
+        ctx.log(
+            "horse_lord",
+            f"Horse Lord roll for {model.mount.name}: {face}, {result}.",
+            model=model.id,
+            faces=[face],
+            success=saved,
+        )
+        if saved:
+            ctx.pop(self)
+        return saved
 
     def _fury_ignores(self, ctx: Ctx, model: Model) -> bool:
         """Channelled Fury: before any Fate, a 6 on a D6 ignores the Wound. True if it did."""

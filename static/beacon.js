@@ -51,16 +51,37 @@
     if (el) { el.classList.toggle("busy", busy); }
   }
 
+  // A refusal shows for FLASH_MS, or until it is dismissed or the next attempt starts (a command
+  // sent, a drag begun), so it never covers the panel for long nor outlives the try it was about.
+  var FLASH_MS = 8000;
+  var flashTimer = null;
+
+  function expireFlash() {
+    clearTimeout(flashTimer);
+    flashTimer = setTimeout(clearFlash, FLASH_MS);
+  }
+
+  function clearFlash() {
+    clearTimeout(flashTimer);
+    var el = document.getElementById("flash");
+    if (!el || !el.classList.contains("error")) { return; }
+    el.className = "flash";
+    el.removeAttribute("data-testid");
+    el.textContent = "";
+  }
+
   function flash(text) {
     var el = document.getElementById("flash");
     if (!el) { return; }
     el.className = "flash error";
     el.setAttribute("data-testid", "error");
     el.textContent = text;
+    expireFlash();
   }
 
   function sendCommand(command) {
     if (!socket) { flash("Not connected yet: try again in a moment."); return false; }
+    clearFlash();
     setBusy(true);
     socket.send(commandMessage(command));
     return true;
@@ -97,6 +118,19 @@
     return fallback;
   }
 
+  // A value set for one of a model's board gestures (a shout, who pays) holds for its others that
+  // offer it: a Heroic Move offers the shout on the move and on the charge, and the drop decides
+  // which of the two is sent.
+  document.addEventListener("change", function (evt) {
+    var field = evt.target.closest ? evt.target.closest("#decision-panel select[data-shared]") : null;
+    var group = field && field.closest("form[data-group]").getAttribute("data-group");
+    if (!group) { return; }
+    var selector = '#decision-panel form[data-group="' + group + '"] select[data-shared][data-param="' + field.getAttribute("data-param") + '"]';
+    document.querySelectorAll(selector).forEach(function (other) {
+      if (Array.prototype.some.call(other.options, function (o) { return o.value === field.value; })) { other.value = field.value; }
+    });
+  });
+
   // ---- the panel: a form becomes a command -------------------------------------------------
 
   document.addEventListener("htmx:wsConfigSend", function (evt) {
@@ -115,6 +149,7 @@
       return;
     }
     evt.detail.messageBody = commandMessage(command);
+    clearFlash();
     setBusy(true);
   });
 
@@ -132,8 +167,7 @@
       if (details) { details.open = false; details.querySelector("summary").focus(); }
       return;
     }
-    var note = evt.target.closest(".flash.error");
-    if (note) { note.textContent = ""; note.className = "flash"; }
+    if (evt.target.closest(".flash.error")) { clearFlash(); }
   });
 
   // Opening a model's actions in the panel selects it on the board, and the other way round.
@@ -189,6 +223,7 @@
   window.BeaconPage = {
     send: sendCommand,
     flash: flash,
+    clearFlash: clearFlash,
     legal: legalActions,
     actionsFor: actionsFor,
     option: chosenOption,
@@ -251,6 +286,54 @@
     }
   }
 
+  // ---- the phone seat ------------------------------------------------------------------------
+
+  // On a phone the decision panel is a sheet over the board (beacon.css): its handle pulls it up
+  // or down a notch (a tap pulls it up one, or from the top back to the middle); each new kind of
+  // decision of this seat's frames what it is about: the models that can act and their targets.
+  var SHEET = ["down", "middle", "up"];
+  var PULL_PX = 24;
+  var phone = window.matchMedia ? window.matchMedia("(max-width: 40rem)") : { matches: false };
+  var sheetPull = null;
+  var FRAMED_KINDS = ["activate", "shoot"]; // decisions about models and their targets
+  var decisionSeen = null; // the kind of this seat's decision when last seen ("" none, null not yet)
+
+  function setSheet(step) {
+    var el = page();
+    if (!el) { return; }
+    var now = SHEET.indexOf(el.getAttribute("data-sheet") || "down");
+    var next = step === 0 ? (now === SHEET.length - 1 ? 1 : now + 1) : Math.max(0, Math.min(SHEET.length - 1, now + step));
+    el.setAttribute("data-sheet", SHEET[next]);
+  }
+
+  document.addEventListener("pointerdown", function (evt) {
+    if (evt.target.closest && evt.target.closest("[data-sheet-handle]")) { sheetPull = evt.clientY; }
+  });
+  document.addEventListener("pointerup", function (evt) {
+    if (sheetPull === null) { return; }
+    var dy = evt.clientY - sheetPull;
+    sheetPull = null;
+    setSheet(Math.abs(dy) < PULL_PX ? 0 : dy < 0 ? 1 : -1);
+  });
+  document.addEventListener("keydown", function (evt) {
+    if ((evt.key === "Enter" || evt.key === " ") && evt.target.closest && evt.target.closest("[data-sheet-handle]")) {
+      evt.preventDefault();
+      setSheet(0);
+    }
+  });
+
+  // Only where the ruleset's board asks for it (data-frame-decisions), for a decision that arrives
+  // while the page is open and the board is not zoomed by the player: a page opened (or reloaded)
+  // keeps the view it had, and so does a player who chose one.
+  function frameNewDecision() {
+    var panel = document.getElementById("decision-panel");
+    if (!phone.matches || !panel || !document.querySelector("#board[data-frame-decisions]")) { return; }
+    var decision = myDecision() ? panel.getAttribute("data-pending-kind") : "";
+    var aimed = FRAMED_KINDS.indexOf(decision) >= 0 && !B.camera.zoomed();
+    if (aimed && decisionSeen !== null && decision !== decisionSeen) { B.camera.frameInPlay(); }
+    decisionSeen = decision;
+  }
+
   // ---- the socket ---------------------------------------------------------------------------
 
   function readSeq(message) {
@@ -275,11 +358,13 @@
     var message = evt.detail.message;
     var step = message.indexOf('id="battle-seq"') >= 0;
     if (step || message.indexOf('id="flash"') >= 0) { setBusy(false); }
+    if (message.indexOf("flash error") >= 0) { expireFlash(); }
     if (step) {
       B.redrawn();
       B.cards.refresh();
       B.tape.refresh();
       announce();
+      frameNewDecision();
     }
     if (selected && !actionsFor(selected).length) { selected = null; }
     showSelection(false);
@@ -303,6 +388,8 @@
     var el = page();
     if (el) { el.setAttribute("data-connected", "true"); }
   });
+
+  document.addEventListener("DOMContentLoaded", frameNewDecision); // notes the decision, frames nothing
 
   setInterval(function () {
     var el = page();

@@ -97,11 +97,12 @@
 
   B.dist = function (a, b) { return Math.hypot(a[0] - b[0], a[1] - b[1]); };
 
-  function segmentDistance(p, a, b) {
+  // How far point p is from the segment a-b.
+  var segmentDistance = (B.segmentDistance = function (p, a, b) {
     var dx = b[0] - a[0], dy = b[1] - a[1], len = dx * dx + dy * dy;
     var t = len ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len)) : 0;
     return B.dist(p, [a[0] + t * dx, a[1] + t * dy]);
-  }
+  });
 
   // Ramer-Douglas-Peucker: keep the corners of a hand-drawn path (straying at most `tolerance`
   // inches), drop the wobble.
@@ -232,37 +233,71 @@
       return [wanted.x - now.x, wanted.y - now.y];
     },
     fit: function () { view = null; apply(); },
-    // Centre on `box` ([x0, y0, x1, y1] inches) at the zoom where a 25 mm base is readable (or
-    // the whole board, if that is already so).
-    frame: function (box) {
+    // Centre on `box` ([x0, y0, x1, y1] inches) at the zoom where a 25 mm base is readable, or
+    // (`whole`) wider if the whole box needs it (or the whole board, if that is already so).
+    frame: function (box, whole) {
       var size = B.size();
       var s = B.svg();
+      var margin = 1;
       var w = s.getBoundingClientRect().width * BASE_25MM / READABLE_BASE_PX;
+      if (whole) { w = Math.max(w, box[2] - box[0] + 2 * margin, (box[3] - box[1] + 2 * margin) * size.w / size.h); }
       var h = w * size.h / size.w;
       B.camera.set({ x: (box[0] + box[2]) / 2 - w / 2, y: (box[1] + box[3]) / 2 - h / 2, w: w, h: h });
     }
   };
 
-  // The area in play: the pieces that can act now, else the selected one, else one's own army,
-  // else the army whose decision it is, else every piece.
+  // The pieces the selected piece's choices name (its charge's or shot's targets), from the
+  // panel's legal actions.
+  function targetsOf(selected) {
+    var data = document.getElementById("legal-actions");
+    var ids = {};
+    (data ? JSON.parse(data.textContent) : []).forEach(function (action) {
+      if (action.group !== selected && (action.command || {}).model !== selected) { return; }
+      Object.keys(action.params || {}).forEach(function (name) {
+        (action.params[name].options || []).forEach(function (o) { if (typeof o.value === "string") { ids[o.value] = true; } });
+      });
+    });
+    return Array.prototype.filter.call(document.querySelectorAll("#board [data-model]"), function (el) {
+      return ids[el.getAttribute("data-model")];
+    });
+  }
+
+  // The area in play: the selected piece and its targets (all of them in view), else the pieces
+  // that can act now, else one's own army, else the army whose decision it is, else every piece.
   function areaInPlay() {
+    var picked = document.querySelector("#board [data-model].selected");
+    if (picked) {
+      var around = boxOf([picked].concat(targetsOf(picked.getAttribute("data-model"))));
+      return { box: around, whole: true };
+    }
     var page = document.querySelector("[data-audience]");
     var panel = document.getElementById("decision-panel");
     var mine = page && page.getAttribute("data-audience");
     var deciding = panel && panel.getAttribute("data-pending-side");
-    var choices = [".can-act", ".selected", '[data-side="' + mine + '"]', '[data-side="' + deciding + '"]', ""];
+    var choices = [".can-act", '[data-side="' + mine + '"]', '[data-side="' + deciding + '"]', ""];
     var chosen = [];
     for (var i = 0; i < choices.length && !chosen.length; i++) {
       chosen = document.querySelectorAll("#board [data-model]" + choices[i]);
     }
+    var box = boxOf(Array.prototype.slice.call(chosen));
+    return box ? { box: box, whole: false } : null;
+  }
+
+  function boxOf(elements) {
     var box = null;
-    Array.prototype.forEach.call(chosen, function (el) {
+    elements.forEach(function (el) {
       var p = B.pieceInfo(el);
       var b = [p.x - p.r, p.y - p.r, p.x + p.r, p.y + p.r];
       box = box ? [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])] : b;
     });
     return box;
   }
+
+  // Frame the area in play (the "Area in play" button; a phone at each new decision of its own).
+  B.camera.frameInPlay = function () {
+    var area = areaInPlay();
+    if (area) { B.camera.frame(area.box, area.whole); }
+  };
 
   document.addEventListener("click", function (evt) {
     var button = evt.target.closest ? evt.target.closest("[data-zoom]") : null;
@@ -271,10 +306,7 @@
     if (how === "in") { B.camera.zoomAt(1.5); }
     if (how === "out") { B.camera.zoomAt(1 / 1.5); }
     if (how === "fit") { B.camera.fit(); }
-    if (how === "play") {
-      var box = areaInPlay();
-      if (box) { B.camera.frame(box); }
-    }
+    if (how === "play") { B.camera.frameInPlay(); }
   });
 
   document.addEventListener("wheel", function (evt) {
@@ -465,6 +497,7 @@
       .then(function (r) { return r.json(); })
       .then(function (answer) {
         tape.asking = false;
+        if (!tape.active) { return; } // put away while asked: the answer is not wanted
         if (tape.again) { tape.again = false; ask(); return; }
         tape.answer = answer.error ? null : answer;
         drawTape();

@@ -4,6 +4,7 @@ SECRET_KEY is unset, as `make run` has)."""
 import os
 
 os.environ.setdefault("BEACON_DEV", "1")
+os.environ.setdefault("BEACON_PAUSE_SECONDS", "0")  # Beacon plays at once: no test waits on its pace
 # The servers the tests start send no nudges by themselves: a test sends them when it means to.
 os.environ.setdefault("NUDGE_EVERY_SECONDS", "0")
 # Each pytest-xdist worker has its own test database (pytest-django names it after the worker) and

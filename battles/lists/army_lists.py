@@ -138,9 +138,11 @@ def offered(list_id: str, profiles: Any) -> tuple[list[tuple[Any, str]], list[An
         profile = by_key.get(entry["profile"])
         if profile is None:
             continue
+        offer = copy.copy(profile)  # its name and price in this list: all an offer shows
+        offer.points = entry["points"]
         if entry["tier"] in HEROIC_TIERS:
-            heroes.append((in_list(list_id, profile), entry["tier"]))
+            heroes.append((offer, entry["tier"]))
         else:
-            warriors.append(in_list(list_id, profile))
+            warriors.append(offer)
     heroes.sort(key=lambda pair: TIER_ORDER.index(pair[1]))
     return heroes, warriors

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -18,7 +19,7 @@ from django.template.loader import render_to_string
 from battles.guards import unstorable
 from rules_core import Refused, Side
 
-from . import announce, catch_up, chat, jsontext, limits, presence
+from . import announce, beacon, catch_up, chat, jsontext, limits, presence
 from .claims import CLAIM_MESSAGE, claim_win
 from .models import Battle, BattleEvent, Seat, as_side
 from .nudges import REMIND_MESSAGE, remind
@@ -51,6 +52,7 @@ class DirectDispatch(AsyncWebsocketConsumer):
 class BattleConsumer(DirectDispatch):
     battle_id: int
     side: Side | None
+    played_by_beacon: bool
     format: str
     seen: int = 0
     """The latest step this socket was sent (in a view or a step)."""
@@ -64,14 +66,14 @@ class BattleConsumer(DirectDispatch):
             token = await database_sync_to_async(session_seat)(self.scope, public_id)
             found = await database_sync_to_async(_find)(public_id, token)
             if found is not None and token and found[1] is None:
-                found = (found[0], None)  # a seat since taken away: a spectator, not refused
+                found = (found[0], None, found[2])  # a seat since taken away: a spectator, not refused
                 token = ""
         else:
             found = await database_sync_to_async(_find)(public_id, token)
         if found is None:
             await refuse(self, UNKNOWN_BATTLE)
             return
-        battle_id, side = found
+        battle_id, side, played_by_beacon = found
         if token and side is None:
             await refuse(self, NOT_A_SEAT)
             return
@@ -79,6 +81,7 @@ class BattleConsumer(DirectDispatch):
             await refuse(self, TOO_MANY_SOCKETS)
             return
         self.battle_id, self.public_id, self.side = battle_id, public_id, side
+        self.played_by_beacon = played_by_beacon
         self.audience = audience_of(side)
         self.presence: presence.Summary | None = None
         await self.channel_layer.group_add(group_name(battle_id), self.channel_name)
@@ -88,6 +91,9 @@ class BattleConsumer(DirectDispatch):
         await self.send_view()
         catch_up.watch(self)
         await self._heartbeat(arrived=True)
+        beacon.serving(asyncio.get_running_loop())
+        if played_by_beacon:
+            beacon.wake(battle_id)  # it may be Beacon's decision since before this process began
 
     async def _hold_places(self, public_id: str, side: Side | None) -> bool:
         """Take this socket's place among its seat's and its address's sockets (False if either
@@ -215,7 +221,11 @@ class BattleConsumer(DirectDispatch):
         """A takeback or rematch offered, or the answer to one (battles/play/offers.py)."""
         if self.side is None:
             raise ProtocolError("spectator", "Spectators watch; only the two players make and answer offers.")
-        await database_sync_to_async(receive_offer)(self.battle_id, self.side, data, _expected_version(data))
+        offer = await database_sync_to_async(receive_offer)(
+            self.battle_id, self.side, data, _expected_version(data)
+        )
+        if self.played_by_beacon and data.get("type") == "offer":
+            await database_sync_to_async(beacon.answer)(self.battle_id, offer)
 
     async def _claim(self) -> None:
         """The win claimed on time (battles/play/claims.py)."""
@@ -224,7 +234,7 @@ class BattleConsumer(DirectDispatch):
         await database_sync_to_async(claim_win)(self.battle_id, self.side)
 
     async def _remind(self) -> None:
-        """The other seat reminded by e-mail of the decision it keeps waiting (battles/play/nudges.py)."""
+        """The other seat reminded (e-mail, push) of the decision it keeps waiting (battles/play/nudges.py)."""
         if self.side is None:
             raise ProtocolError("spectator", "Spectators watch; only the two players remind each other.")
         text = await database_sync_to_async(remind)(self.battle_id, self.side)
@@ -380,16 +390,18 @@ SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a seat token looks like (models.new_seat_token): anything else is no seat, unasked."""
 
 
-def _find(public_id: str, token: str) -> tuple[int, Side | None] | None:
-    battle = Battle.objects.filter(public_id=public_id).only("id").first()
+def _find(public_id: str, token: str) -> tuple[int, Side | None, bool] | None:
+    """The battle's id, the side the token's seat plays (None: a spectator, or no seat), and
+    whether Beacon plays a side. Beacon's own seat is no one's to take."""
+    battle = Battle.objects.filter(public_id=public_id).only("id", "beacon_side").first()
     if battle is None:
         return None
-    if not token:
-        return battle.id, None
-    if not SEAT_TOKEN.fullmatch(token):
-        return battle.id, None
+    beacon_plays = bool(battle.beacon_side)
+    if not token or not SEAT_TOKEN.fullmatch(token):
+        return battle.id, None, beacon_plays
     seat = Seat.objects.filter(battle=battle, token=token).only("side").first()
-    return battle.id, as_side(seat.side) if seat else None
+    side = as_side(seat.side) if seat and seat.side != battle.beacon_side else None
+    return battle.id, side, beacon_plays
 
 
 def _render_view(battle_id: int, audience: str, fmt: str) -> tuple[int, str]:

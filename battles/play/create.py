@@ -46,13 +46,17 @@ def start_battle(
     scenario: str = "",
     board: str | None = None,
     clock: dict[str, Any] | None = None,
+    beacon: tuple[Side, str] | None = None,
+    coach: bool = False,
 ) -> Battle:
     """A battle fought by two lists (saved or drafts) of one ruleset, played by that ruleset, on a
     `scenario` ("" for none; only a ruleset that plays scenarios takes one); the creator, if signed
     in, may take a seat. On the `board` the creator chose (`boards.choices`: its value, "" for the
     ruleset's usual board); when the creator plays a side, the other side accepts it or asks for
     another before deployment. With None, on the usual board, taken as agreed. `clock`: its time
-    control (`rules_core.clock`; None or kind none: no clock).
+    control (`rules_core.clock`; None or kind none: no clock). `beacon` (a side and a strength):
+    Beacon, the server, plays that side (and takes the board as it is); `coach`: the players may
+    ask "What would Beacon do?".
 
     Raises BadData, naming the list and its problems, if a list is not ready for battle, if a list
     would play the other side than its own (an Evil list cannot play Good), or if the lists are for
@@ -92,10 +96,14 @@ def start_battle(
     if clock is not None and read_control(clock).timed:
         setup["clock"] = read_control(clock).to_dict()
     plays = creator is not None and creator.is_authenticated and creator_side in rules_core.SIDES
-    if board is not None and plays:
+    if board is not None and plays and beacon is None:
         setup["board_choice"] = creator_side  # the other player accepts it, or asks for another
     with transaction.atomic():
         battle = create_battle(name, setup)
+        if beacon is not None or coach:
+            battle.beacon_side, battle.beacon_strength = beacon or ("", "")
+            battle.coach = coach
+            battle.save(update_fields=["beacon_side", "beacon_strength", "coach"])
         if creator is not None and creator.is_authenticated:
             battle.created_by = creator
             battle.save(update_fields=["created_by"])

@@ -28,6 +28,8 @@ class HeroFate:
     fate: str
     spent: list[tuple[str, int]]
     """("Might", 2), ("Will", 0), ("Fate", 1): what the hero spent of his stores."""
+    notes: list[str]
+    """What else his ruleset says of him (the Battle Cards he played)."""
 
 
 @dataclass(frozen=True)
@@ -92,24 +94,42 @@ class EndView:
                 continue
             profile = model.profile
             spent_fate = self.state.tally.fate.get(model.id, max(0, (profile.fate or 0) - model.fate))
+            paid = self.spent.get(model.id, {})
             fates.append(
                 HeroFate(
                     model.name,
                     model.side,
                     self._fate_of(model.id),
                     [
-                        ("Might", max(0, (profile.might or 0) - model.might)),
-                        ("Will", max(0, (profile.will or 0) - model.will)),
+                        ("Might", max(paid.get("might", 0), (profile.might or 0) - model.might)),
+                        ("Will", max(paid.get("will", 0), (profile.will or 0) - model.will)),
                         ("Fate", spent_fate),
                     ],
+                    self.ruleset.hero_notes(self.state, model.id),
                 )
             )
         return sorted(fates, key=lambda h: SIDES.index(h.side))
+
+    @cached_property
+    def spent(self) -> dict[str, dict[str, int]]:
+        """Might and Will each hero paid, from the log (a store regained later was still spent:
+        Might bid in a mass battle's combat, then regained by a Heroic Challenge)."""
+        paid: dict[str, dict[str, int]] = {}
+        for event in self.events:
+            for item in event.events:
+                if item.get("type") == "spend" and isinstance(item.get("amount"), int):
+                    stores = paid.setdefault(str(item.get("model", "")), {})
+                    stat = str(item.get("stat", ""))
+                    stores[stat] = stores.get(stat, 0) + item["amount"]
+        return paid
 
     def _fate_of(self, model_id: str) -> str:
         model = self.state.models[model_id]
         if model.on_board:
             return self.ruleset.hero_standing(self.state, model_id)
+        told = self.ruleset.hero_fallen(self.state, model_id)
+        if told is not None:
+            return told
         kill = self.state.tally.kills.get(model_id)
         if model.status == "fled" or (kill is not None and kill.how == "fled"):
             return "Fled the battle"

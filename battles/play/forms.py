@@ -1,6 +1,7 @@
 """The form that starts a battle: its ruleset, a name, each side's army (a list of that ruleset, a
 shared list or a demo army), the scenario of a ruleset that plays them (none, one, or one drawn from a pool),
-the board (the library's, a random one, the creator's own) and, signed in, the side the creator plays."""
+the board (the library's, a random one, the creator's own), signed in, the side the creator plays, and
+whether Beacon, the server, plays one side (and how well)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from battles.lists.demo import demo_army, demo_name
 from battles.lists.models import ArmyList
 from battles.rulesets import DEFAULT_RULESET, keys, summary_of, web_ruleset
 from rules_core import SIDES, ruleset_choices
+from rules_core.bot import DEFAULT_STRENGTH, STRENGTHS
 
 from .clock_form import ClockFields
 from .scenarios import resolve, scenario_choices
@@ -35,6 +37,24 @@ class BattleForm(ClockFields, forms.Form):
     )
     scenario = forms.ChoiceField(label="Scenario", required=False)
     board = forms.ChoiceField(label="Board", required=False)
+    beacon = forms.ChoiceField(
+        label="Opponent",
+        required=False,
+        choices=[
+            ("", "Another player (send them a link)"),
+            ("evil", "Beacon plays Evil, against your Good"),
+            ("good", "Beacon plays Good, against your Evil"),
+        ],
+    )
+    coach = forms.BooleanField(
+        label="Coach: \u201cWhat would Beacon do?\u201d beside each of your decisions", required=False
+    )
+    beacon_strength = forms.ChoiceField(
+        label="Beacon plays as",
+        required=False,
+        choices=[(key, key.capitalize()) for key in STRENGTHS],
+        initial=DEFAULT_STRENGTH,
+    )
 
     def __init__(self, user: Any, *args: Any, ruleset: str | None = None, **kwargs: Any) -> None:
         """`ruleset` (when no data is posted): the one chosen so far, whose lists are offered."""
@@ -84,6 +104,9 @@ class BattleForm(ClockFields, forms.Form):
         self.armies = {side: self._army(side, cleaned) for side in SIDES}
         self.scenario_key = resolve(cleaned.get("scenario") or "")
         self.board_choice = cleaned.get("board") or ""
+        self.beacon_plays = cleaned.get("beacon") or ""
+        self.beacon_level = cleaned.get("beacon_strength") or DEFAULT_STRENGTH
+        self.coached = bool(cleaned.get("coach"))
         return cleaned
 
     def _army(self, side: str, cleaned: dict[str, Any]) -> Any:

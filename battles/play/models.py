@@ -68,6 +68,12 @@ class Battle(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    beacon_side = models.CharField(max_length=10, choices=SIDE_CHOICES, blank=True)
+    """The side Beacon, the server, plays ("" when two people play): battles/play/beacon.py."""
+    beacon_strength = models.CharField(max_length=10, blank=True)
+    """How well Beacon plays it: a key of `rules_core.bot.STRENGTHS`."""
+    coach = models.BooleanField(default=False)
+    """The players may ask "What would Beacon do?" beside their decisions (chosen at New battle)."""
 
     class Meta:
         ordering = ["-updated_at"]
@@ -109,6 +115,29 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.battle} ({self.side})"
+
+
+class PushSubscription(models.Model):
+    """A browser the seat's holder allowed to be notified when the battle waits for them (Web Push,
+    the nudges' second channel: battles/play/nudges.py)."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "endpoint"], name="one_subscription_per_browser")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.endpoint[:40]}"
+
+    def info(self) -> dict[str, Any]:
+        """The subscription as the push service's client takes it."""
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
 
 
 class BattleEvent(models.Model):

@@ -14,6 +14,7 @@ The sweep (`send_due_nudges`) runs in each server process every NUDGE_EVERY_SECO
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
@@ -29,12 +30,13 @@ from django.db import close_old_connections
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from pywebpush import WebPushException, webpush
 
 from rules_core import side_name
 
 from . import presence
 from .clocks import clock_view
-from .models import Battle, BattleEvent, Offer, Seat
+from .models import Battle, BattleEvent, Offer, PushSubscription, Seat
 from .offer_views import OffersView, other
 from .refusals import SubmitError
 
@@ -83,7 +85,10 @@ def waiting(battle: Battle) -> Waiting | None:
 
 
 def reachable(seat: Seat) -> bool:
-    return bool(seat.email) and not seat.unsubscribed
+    """Whether a nudge can reach the seat: an address, or a browser it allowed, and not unsubscribed."""
+    if seat.unsubscribed:
+        return False
+    return bool(seat.email) or PushSubscription.objects.filter(seat=seat).exists()
 
 
 def has_socket(battle: Battle, side: str) -> bool:
@@ -109,8 +114,48 @@ def seat_for_token(token: str) -> Seat | None:
     return Seat.objects.filter(pk=pk).first()
 
 
-def nudge_mail(battle: Battle, seat: Seat, wait: Waiting, reminded: bool = False) -> EmailMessage:
-    """The e-mail: the battle's name, whose decision it is, what is asked, the seat's link."""
+@dataclass(frozen=True)
+class Nudge:
+    """What a nudge says, by e-mail and by push: the battle's name, whose decision it is, what is
+    asked, the seat's link."""
+
+    seat: Seat
+    subject: str
+    lines: list[str]
+    link: str
+
+    @property
+    def what(self) -> str:
+        return self.lines[2]
+
+    def mail(self) -> EmailMessage:
+        unsubscribe = unsubscribe_link(self.seat)
+        body = [
+            *self.lines,
+            "",
+            f"Play on: {self.link}",
+            "",
+            "You get one e-mail for each decision or question that waits for you while you are away.",
+            f"No more e-mails for this battle: {unsubscribe}",
+        ]
+        return EmailMessage(
+            self.subject,
+            "\n".join(body),
+            to=[self.seat.email],
+            headers={
+                "List-Unsubscribe": f"<{unsubscribe}>",
+                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            },
+        )
+
+    def send(self) -> None:
+        """By e-mail if the seat left an address, and to every browser it allowed to be notified."""
+        if self.seat.email:
+            self.mail().send()
+        push(self)
+
+
+def nudge_for(battle: Battle, seat: Seat, wait: Waiting, reminded: bool = False) -> Nudge:
     who = side_name(seat.side)  # type: ignore[arg-type]
     if wait.offer is not None:
         asked = OffersView(battle, battle.load_state(), seat.side).offer_text(wait.offer)
@@ -122,28 +167,35 @@ def nudge_mail(battle: Battle, seat: Seat, wait: Waiting, reminded: bool = False
     lines = [f"{battle.name}", "", what]
     view = clock_view(battle, seat.side)
     if view is not None:
-        mine = next(s for s in view.sides if s.side == seat.side)
-        lines.append(f"Your clock: {mine.text} left." if not mine.flagged else "Your time has run out.")
+        mine = view.of(seat.side)
+        if mine is not None:
+            lines.append(f"Your clock: {mine.text} left." if not mine.flagged else "Your time has run out.")
     if reminded:
         lines.append(f"{side_name(other(seat.side))} reminds you.")  # type: ignore[arg-type]
-    link = absolute(f"/battles/{battle.public_id}/?seat={seat.token}")
-    unsubscribe = unsubscribe_link(seat)
-    lines += [
-        "",
-        f"Play on: {link}",
-        "",
-        "You get one e-mail for each decision or question that waits for you while you are away.",
-        f"No more e-mails for this battle: {unsubscribe}",
-    ]
-    return EmailMessage(
-        subject,
-        "\n".join(lines),
-        to=[seat.email],
-        headers={
-            "List-Unsubscribe": f"<{unsubscribe}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        },
-    )
+    return Nudge(seat, subject, lines, absolute(f"/battles/{battle.public_id}/?seat={seat.token}"))
+
+
+def push(nudge: Nudge) -> None:
+    """The nudge to each browser of the seat (Web Push, with this site's VAPID keys); a browser the
+    push service no longer knows is forgotten. Without keys, nothing is pushed."""
+    if not settings.VAPID_PRIVATE_KEY:
+        return
+    data = json.dumps({"title": nudge.subject, "body": nudge.what, "url": nudge.link})
+    for subscription in PushSubscription.objects.filter(seat=nudge.seat):
+        try:
+            webpush(
+                subscription_info=subscription.info(),
+                data=data,
+                vapid_private_key=settings.VAPID_PRIVATE_KEY,
+                vapid_claims={"sub": settings.VAPID_SUBJECT},
+                timeout=10,
+                ttl=86_400,
+            )
+        except WebPushException as exc:
+            if exc.response is not None and exc.response.status_code in (404, 410):
+                subscription.delete()
+            else:
+                log.warning("push to seat %s failed: %s", nudge.seat.pk, exc)
 
 
 def _claim(seat: Seat, field: str, key: str) -> bool:
@@ -156,8 +208,9 @@ def send_due_nudges(now: datetime | None = None) -> int:
     now = now or timezone.now()
     sent = 0
     in_play = Q(battle__status=Battle.Status.ACTIVE) | Q(battle__offers__status=Offer.Status.PENDING)
+    reachable_seats = ~Q(email="") | Q(push_subscriptions__isnull=False)
     seats = (
-        Seat.objects.filter(in_play, unsubscribed=False).exclude(email="").select_related("battle").distinct()
+        Seat.objects.filter(in_play, reachable_seats, unsubscribed=False).select_related("battle").distinct()
     )
     for seat in seats:
         battle = seat.battle
@@ -167,7 +220,7 @@ def send_due_nudges(now: datetime | None = None) -> int:
         if now - wait.since < timedelta(minutes=seat.nudge_minutes) or has_socket(battle, seat.side):
             continue
         if _claim(seat, "nudged_for", wait.key):
-            nudge_mail(battle, seat, wait).send()
+            nudge_for(battle, seat, wait).send()
             sent += 1
     return sent
 
@@ -185,11 +238,11 @@ def remind(battle_id: int, side: str) -> str:
         )
     seat = Seat.objects.get(battle=battle, side=them)
     if not reachable(seat):
-        raise SubmitError("no_reminder", f"{name} has left no e-mail address for reminders.")
+        raise SubmitError("no_reminder", f"{name} has left no e-mail address (nor browser) for reminders.")
     if not _claim(seat, "reminded_for", wait.key):
         raise SubmitError("no_reminder", f"{name} has been reminded of this decision already.")
-    nudge_mail(battle, seat, wait, reminded=True).send()
-    return f"{name} has been reminded by e-mail."
+    nudge_for(battle, seat, wait, reminded=True).send()
+    return f"{name} has been reminded."
 
 
 def remind_context(battle: Battle, audience: str, step: BattleEvent | None = None) -> dict[str, Any] | None:

@@ -22,11 +22,11 @@ from django.template.loader import render_to_string
 from rules_core import BattleState, RuleViolation, Side
 from rules_core.takeback import TAKEBACK, check, plan, restore
 
-from . import presence
+from . import beacon, presence
 from .clocks import cache
 from .create import create_battle
 from .jsontext import dumps
-from .models import Battle, BattleEvent, Offer, Seat
+from .models import Battle, BattleEvent, Offer, Seat, as_side
 from .offer_views import OffersView, other, recent_log
 from .persistence import lock_battle, next_step, recent_states, record_locked_step
 from .presenter import AUDIENCES
@@ -165,6 +165,7 @@ def _taken_back(battle: Battle, event: BattleEvent, state: BattleState) -> None:
     recent_states.put(battle, state)
     with delivering():
         publish_step(battle, event, state)
+    beacon.after_step(battle, state)
 
 
 def _publish_offers(battle: Battle, go: bool = False) -> None:
@@ -179,6 +180,11 @@ def _rematch(battle: Battle, offer: Offer) -> Battle:
     if battle.created_by_id is not None:
         new.created_by_id = battle.created_by_id
         new.save(update_fields=["created_by"])
+    if battle.beacon_side or battle.coach:  # Beacon plays again, the other side if they swap
+        plays = as_side(battle.beacon_side) if battle.beacon_side else None
+        new.beacon_side = (other(plays) if offer.swap else plays) if plays else ""
+        new.beacon_strength, new.coach = battle.beacon_strength, battle.coach
+        new.save(update_fields=["beacon_side", "beacon_strength", "coach"])
     users = dict(Seat.objects.filter(battle=battle).values_list("side", "user_id"))
     for side, user in users.items():
         if user is not None:

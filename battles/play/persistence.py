@@ -29,7 +29,7 @@ from .models import Battle, BattleEvent, StateCheckpoint
 from .refusals import stale_version
 from .replays import CHECKPOINT_EVERY
 
-LOCKED_FIELDS = ("id", "public_id", "name", "ruleset", "status", "version")
+LOCKED_FIELDS = ("id", "public_id", "name", "ruleset", "status", "version", "beacon_side", "coach")
 """What a submit reads of its battle: the setup is never read, and the state only when this process
 has not the latest at hand (RecentStates); Django fetches a field left out when it is read."""
 

@@ -60,12 +60,14 @@ class ParamView:
     max: int = 0
     default: str | None = None  # JSON value used when the player leaves it
     max_length: int = 0
+    suggestions: list[str] = field(default_factory=list)
+    """Words a text may be (the special rules in play the referee leaves to the players)."""
 
     @property
     def on_board(self) -> bool:
-        """Drawn on the board: a path, a point, or a number (a stand's facing, set with its turn
-        handle, the only number param)."""
-        return self.type in ("path", "point", "number")
+        """Drawn on the board: a path, a point, several models' paths, or a number (a stand's
+        facing, set with its turn handle, the only number param)."""
+        return self.type in ("path", "point", "moves", "number")
 
     @property
     def optional(self) -> bool:
@@ -154,6 +156,7 @@ def param_view(name: str, spec: dict[str, Any], words: Words) -> ParamView:
         view.min, view.max = int(spec["min"]), int(spec["max"])
     elif kind == "text":
         view.max_length = int(spec.get("max_length", 80))
+        view.suggestions = [str(s) for s in spec.get("suggestions", [])]
     if "default" in spec:
         view.default = json.dumps(spec["default"])
     return view
@@ -333,6 +336,13 @@ def roll_view(roll: dict[str, Any], names: dict[str, str], roll_words: dict[str,
     }
 
 
+def step_title(command: dict[str, Any]) -> str:
+    """A step's heading in the log: what the command did, "No shield" for one that answers its own
+    question no (a Combat fought without Shielding), not the question's name."""
+    kind = str(command.get("type", ""))
+    return f"No {humanize(kind).lower()}" if command.get(kind) is False else humanize(kind)
+
+
 def log_steps(state: BattleState, events: list[BattleEvent]) -> list[dict[str, Any]]:
     """The timeline: one entry per applied command, with what happened and every die rolled."""
     names = words_of(state).names
@@ -342,7 +352,7 @@ def log_steps(state: BattleState, events: list[BattleEvent]) -> list[dict[str, A
         {
             "seq": event.seq,
             "side": event.side,
-            "command": humanize(str(event.command.get("type", ""))),
+            "command": step_title(event.command),
             "lines": step_lines(event, names, roll_words),
             "undone": position in taken_back,
         }

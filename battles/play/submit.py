@@ -24,6 +24,7 @@ from django.db import IntegrityError, connection, transaction
 import rules_core
 from rules_core import BattleState, Dice, RuleViolation, Side
 
+from . import beacon
 from .dice import make_dice
 from .models import Battle, BattleEvent
 from .persistence import applied_event, next_step, read_battle, recent_states, record_step
@@ -136,3 +137,4 @@ def _committed(battle: Battle, event: BattleEvent, state: BattleState) -> None:
     recent_states.put(battle, state)
     with delivering():
         publish_step(battle, event, state)
+    beacon.after_step(battle, state)

@@ -1,19 +1,48 @@
 """What anyone at the table may ask at any time, players and spectators alike: a piece's card, the
 tape and line of sight between two pieces or points, and what a move would do (a drag's preview),
-each answered by the battle's ruleset with the referee's own rules."""
+each answered by the battle's ruleset with the referee's own rules; and a player, the coach."""
 
 from __future__ import annotations
 
 import json
 
+from channels.db import database_sync_to_async
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
 import rules_core
 from battles.rulesets import web_ruleset
 
-from .models import Battle
+from . import beacon
+from .models import Battle, Seat, as_side
+from .presenter import odds_view
 from .replays import state_at
+from .your_battles import seat_token_of
+
+
+async def coach_view(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The coach: what Beacon would do for the asking seat (its session's) now, with its odds and
+    why, without playing it; in a battle whose creator chose the coach, to a player at their decision.
+    Beacon thinks it where it thinks its own moves (battles/play/beacon.py), off this process."""
+    turn = await database_sync_to_async(_coached)(request, public_id)
+    if turn is None:
+        return render(request, "battles/_coach.html", {"waiting": True})
+    suggestion = await beacon.think(turn)
+    shown = {
+        **suggestion,
+        "command_json": json.dumps(suggestion["command"]),
+        "odds_rows": odds_view(suggestion["odds"]),
+    }
+    return render(request, "battles/_coach.html", {"suggestion": shown})
+
+
+def _coached(request: HttpRequest, public_id: str) -> beacon.Turn | None:
+    battle = get_object_or_404(Battle, public_id=public_id)
+    token = seat_token_of(request, public_id)
+    seat = Seat.objects.filter(battle=battle, token=token).first() if token else None
+    if not battle.coach or seat is None or seat.side == battle.beacon_side:
+        raise Http404("The coach answers the players of a battle that has one.")
+    return beacon.coached_turn(battle, as_side(seat.side))
 
 
 def _state(request: HttpRequest, public_id: str) -> rules_core.BattleState:

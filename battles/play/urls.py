@@ -13,6 +13,8 @@ urlpatterns = [
     path("battles/<str:public_id>/models/<str:model_id>/", table_views.model_card, name="model_card"),
     path("battles/<str:public_id>/measure/", table_views.measure_view, name="measure"),
     path("battles/<str:public_id>/preview/", table_views.move_preview, name="move_preview"),
+    path("battles/<str:public_id>/coach/", table_views.coach_view, name="coach"),
     path("battles/<str:public_id>/nudges/", nudge_views.seat_nudges, name="seat_nudges"),
+    path("battles/<str:public_id>/push/", nudge_views.seat_push, name="seat_push"),
     path("nudges/unsubscribe/<str:token>/", nudge_views.unsubscribe_nudges, name="unsubscribe_nudges"),
 ]

@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
+import rules_core
 from battles.http import HtmxRequest
 from battles.lists.profiles import BadData
 from battles.rulesets import web_ruleset
@@ -24,7 +25,7 @@ from .chat import chat_context, shown_lines
 from .clocks import clock_view
 from .create import start_battle
 from .forms import BattleForm
-from .models import Battle, Seat
+from .models import Battle, Seat, as_side
 from .nudge_views import nudge_context
 from .presenter import LOG_LIMIT, audience_of, context, log_steps, render_page_parts
 from .records import battle_record
@@ -71,22 +72,30 @@ def new_battle(request: HtmxRequest) -> HttpResponse:
     if form.is_valid():
         typed = "".join(c for c in form.cleaned_data["name"] or "" if c.isprintable())
         name = typed.strip() or f"Battle {Battle.objects.count() + 1}"
+        beacon = (as_side(form.beacon_plays), form.beacon_level) if form.beacon_plays else None
+        you = ({"good": "evil", "evil": "good"}[beacon[0]]) if beacon else form.cleaned_data.get("seat")
         try:
             battle = start_battle(
                 name,
                 form.armies,
                 request.user,
-                form.cleaned_data.get("seat"),
+                you,
                 form.scenario_key,
                 form.board_choice,
                 form.time_control(),
+                beacon,
+                form.coached,
             )
         except (BadData, RuleViolation) as exc:
             error = str(exc)
         else:
             created = request.session.get(CREATED_KEY, [])
             request.session[CREATED_KEY] = [*created, battle.public_id][-50:]
-            return redirect("battle_links", public_id=battle.public_id)
+            if beacon is None:
+                return redirect("battle_links", public_id=battle.public_id)
+            # Against Beacon there is nobody to send a link to: straight to the table, in your seat.
+            seat = battle.seats.get(side=you)
+            return redirect(f"{reverse('battle', args=[battle.public_id])}?seat={seat.token}")
     else:
         error = " ".join(str(e) for errors in form.errors.values() for e in errors)
     return render(request, "battles/new_battle.html", {"form": form, "error": error}, status=422)
@@ -98,7 +107,11 @@ def battle_links(request: HttpRequest, public_id: str) -> HttpResponse:
     if not mine and public_id not in request.session.get(CREATED_KEY, []):
         raise Http404("Only whoever created a battle sees its seat links.")
     base = request.build_absolute_uri(reverse("battle", args=[battle.public_id]))
-    seats = {seat.side: f"{base}?seat={seat.token}" for seat in battle.seats.all()}
+    # Beacon's seat is the server's: its link is nobody's to hold.
+    seats = {
+        seat.side: "" if seat.side == battle.beacon_side else f"{base}?seat={seat.token}"
+        for seat in battle.seats.all()
+    }
     return render(
         request,
         "battles/links.html",
@@ -132,6 +145,7 @@ def battle_page(request: HttpRequest, public_id: str) -> HttpResponse:
     side = viewer if viewer in ("good", "evil") else None
     state = battle.load_state()
     ctx = render_page_parts(battle, state, audience_of(side), battle.version)
+    ctx["hand_rules"] = rules_core.rules_to_apply_by_hand(list(state.models.values()))
     if side:
         ctx["seat_link"] = seat_link(request, battle, token)
         ctx["nudge"] = nudge_context(Seat.objects.select_related("user").get(battle=battle, token=token))

@@ -36,6 +36,12 @@ def remember_seat(request: HttpRequest, battle: Battle, token: str) -> None:
     request.session[SEATS_KEY] = dict(list(seats.items())[-KEPT:])
 
 
+def seat_token_of(request: HttpRequest, public_id: str) -> str:
+    """The seat a request comes from: its session's (a seat link is exchanged for the session on the
+    battle page, battles/play/views.py), else a `?seat=` it carries itself ("" if neither)."""
+    return session_seat(request, public_id) or request.GET.get("seat", "")
+
+
 def session_seat(session_of: HttpRequest | Any, public_id: str) -> str:
     """The seat token this browser's session holds for the battle ("" if none): from a request, or
     a websocket's scope (its `session`)."""

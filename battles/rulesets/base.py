@@ -198,6 +198,15 @@ class WebRuleset(ABC):
         model = state.models[model_id]
         return f"Unbowed, {model.wounds} of {model.profile.wounds} Wounds left"
 
+    def hero_fallen(self, state: rules_core.BattleState, model_id: str) -> str | None:
+        """What the end screen says of a hero who left the battle, where the ruleset says it
+        itself (None: the end screen's own account, from who slew him)."""
+        return None
+
+    def hero_notes(self, state: rules_core.BattleState, model_id: str) -> list[str]:
+        """What else the end screen says of a hero (the Battle Cards he played)."""
+        return []
+
     # ------------------------------------------------------------ the demo
 
     demo_label: ClassVar[str]

@@ -1,5 +1,6 @@
 from django import template
 
+import rules_core
 from battles.play.presenter import dom_id as make_dom_id
 
 register = template.Library()
@@ -8,3 +9,9 @@ register = template.Library()
 @register.simple_tag
 def dom_id(kind: str, key: str | int | None = None) -> str:
     return make_dom_id(kind, key)
+
+
+@register.filter
+def rule_notes(rules: list[str]) -> list[rules_core.RuleNote]:
+    """A profile's special rules, each with "not refereed" where the referee does not apply it."""
+    return rules_core.special_rule_notes(list(rules))

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from ..effects import Lasting
 from ..frame import Ctx
-from .registry import Cast, PowerSpec, add_effect, register
+from .registry import NO_CHANNELLED_FORM, Cast, PowerSpec, add_effect, register
 
 AURA_REACH = (6.0, 12.0)
 """How far an aura reaches its caster's friends, normal and channelled."""
+FOG_REACH = 6.0
+"""Fog of Disarray: how far from its caster enemies take -1 on Intelligence tests."""
 FURY_RANGE = 6.0
 FURY_WARD = 6
 """Channelled Fury: the D6 score that ignores a Wound."""
@@ -47,6 +49,24 @@ AURA_OF_DISMAY = register(
         _aura_of_dismay,
         'The range of this power is increased to 12".',
         lasting=Lasting(reach=AURA_REACH, causes_terror=True),
+    )
+)
+
+
+def _fog_of_disarray(ctx: Ctx, cast: Cast) -> None:
+    note = f'Enemies within {FOG_REACH:g}" of {cast.caster.name} take -1 on every Intelligence test while it lasts.'
+    add_effect(ctx, cast, FOG_OF_DISARRAY, None, note=note)
+
+
+FOG_OF_DISARRAY = register(
+    PowerSpec(
+        "fog_of_disarray",
+        "Fog of Disarray",
+        "exhaustion",
+        "self",
+        _fog_of_disarray,
+        NO_CHANNELLED_FORM,
+        lasting=Lasting(foes_intelligence_penalty=1, foes_reach=FOG_REACH),
     )
 )
 

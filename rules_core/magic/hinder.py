@@ -15,7 +15,7 @@ from ..state import BattleState, Effect, Model, Mount, Side, other, side_name
 from ..terrain import of_kind
 from ..wounds import ToWound, mount_slain
 from .harm import throw_down
-from .registry import Cast, PowerSpec, add_effect, register
+from .registry import NO_CHANNELLED_FORM, Cast, PowerSpec, add_effect, not_modelled, register
 
 HOLD = Lasting(holds=True, halves_when_channelled=True)
 """Immobilise/Transfix and Command/Compel once the target is moved."""
@@ -476,5 +476,28 @@ WRATH_OF_BRUINEN = register(
         "All enemy models instead suffer one Strength 3 hit after being knocked Prone, "
         "or one Strength 9 hit if they are in a stream, river or similar water terrain feature.",
         area=6.0,
+    )
+)
+
+
+VINES_REACH = 3.0
+
+
+def _writhing_vines(ctx: Ctx, cast: Cast) -> None:
+    note = f'{cast.caster.name} puts down a Vine Marker within {VINES_REACH:g}" until the End phase.'
+    add_effect(ctx, cast, WRITHING_VINES, cast.caster, note=note)
+    not_modelled(
+        ctx, f'the Vine Marker: enemies treat ground within {VINES_REACH:g}" of it as difficult terrain'
+    )
+
+
+WRITHING_VINES = register(
+    PowerSpec(
+        "writhing_vines",
+        "Writhing Vines",
+        "temporary",
+        "self",
+        _writhing_vines,
+        NO_CHANNELLED_FORM,
     )
 )

@@ -18,6 +18,7 @@ from ..state import BattleState, Effect, Model, Part
 TARGETS = ("enemy", "friend", "self", "self_or_friend", "enemies_in_range", "friends_in_range")
 DURATIONS = {"instant": "Instant", "temporary": "Temporary", "exhaustion": "Exhaustion"}
 UNTIL = {"temporary": "end", "exhaustion": "exhaustion"}
+NO_CHANNELLED_FORM = "No different: the 2024 rules give this power no channelled form."
 
 
 @dataclass
@@ -63,7 +64,16 @@ class PowerSpec:
 
 
 POWERS: dict[str, PowerSpec] = {}
-ALIASES = {"immobilise": "immobilise", "transfix": "immobilise", "command": "compel", "compel": "compel"}
+ALIASES = {
+    "immobilise": "immobilise",
+    "transfix": "immobilise",
+    "command": "compel",
+    "compel": "compel",
+    "instil_fear": "instill_fear",
+    "enchant_blades": "enchanted_blades",
+}
+"""Other names of a power: the 2024 profiles' spellings (Instil Fear, Enchant Blades) read as the
+powers of magical-powers.md, which this referee plays."""
 
 
 def register(spec: PowerSpec) -> PowerSpec:
@@ -80,7 +90,8 @@ def register(spec: PowerSpec) -> PowerSpec:
 
 def key_of(name: str) -> str:
     """ "Fury (Goblin)" -> "fury", "Immobilise/Transfix" -> "immobilise", "Black Dart" -> "black_dart"."""
-    base = re.sub(r"\s*\(.*\)\s*$", "", name).split("/")[0].strip().lower().replace("'", "")
+    plain = name.replace("\u2019", "'")
+    base = re.sub(r"\s*\(.*\)\s*$", "", plain).split("/")[0].strip().lower().replace("'", "")
     key = re.sub(r"[^a-z]+", "_", base).strip("_")
     return ALIASES.get(key, key)
 

@@ -20,13 +20,13 @@ from ..heroic import SHOUTS, resolute
 from ..movement import move_model
 from ..state import BattleState, Effect, Model, Side, other, side_name
 from .cards import play
-from .charge import ChargePlan
+from .charge import EDGE_NAMES, ChargePlan
 from .constants import FURY_CHARGE_MOVE_BONUS, MAX_MOVE_LEGS, SHOUT_RANGE
 from .courage import StandTest, hero_chance, stand_need
 from .field import HeroBase, Obstruction, wrong_side
-from .geometry import rect_distance
+from .geometry import Edge, rect_distance
 from .lasting import hero_terrifies, stand_terrifies
-from .loose import detach_spot
+from .loose import DETACH_EDGES, detach_spot
 from .losses import check_wiped_out, flee_stand, lose_hero, place_loose
 from .magic import begin_cast, cast_options
 from .moves import StandMove
@@ -257,6 +257,9 @@ def charge_options(state: MassState, stand: Stand, extra: dict[str, Any], near: 
     return choices
 
 
+FLANKS = ("left", "right")
+
+
 def detach_options(state: MassState, stand: Stand) -> list[Option]:
     choices: list[Option] = []
     for hero in state.attached(stand.id):
@@ -265,7 +268,14 @@ def detach_options(state: MassState, stand: Stand) -> list[Option]:
         if problem is not None:
             choices.append(Refusal(command, problem.code, problem.message))
         else:
-            choices.append(Action("detach", f"{hero.name} leaves {stand.name}", command, group=hero.id))
+            edges = [e for e in DETACH_EDGES if _detach_spot(state, stand, hero, e) is not None]
+            options = [
+                {"value": e, "label": f"at its {EDGE_NAMES[e]}{'' if e in FLANKS else ' edge'}"}
+                for e in edges
+            ]
+            where = {"type": "choice", "label": "Where he steps out", "options": options, "default": edges[0]}
+            leave = f"{hero.name} leaves {stand.name}"
+            choices.append(Action("detach", leave, command, {"edge": where}, group=hero.id))
     return choices
 
 
@@ -281,13 +291,17 @@ def detach_problem(state: MassState, stand: Stand, hero: Model) -> Obstruction |
             "already_activated", f"{stand.name} has moved: {hero.name} had to leave before it did."
         )
     if _detach_spot(state, stand, hero) is None:
-        return Obstruction("no_room_for_hero", f"There is no room behind {stand.name} for {hero.name}.")
+        return Obstruction(
+            "no_room_for_hero", f"There is no room beside {stand.name} for {hero.name}: every edge is taken."
+        )
     return None
 
 
-def _detach_spot(state: MassState, stand: Stand, hero: Model) -> tuple[float, float] | None:
+def _detach_spot(
+    state: MassState, stand: Stand, hero: Model, edge: Edge | None = None
+) -> tuple[float, float] | None:
     base = HeroBase(hero.id, hero.name, hero.side, (0.0, 0.0), hero.radius)
-    return detach_spot(state.field(), stand.id, base)
+    return detach_spot(state.field(), stand.id, base, edge)
 
 
 def hero_options(
@@ -747,15 +761,15 @@ class StandActivation(PieceActivation):
         elif kind == "cast":
             ctx.push(begin_cast(ctx, command))
         elif kind == "detach":
-            self._detach(ctx, stand, state.model(command["hero"]))
+            self._detach(ctx, stand, state.model(command["hero"]), command.get("edge"))
         else:
             self.plan = check_stand_command(state, stand, command, self.near, begun=True)
             self.command = dict(command)
 
-    def _detach(self, ctx: Ctx, stand: Stand, hero: Model) -> None:
-        """§6.3: he steps out behind his stand and at once makes his own activation."""
+    def _detach(self, ctx: Ctx, stand: Stand, hero: Model, edge: Edge | None) -> None:
+        """§6.3: he steps out at the free edge his player chose and at once makes his own activation."""
         state = mass_ctx(ctx)
-        spot = _detach_spot(state, stand, hero)
+        spot = _detach_spot(state, stand, hero, edge)
         assert spot is not None
         info = state.heroes[hero.id]
         info.attached_to, info.left_stand, info.changed = None, stand.id, True

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from ..errors import RuleViolation
-from ..frame import Action, Ctx, Frame, Option, Pending
+from ..errors import RuleCode, RuleViolation
+from ..frame import Action, Ctx, Frame, Option, Pending, Refusal
 from ..geometry import Point
 from ..might import available, might_to_reach, pay_might, payer_param, spend
 from ..state import BattleState, Model, Side
@@ -372,6 +372,14 @@ class Escape(Frame):
             )
             for stand in stands
         ]
+        near = escape_stands(state.field(), self.rect(), hero.side)
+        for full in (state.stand(s) for s in near if state.stand(s) not in stands):
+            aboard = " and ".join(h.name for h in state.attached(full.id))
+            why = f"{full.name} already carries {aboard}: at most {MAX_HEROES_PER_STAND} heroes per stand."
+            if full.monster is not None:
+                why = f"{full.name} is a Monster hero's stand: no one may join it."
+            code: RuleCode = "stand_full" if full.monster is None else "monster_hero"
+            choices.append(Refusal({"type": "place_escaped", "hero": hero.id, "stand": full.id}, code, why))
         if spot is not None:
             footprint = self.rect()
             xs = [p[0] for p in footprint.corners]

@@ -4,14 +4,15 @@ before the contacted edge and then straight in."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from .constants import CONTROL_ZONE
 from .field import Field, Obstruction, edge_taken
-from .geometry import Edge, Rect, charge_edge, conformed_pose, rect_distance
-from .moves import StandMove, plan_stand_move
-from .sweep import Pose, overlaps, pose_of
+from .geometry import Edge, Rect, charge_edge, conformed_pose, rect_distance, turn_between
+from .moves import StandMove, control_zone_problem, plan_stand_move
+from .sweep import Pose, overlaps, pose_of, sweep
 
 APPROACH_STEPS = (0.5, 1.0, 2.0, 3.0, 4.0)
 """How far before the contacted edge a charge may straighten up, when going straight at the end
@@ -53,12 +54,18 @@ def plan_charge(field: Field, charger_id: str, target_id: str, allowance: float)
                 f"{charger.name} cannot charge {where}: {other.name} is there.",
                 other.id,
             )
-    near_end = [e.id for e in field.enemy_stands(charger.side) if rect_distance(end, e.rect) < CONTROL_ZONE]
+    enemies = [e.id for e in field.enemy_stands(charger.side)]
+    near_end = [e for e in enemies if rect_distance(end, field.stand(e).rect) < CONTROL_ZONE]
+    elsewhere = {target_id, *(e for e in enemies if e not in near_end)}
     first: Obstruction | None = None
     for poses in _ways(end):
         planned = plan_stand_move(
             field, charger_id, poses, allowance, target=target_id, zones_ignored=near_end
         )
+        if isinstance(planned, StandMove) and near_end:
+            # §6.2: only the conforming approach may pass beside the target's neighbours.
+            before = sweep(charger.rect, before_contact(pose_of(charger.rect), poses))
+            planned = control_zone_problem(field, charger, before, elsewhere) or planned
         if isinstance(planned, StandMove):
             return ChargePlan(target=target_id, edge=edge, move=planned)
         first = first or planned
@@ -66,6 +73,23 @@ def plan_charge(field: Field, charger_id: str, target_id: str, allowance: float)
     return Obstruction(
         "charge_unreachable", f"{charger.name} cannot reach {where}: {first.message}", first.blocker
     )
+
+
+def before_contact(start: Pose, poses: list[Pose]) -> list[Pose]:
+    """A charge's way up to CONTROL_ZONE short of its end along its last leg: what it sweeps before
+    the conforming approach, which may end beside the target's neighbours (§6.2)."""
+    prev = poses[-2] if len(poses) > 1 else start
+    end = poses[-1]
+    length = math.dist((prev.x, prev.y), (end.x, end.y))
+    if length <= CONTROL_ZONE:
+        return poses[:-1]
+    f = (length - CONTROL_ZONE) / length
+    short = Pose(
+        prev.x + (end.x - prev.x) * f,
+        prev.y + (end.y - prev.y) * f,
+        prev.facing + turn_between(prev.facing, end.facing) * f,
+    )
+    return [*poses[:-1], short]
 
 
 def _ways(end: Rect) -> list[list[Pose]]:

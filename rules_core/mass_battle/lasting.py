@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..effects import NOTHING, Lasting, register_lasting
 from ..state import Effect, Model
 from .constants import COURAGE_AURA_MODIFIER, HEROIC_CHALLENGE_DECLINED_BONUS, SHOUT_RANGE, TRANSFIXED_PENALTY
+from .stands import causes_terror
 from .state import MassState, Stand, within
 
 
@@ -96,7 +97,7 @@ def courage_effects(state: MassState, stand: Stand) -> list[tuple[str, int]]:
 
 def hero_terrifies(state: MassState, hero: Model) -> bool:
     """A hero causes Terror: his special rule, or a Terrifying Aura on him."""
-    if "Terror" in hero.profile.special_rules:
+    if causes_terror(hero.profile):
         return True
     return any(
         e.target == hero.id and (lasting := _of(e)) is not None and lasting.terror for e in state.effects

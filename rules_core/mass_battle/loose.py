@@ -10,7 +10,7 @@ from itertools import pairwise
 from ..geometry import Point, point_polygon_distance, point_segment_distance, segment_polygon_distance
 from ..state import Side
 from .constants import CONTACT_TOLERANCE, CONTROL_ZONE, ESCAPE_RANGE
-from .field import EPS, Field, HeroBase, Obstruction
+from .field import EPS, Field, HeroBase, Obstruction, edge_taken
 from .geometry import EDGES, Edge, Rect, circle_distance, rect_distance
 from .sweep import overlaps_circle
 
@@ -81,17 +81,32 @@ def touched_edges(rect: Rect, centre: Point, radius: float) -> list[Edge]:
     return [e for e in EDGES if point_segment_distance(centre, *rect.edge(e)) - radius <= CONTACT_TOLERANCE]
 
 
-def detach_spot(field: Field, stand_id: str, hero: HeroBase) -> Point | None:
-    """§6.3: where a detaching hero is placed: touching the stand's rear edge, at its middle if that
-    is free, else the nearest free place along the rear edge, then along the flanks."""
+DETACH_EDGES: tuple[Edge, ...] = ("rear", "right", "left", "front")
+"""The edges a detaching hero is offered, the first free one his place when his player names none."""
+
+
+def detach_spot(field: Field, stand_id: str, hero: HeroBase, edge: Edge | None = None) -> Point | None:
+    """§6.3: where a detaching hero is placed: touching `edge` of his stand (by default the first
+    of DETACH_EDGES that has room), at its middle if that is free, else the nearest free place along
+    it; never on an edge another stand touches."""
+    for name in (edge,) if edge is not None else DETACH_EDGES:
+        spot = _edge_spot(field, stand_id, hero, name)
+        if spot is not None:
+            return spot
+    return None
+
+
+def _edge_spot(field: Field, stand_id: str, hero: HeroBase, edge: Edge) -> Point | None:
     rect = field.stand(stand_id).rect
-    out = hero.radius
-    half = rect.width / 2 - hero.radius
-    f, r = rect.front, rect.right
-    rear = [(a, -rect.depth / 2 - out) for a in _spread(half)]
-    flanks = [(s * (rect.width / 2 + out), b) for b in _spread(rect.depth / 2) for s in (1.0, -1.0)]
-    for a, b in rear + flanks:
-        spot = (rect.x + r[0] * a + f[0] * b, rect.y + r[1] * a + f[1] * b)
+    if any(edge_taken(rect, edge, other.rect) for other in field.stands if other.id != stand_id):
+        return None
+    (nx, ny), length = rect.normal(edge), rect.width if edge in ("front", "rear") else rect.depth
+    (a, b) = rect.edge(edge)
+    mid = ((a[0] + b[0]) / 2 + nx * hero.radius, (a[1] + b[1]) / 2 + ny * hero.radius)
+    tx, ty = ny, -nx
+    along = length / 2 - hero.radius if edge in ("front", "rear") else length / 2
+    for offset in _spread(along):
+        spot = (mid[0] + tx * offset, mid[1] + ty * offset)
         if spot_problem(field, spot, hero.radius, hero.side, ignore=hero.id, zone=False) is None:
             return spot
     return None

@@ -87,7 +87,7 @@ def plan_stand_move(
     blocked = _blocked(field, mover, area, target)
     if blocked is not None:
         return blocked
-    too_close = _control_zone(field, mover, area, {target or "", *zones_ignored})
+    too_close = control_zone_problem(field, mover, area, {target or "", *zones_ignored})
     if too_close is not None:
         return too_close
     displaced = displace_friends(field, [(stand_id, end)], mover.side)
@@ -117,7 +117,9 @@ def _blocked(field: Field, mover: StandShape, area: Sweep, target: str | None) -
     return None
 
 
-def _control_zone(field: Field, mover: StandShape, area: Sweep, ignored: set[str]) -> Obstruction | None:
+def control_zone_problem(
+    field: Field, mover: StandShape, area: Sweep, ignored: set[str]
+) -> Obstruction | None:
     """§6.2: no part of the move within 1" of an enemy stand. A stand that starts closer than that
     may move, but never closer to it than it was."""
     for enemy in field.enemy_stands(mover.side):

@@ -13,6 +13,7 @@ from ..errors import RuleViolation
 from ..frame import Ctx
 from ..geometry import Point
 from ..movement import check_path, full_path, snap_to_contact
+from ..special_rules import FLY, model_has
 from ..state import Model, side_name
 from .cards import loose_move_bonus
 from .charge import ChargePlan, plan_charge
@@ -51,7 +52,7 @@ def march_bonus(state: MassState, piece: str) -> float:
         fast = stand.stats.cavalry
     else:
         model = state.models[piece]
-        fast = "Cavalry" in model.profile.keywords or "Fly" in model.profile.special_rules
+        fast = "Cavalry" in model.profile.keywords or model_has(model, FLY)
     return HEROIC_MARCH_FAST_BONUS if fast else HEROIC_MARCH_BONUS
 
 

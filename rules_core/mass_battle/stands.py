@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..special_rules import TERROR, of
 from ..state import Profile
 from .constants import (
     COMBAT_FACTOR_DIVISOR,
@@ -60,7 +61,8 @@ def shooting_factor(profile: Profile) -> int | None:
 
 
 def causes_terror(profile: Profile) -> bool:
-    return "Terror" in profile.special_rules
+    """A stand causes Terror by its rule with no keyword (a stand has no keywords to test one by)."""
+    return any(not use.param.keyword for use in of(profile, TERROR) if use.param is not None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ import math
 
 from ..errors import RuleCode, RuleViolation
 from ..geometry import point_polygon_distance
+from ..legacy import LAYOUT_EDITION
 from ..state import BattleState, Board, Model
 from ..terrain import keeps_markers_off, no_standing
 from .data import Zone
@@ -145,10 +146,13 @@ def too_far_from_captain(state: BattleState, captain: Model | None, models: list
 def lay_out(state: BattleState, models: list[Model], zone: Zone, enemy_gap: float = 0.0) -> None:
     """The referee's first layout of a Warband (the first model is its Captain): the Captain at the
     free spot nearest the middle of the zone, the others at the free spots nearest him. A model
-    with no free spot left stays off the board."""
+    with no free spot left stays off the board. The spots are a square grid a base's width (and
+    GAP) apart, so every model can leave it: half a step aside to the middle of four neighbours, then
+    straight on down the lane between two columns (edition 2's grid was half as wide: `legacy`)."""
     if not models:
         return
-    step = max(m.radius for m in models) * 2 + GAP
+    across = max(m.radius for m in models) * 2
+    step = across * 2 + GAP if state.edition >= LAYOUT_EDITION else across + GAP
     x0, y0, x1, y1 = zone.bounds(state.board.width, state.board.height)
     spots = [
         (x0 + step / 2 + i * step, y0 + step / 2 + j * step)

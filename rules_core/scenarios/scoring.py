@@ -9,14 +9,15 @@ lines add up to 20: a test checks it).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..geometry import point_polygon_distance
+from ..special_rules import DOMINANT, on_model
 from ..state import SIDES, BattleState, Model, Side, Terrain, other, side_name
 from ..tally import STRIKE
+from ..wargear import carries
 from .catalogue import spec_of
 from .data import MARKER_RADIUS, Marker
 from .spec import Level, Line, ScenarioSpec, ladder
@@ -24,7 +25,8 @@ from .spec import Level, Line, ScenarioSpec, ladder
 EPSILON = 1e-9
 QUARTER = 0.25
 GENERAL_DOMINANT = 3
-DOMINANT = re.compile(r"dominant\s*\((\d+)\)", re.IGNORECASE)
+WAR_HORN_DOMINANT = 2
+"""A war horn's bearer counts as Dominant (2) (`docs/rules/wargear.md`)."""
 
 
 @dataclass
@@ -65,9 +67,11 @@ def general_of(state: BattleState, side: Side) -> Model | None:
 
 
 def weight(state: BattleState, model: Model) -> int:
-    """How many models it counts as near an objective or in an area: Dominant (X), and the General
-    always at least Dominant (3)."""
-    found = [int(m.group(1)) for rule in model.profile.special_rules for m in DOMINANT.finditer(rule)]
+    """How many models it counts as near an objective or in an area: the highest of its Dominant
+    (X), a war horn's Dominant (2) and the General's Dominant (3); they never add up."""
+    found = [use.param.count for use in on_model(model, DOMINANT) if use.param is not None]
+    if carries(model, "war horn"):
+        found.append(WAR_HORN_DOMINANT)
     if state.armies[model.side].general == model.id:
         found.append(GENERAL_DOMINANT)
     return max(found, default=1)

@@ -27,6 +27,8 @@ TARGETS = [
     Target(
         "step_cost_ratio_2000_vs_10", "Engine: a step's cost at step 2,000 / at step 10", 1.2, at_most=True
     ),
+    Target("bot_decision_p95_ms", "Beacon, skirmish: a decision, p95 (ms)", 250.0, at_most=True),
+    Target("mass_bot_decision_p95_ms", "Beacon, mass battle: a decision, p95 (ms)", 250.0, at_most=True),
 ]
 
 COLUMNS: list[tuple[str, str, Callable[[float], str]]] = [
@@ -105,6 +107,8 @@ def summary_table(figures: dict[str, Any]) -> str:
         ),
         ("Engine, mass battle: state at step 10 (bytes)", "mass_engine_state_bytes_10", "{:,.0f}"),
         ("Engine, mass battle: state at step 2,000 (bytes)", "mass_engine_state_bytes_2000", "{:,.0f}"),
+        ("Beacon, skirmish: a decision, p50 (ms)", "bot_decision_p50_ms", "{:.1f}"),
+        ("Beacon, mass battle: a decision, p50 (ms)", "mass_bot_decision_p50_ms", "{:.1f}"),
         ("B = 1: Beacon's p50 latency / the lean floor's", "latency_p50_ratio_b1_lean", "{:.2f}"),
         ("B = 50: Beacon's steps per second / the lean floor's", "steps_per_s_ratio_b50_lean", "{:.2f}"),
         ("B = 50: two Daphne processes / one, steps per second", "two_process_steps_per_s_ratio", "{:.2f}"),

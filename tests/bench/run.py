@@ -1,7 +1,8 @@
 """`make bench`: every benchmark in one run; prints a table and writes docs/performance.{md,json} and the plot.
 
 1. Engine: commands per second, one step's cost at step 10 and 2,000 of a long battle (in process),
-   for the skirmish game and for the mass battle (`--engine` runs only these).
+   for the skirmish game and for the mass battle, and Beacon's decision time in each (`--engine`
+   runs only these; `--bot` only Beacon's).
 2. End to end: B battles of 2 player bots and S spectators on a real Daphne, PostgreSQL and Redis.
 3. The floor: the same bots and load on a bare Channels relay (tests/bench/floor.py), stock, and
    at the lowest and highest load also without Channels' per-message database hop (as Beacon's).
@@ -182,9 +183,20 @@ def engine_figures(figures: dict[str, Any]) -> None:
         f"{figures['mass_engine_step_cost_10_ms']:.3f} ms at step 10, "
         f"{figures['mass_engine_step_cost_2000_ms']:.3f} ms at step 2,000"
     )
+    bot_figures(figures)
 
 
-def engine_only() -> int:
+def bot_figures(figures: dict[str, Any]) -> None:
+    from tests.bench import bot
+
+    log("Beacon: each demo battle played by two Captains, every decision timed ...")
+    figures.update(bot.run())
+    for name, prefix in (("skirmish", "bot"), ("mass battle", "mass_bot")):
+        p50, p95 = (figures[f"{prefix}_decision_{p}_ms"] for p in ("p50", "p95"))
+        log(f"  {name}: a decision takes {p50:.1f} ms (p50), {p95:.1f} ms (p95)")
+
+
+def engine_only(only_bot: bool = False) -> int:
     """`python -m tests.bench.run --engine`: only the engine benches (no servers), merged into the
     last run's figures; docs/performance.md is written again."""
     from tests.bench.report import scenarios_in
@@ -193,7 +205,10 @@ def engine_only() -> int:
     django.setup()  # the skirmish bench reads the demo armies from the catalogue; no database is used
     path = DOCS / "performance.json"
     figures = json.loads(path.read_text()) if path.exists() else {}
-    engine_figures(figures)
+    if only_bot:
+        bot_figures(figures)
+    else:
+        engine_figures(figures)
     figures.setdefault("run", {})["engine_date"] = datetime.datetime.now(datetime.UTC).strftime(
         "%Y-%m-%d %H:%M UTC"
     )
@@ -207,6 +222,8 @@ def main() -> int:
         return rewrite_docs()
     if "--engine" in sys.argv[1:]:
         return engine_only()
+    if "--bot" in sys.argv[1:]:
+        return engine_only(only_bot=True)
     stack.configure_environment()
     django.setup()
     from tests.bench.e2e import create_battles

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from battles.models import ArmyList, Battle, Profile
+from battles.models import ArmyList, Battle
 from battles.play.submit import submit
+from tests.battles.demos import save_example_profiles
 
 PHONE = {"width": 390, "height": 844}
 
@@ -19,9 +19,8 @@ def fits_the_phone(page: Page) -> None:
 
 
 def test_build_export_import_and_battle(browser, live_server_url: str, tmp_path: Path) -> None:
-    call_command("load_demo", verbosity=0)
-    eomer = Profile.objects.get(name="Eomer, Marshal of the Riddermark", owner=None)
-    rohan = Profile.objects.get(name="Warrior of Rohan", owner=None)
+    examples = save_example_profiles()
+    eomer, rohan = examples["Eomer, Marshal of the Riddermark"], examples["Warrior of Rohan"]
     context = browser.new_context(viewport=PHONE, accept_downloads=True)
     page = context.new_page()
 

@@ -135,6 +135,17 @@ def pass_declarations(table: tuple[Page, Page, Page], until: str) -> None:
     raise AssertionError(f"never came to {until}")
 
 
+def to_the_move_phase(table: tuple[Page, Page, Page]) -> None:
+    """A battle set up as before players deployed: both confirm (Good first), Good takes Priority
+    (the dice say Good chooses), both pass their declarations."""
+    good, evil, spectator = table
+    decide(good, "Deployment done")
+    pending(spectator, "evil", "deploy")
+    decide(evil, "Deployment done")
+    decide(good, "Take Priority")
+    pass_declarations(table, "activate")
+
+
 def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
     played = table("Fields of the Mark", from_lists(), dice=SCRIPT)
     good, evil, spectator = everyone = played.pages
@@ -381,11 +392,7 @@ def test_a_declined_challenge_a_stand_caught_on_its_flank_and_its_hero_escaping_
     # Priority: Good 6, Evil 1. Combat: A 3, B 3. Gothmog's Fate die: 5.
     played = table("Caught on the flank", data, dice="6 1 3 3 5")
     good, evil, spectator = everyone = played.pages
-    decide(good, "Deployment done")
-    pending(spectator, "evil", "deploy")
-    decide(evil, "Deployment done")
-    decide(good, "Take Priority")
-    pass_declarations(everyone, "activate")
+    to_the_move_phase(everyone)
     decide(good, "Finish moving")
     pending(spectator, "evil", "activate")
     decide(evil, "Finish moving")

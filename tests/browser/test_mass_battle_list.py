@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from battles.models import ArmyList, Battle, Profile
+from battles.models import ArmyList, Battle
+from tests.battles.demos import save_example_profiles
 from tests.browser.tabletop import connected, sign_up
 from tests.browser.test_accessibility import problems
 
@@ -21,9 +21,8 @@ def fits_the_phone(page: Page) -> None:
 
 
 def test_build_a_mass_battle_list_and_take_it_to_battle(browser, live_server_url: str) -> None:
-    call_command("load_demo", verbosity=0)
-    eomer = Profile.objects.get(name="Eomer, Marshal of the Riddermark", owner=None)
-    rohan = Profile.objects.get(name="Warrior of Rohan", owner=None)
+    examples = save_example_profiles()
+    eomer, rohan = examples["Eomer, Marshal of the Riddermark"], examples["Warrior of Rohan"]
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
 

@@ -282,7 +282,9 @@ def test_heroic_shoot_goes_first_and_loose_lets_friends_shoot_with_it() -> None:
             [
                 model("hama", hero("Hama", missile=BOW), 10, 30),
                 model("archer", profile("Archer", missile=BOW), 13, 30),
-                model("late", profile("Late archer", missile=BOW), 13, 33),
+                model(
+                    "late", profile("Late archer", missile=BOW), 16, 33
+                ),  # no friend In The Way of its shot
             ],
             [model("orc", profile("Orc", missile=BOW), 10, 10), model("orc2", profile("Orc two"), 30, 10)],
         ),

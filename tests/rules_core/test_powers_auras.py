@@ -88,7 +88,9 @@ def test_aura_of_dismay_makes_the_caster_and_friends_within_6_or_12_cause_terror
     state, events = cast_and_stand(state, dice, cast("wiz", "Aura of Dismay", 1), [] if channel else [3])
     reach = 12 if channel else 6
     assert f'Wizard and friends within {reach}" cause Terror while it lasts.' in texts(events)
-    assert [causes_terror(state, state.model(i)) for i in ("wiz", "sam", "pip", "far")] == terror
+    assert [
+        causes_terror(state, state.model(i), state.model("orc")) for i in ("wiz", "sam", "pip", "far")
+    ] == terror
     name = state.model(charged).name
     state, events, label = charge(state, dice, "orc", charged, [3, 4])
     assert label == f"{name} (Terror: Courage 6+, 72%)"
@@ -108,7 +110,10 @@ def test_terrifying_aura_makes_the_caster_cause_terror() -> None:
     )
     state, events = cast_and_stand(state, dice, cast("wiz", "Terrifying Aura", 1), [3])
     assert "Wizard causes Terror while it lasts." in texts(events)
-    assert (causes_terror(state, state.model("wiz")), causes_terror(state, state.model("sam"))) == (
+    assert (
+        causes_terror(state, state.model("wiz"), state.model("orc")),
+        causes_terror(state, state.model("sam"), state.model("orc")),
+    ) == (
         True,
         False,
     )

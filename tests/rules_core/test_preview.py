@@ -48,6 +48,7 @@ def test_a_refused_move_previews_the_refusal_the_referee_would_give() -> None:
         "ok": False,
         "code": "through_model",
         "message": "Rider cannot move through Friend.",
+        "blocking": {"model": "friend"},
     }
     too_far = preview(state, move("rider", (10, 27.5)))
     assert too_far["ok"] is False and too_far["code"] == "too_far"
@@ -120,3 +121,17 @@ def test_a_move_up_a_hill_or_a_rock_face_previews_what_it_costs_there() -> None:
     assert answer["length"] == pytest.approx(
         12 - BASE_25MM / 2 - 10 + 4.0 + 13 - (12 + BASE_25MM / 2), abs=1e-3
     )
+
+
+def test_a_refused_preview_names_what_is_in_the_way_for_the_board_to_draw() -> None:
+    rock = {"name": "Rock", "polygon": [[12, 18], [13, 22], [12, 22]], "impassable": True}
+    state = battle(
+        evil=[model("orc", profile("Orc"), 11, 25)],
+        terrain=[rock],
+    )
+    through_rock = preview(state, move("rider", (15, 20)))
+    assert (through_rock["code"], through_rock["blocking"]) == ("impassable", {"terrain": "t1"})
+    near_the_orc = preview(state, move("rider", (10, 24)))
+    assert (near_the_orc["code"], near_the_orc["blocking"]) == ("control_zone", {"model": "orc", "zone": 1.0})
+    too_far = preview(state, move("rider", (10, 27.5)))
+    assert "blocking" not in too_far

@@ -69,6 +69,15 @@ def random_wargear(rng: random.Random, mounted: bool, shoots: bool) -> list[str]
     return kit
 
 
+SPECIAL_RULES = [
+    "Terror", "Terror (Orc)", "Fearless", "Hatred (Man)", "Ancient Enemies (Orc)", "Bane of Kings",
+    "Poisoned Attacks", "Backstabbers", 'Harbinger of Evil (12")', "Large Target",
+    'Throw Stones (range 8", Strength 1)', "Sworn Protector (good 0)", "Resistant to Magic", "Burly",
+    "Woodland Creature", "Dominant (3)", "A rule nobody wrote",
+]  # fmt: skip
+"""Special rules a random model may have: refereed ones of every shape, and one the referee does not know."""
+
+
 def random_setup(rng: random.Random) -> dict[str, Any]:
     def army(side: str, y0: float, y1: float) -> list[dict[str, Any]]:
         models = []
@@ -85,8 +94,8 @@ def random_setup(rng: random.Random) -> dict[str, Any]:
             }
             if rng.random() < 0.3:
                 stats["missile"] = {"name": "Bow", "range": 24.0, "strength": 2}
-            if rng.random() < 0.15:
-                stats["special_rules"] = ["Terror"]
+            if rng.random() < 0.4:
+                stats["special_rules"] = rng.sample(SPECIAL_RULES, rng.randint(1, 3))
             stats["wargear"] = random_wargear(rng, mounted=rng.random() < 0.2, shoots="missile" in stats)
             if rng.random() < 0.2:
                 stats["bought"] = (

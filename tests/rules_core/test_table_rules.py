@@ -72,24 +72,32 @@ def test_a_move_a_hair_over_its_move_is_taken_within_the_stated_tolerance_and_re
     )
 
 
-def test_a_charge_whose_contact_point_lies_within_1_inch_of_a_second_enemy_is_refused() -> None:
+def test_a_charge_never_comes_within_1_inch_of_a_second_enemy() -> None:
     """core-summary.md: "a model may not move within 1" of an enemy model unless it is charging
-    it". Charging one enemy gives no leave to come within 1" of another."""
+    it". Charging one enemy gives no leave to come within 1" of another: dropped where it would, the
+    charger is put at the nearest place touching its target outside the other's zone; with no such
+    place in reach the charge is refused."""
     state = battle(
         [model("rider", profile("Rider"), 10, 20), model("friend", profile("Friend"), 40, 40)],
         [model("orc", profile("Orc"), 15, 20), model("other", profile("Other orc"), 15, 21.2)],
     )
     contact = (15 - BASE_25MM, 20)  # touching the orc: 0.57" from the other orc's base
-    error = refused(state, "good", charge("orc", contact))
+    after, _ = play(state, [("good", charge("orc", contact))], ScriptedDice())
+    rider = after.model("rider")
+    assert rider.distance_to(after.model("orc")) == pytest.approx(0.0, abs=1e-9)
+    assert rider.distance_to(after.model("other")) == pytest.approx(1.0, abs=0.01)
+    assert rider.y < 20  # round the orc, away from the other one
+
+    in_the_way = battle(
+        [model("rider", profile("Rider"), 10, 20), model("friend", profile("Friend"), 40, 40)],
+        [model("orc", profile("Orc"), 15, 20), model("other", profile("Other orc"), 12.5, 21.2)],
+    )
+    error = refused(in_the_way, "good", charge("orc", contact))
     assert (error.code, error.message) == (
         "control_zone",
         'Rider cannot move within 1" of Other orc (only Orc, the model charged, may be approached): '
-        'this path comes 0.6" from it.',
+        'this path comes 0.2" from it.',
     )
-    # The same charge from the side away from the second orc is taken.
-    far_side = (15, 20 - BASE_25MM)
-    after, _ = play(state, [("good", charge("orc", (13, 18.6), far_side))], ScriptedDice())
-    assert after.model("rider").distance_to(after.model("orc")) == pytest.approx(0.0, abs=1e-9)
 
 
 def test_a_charge_out_of_reach_is_refused_in_numbers() -> None:
@@ -99,6 +107,13 @@ def test_a_charge_out_of_reach_is_refused_in_numbers() -> None:
     )
     error = refused(state, "good", charge("gothmog", (17.2, 20)))
     assert (error.code, error.message) == ("out_of_reach", 'Gothmog is 8.2" away; Rider\'s Move is 6".')
+    # Near the Move, to a hundredth: "6.0" away" would not say why a Move of 6" falls short.
+    just_out = battle(
+        [model("rider", profile("Rider"), 10, 20)],
+        [model("gothmog", profile("Gothmog"), 16.04 + BASE_25MM, 20)],
+    )
+    error = refused(just_out, "good", charge("gothmog", (16.04, 20)))
+    assert (error.code, error.message) == ("out_of_reach", 'Gothmog is 6.04" away; Rider\'s Move is 6".')
 
 
 def test_the_tape_measures_as_the_referee_does_and_the_sight_check_names_what_blocks() -> None:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from battles.play.models import Battle, BattleEvent
 
 T = "rulesets/mass_battle/"
+MOMENTS = ("power", "card_played", "stand_destroyed", "hero_lost", "army_broken")
 
 
 class MassBattle(WebRuleset):
@@ -154,8 +155,32 @@ class MassBattle(WebRuleset):
         assert isinstance(state, rules_core.mass_battle.MassState)
         return f"{state.losses(side)} lost of a starting strength of {state.armies[side].starting_models}"
 
+    def hero_standing(self, state: rules_core.BattleState, model_id: str) -> str:
+        """§1: a mass battle's heroes have no Wounds: standing with his stand, or loose."""
+        assert isinstance(state, rules_core.mass_battle.MassState)
+        stand = state.stand_of(state.models[model_id])
+        return f"Standing, with {stand.name}" if stand is not None else "Standing, loose"
+
+    def hero_fallen(self, state: rules_core.BattleState, model_id: str) -> str | None:
+        assert isinstance(state, rules_core.mass_battle.MassState)
+        reason = state.heroes[model_id].lost
+        return f"Lost: {reason}" if reason else None
+
+    def hero_notes(self, state: rules_core.BattleState, model_id: str) -> list[str]:
+        assert isinstance(state, rules_core.mass_battle.MassState)
+        played = [held.card.name for held in state.heroes[model_id].cards if held.used]
+        return [f"Played {', '.join(played)}"] if played else []
+
     def is_moment(self, event: dict[str, Any]) -> bool:
-        return super().is_moment(event) or event.get("type") == "power"
+        """The moments that decided a mass battle: duels, powers cast, Battle Cards played, stands
+        destroyed, heroes lost (a natural 1 among them), an army Broken, and a combat or shot won by
+        Might that destroyed a stand."""
+        kind = event.get("type")
+        if kind in MOMENTS or super().is_moment(event):
+            return True
+        result = event.get("result")
+        destroyed = result == "destroyed" or (isinstance(result, dict) and result.get("kind") == "destroyed")
+        return kind in ("combat", "volley") and destroyed and any(event.get("might", {}).values())
 
 
 RULESET = MassBattle()

@@ -99,6 +99,8 @@ def hero_view(state: MassState, model: Model) -> dict[str, Any]:
         flags.append(f"left {state.stands[hero.left_stand].name} this turn")
     if hero.dueled:
         flags.append("fought a duel this turn")
+    if stand is not None and not hero.monster and stand_engaged(state, stand):
+        flags.append(f"cannot leave {stand.name} while it is in combat")
     return {
         "id": model.id,
         "name": model.name,

@@ -15,6 +15,8 @@ from rules_core import tier_name
 
 from .lists import profiles_of, summarise, warbands_of
 
+OFFER_FIELDS = ("name", "owner_id", "points", "tier", "keywords", "side", "catalogue_id")
+
 
 def builder_context(army: ArmyList, visible: QuerySet[Profile], words: str = "") -> dict[str, Any]:
     """The builder: each warband with its profiles as the list's army list fields them, and what
@@ -39,7 +41,8 @@ def builder_context(army: ArmyList, visible: QuerySet[Profile], words: str = "")
                 "followers": followers,
             }
         )
-    visible = visible.order_by("owner_id", "name")
+    # What an offer shows, and a search reads: not a profile's options, rules and wargear.
+    visible = visible.order_by("owner_id", "name").only(*OFFER_FIELDS)
     if summary.side:  # a list fights for one side: only its side's profiles are offered
         visible = visible.filter(side__in=[summary.side, ""])
     if built_from:

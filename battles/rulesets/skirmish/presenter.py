@@ -19,6 +19,9 @@ def page_context(state: BattleState, actions: list[rules_core.Action]) -> dict[s
         "heroes": [m for m in models if m["hero"]],
         "armies": armies_view(state),
         "charge_snap": skirmish.SNAP_TO_CONTACT,
+        # On a phone: the decision panel a sheet over the board; each new decision framed (beacon.js).
+        "phone_sheet": True,
+        "frame_decisions": True,
     }
 
 

@@ -97,19 +97,29 @@ def _base(model: dict[str, Any]) -> float:
 
 def _place(models: list[dict[str, Any]], side: str, zone: list[float], room: Room) -> None:
     """Rows across the zone, front row nearest the middle of the board, each row centred, leaving
-    out the places terrain takes (a wall, a building)."""
-    x0, y0, x1, y1 = zone
-    size = max(_base(m) for m in models) / MM_PER_INCH + GAP
-    spots: list[tuple[float, float]] = []
-    depth = size / 2
-    while depth + size / 2 <= y1 - y0 + 1e-9 and len(spots) < len(models):
-        y = y0 + depth if side == "good" else y1 - depth
-        row = [(x0 + size / 2 + i * size, y) for i in range(int((x1 - x0) / size))]
-        middle = (x0 + x1) / 2
-        row.sort(key=lambda p: abs(p[0] - middle))
-        spots += [p for p in row if room(p[0], p[1], size / 2)]
-        depth += size
+    out the places terrain takes (a wall, a building). The rows and the models in them are a
+    base's width apart, so that each model can leave down the lane beside it; an army too large for
+    that stands closer."""
+    across = max(_base(m) for m in models) / MM_PER_INCH
+    spots = _spots(side, zone, room, across, 2 * across + GAP)
+    if len(spots) < len(models):
+        spots = _spots(side, zone, room, across, across + GAP)
     if len(spots) < len(models):
         raise BadData(f"The {side} army ({len(models)} models) does not fit in its deployment zone.")
     for model, (x, y) in zip(models, spots, strict=False):
         model["x"], model["y"] = round(x, 3), round(y, 3)
+
+
+def _spots(side: str, zone: list[float], room: Room, across: float, step: float) -> list[tuple[float, float]]:
+    """Every place for a base `across` inches wide in rows `step` apart across `zone`, front row first."""
+    x0, y0, x1, y1 = zone
+    spots: list[tuple[float, float]] = []
+    depth = step / 2
+    while depth + across / 2 <= y1 - y0 + 1e-9:
+        y = y0 + depth if side == "good" else y1 - depth
+        row = [(x0 + step / 2 + i * step, y) for i in range(int((x1 - x0) / step))]
+        middle = (x0 + x1) / 2
+        row.sort(key=lambda p: abs(p[0] - middle))
+        spots += [p for p in row if room(p[0], p[1], (across + GAP) / 2)]
+        depth += step
+    return spots

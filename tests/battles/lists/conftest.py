@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from battles.lists.examples import examples
 from battles.lists.profiles import clean_profile
 from battles.models import ArmyList, Profile
 from battles.rulesets.mass_battle.models import ListHero, StandLine
 from battles.rulesets.skirmish.models import Follower, Warband
+from tests.battles.demos import save_example_profiles
 from tests.rules_core import builders
 
 Build = Callable[..., ArmyList]
@@ -22,13 +22,7 @@ BuildMass = Callable[..., ArmyList]
 @pytest.fixture
 def profiles(db: None) -> dict[str, Profile]:
     """The example catalogue, by name."""
-    made = {}
-    for data in examples():
-        profile = Profile(owner=None)
-        profile.set_data(clean_profile(data))
-        profile.save()
-        made[profile.name] = profile
-    return made
+    return save_example_profiles()
 
 
 @pytest.fixture

@@ -10,12 +10,12 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
-from django.contrib.auth.models import User
 from django.utils import timezone
 
-from battles.models import Battle
+from battles.models import Battle, BattleEvent
 from battles.play.create import create_battle as create_battle_now
 from battles.play.records import battle_record
+from battles.play.submit import submit
 from rules_core.record import replay
 from tests.battles.conftest import command, create_battle, receive, saved
 from tests.battles.demos import demo_setup
@@ -202,10 +202,10 @@ def test_a_clock_out_of_bounds_is_refused_and_makes_no_battle(client) -> None:
 
 def test_live_battles_show_the_time_left_to_the_side_waited_for(client) -> None:
     battle = create_battle_now("Timed", timed_setup(kind="correspondence"))
-    Battle.objects.filter(pk=battle.pk).update(created_at=timezone.now() - timedelta(hours=3))
     untimed = create_battle_now("Untimed", demo_setup())
-    host = User.objects.create_user("host")  # a signed-in player's battles are listed before any step
-    Battle.objects.filter(pk__in=[battle.pk, untimed.pk]).update(created_by=host)
+    for listed in (battle, untimed):  # the live page lists a battle once a seat has played in it
+        submit(listed.id, "good", {"type": "ready"})
+    BattleEvent.objects.filter(battle=battle).update(created_at=timezone.now() - timedelta(hours=3))
     page = client.get("/battles/live/").content.decode()
     row = page.split(f'data-battle="{battle.public_id}"')[1].split("</tr>")[0]
     assert re.search(r"\(1 d 2[01] h left to decide\)", row)  # two days a decision, three hours gone

@@ -20,6 +20,7 @@ from battles.play.create import create_battle
 from battles.play.presenter import AUDIENCES, render_step
 from battles.play.submit import submit
 from rules_core import SeededDice
+from rules_core.mass_battle.state import MassState
 from tests.battles.demos import demo_mass_setup
 from tests.rules_core.mass_battle.battles import Game, hero, setup, stand
 from tests.rules_core.mass_battle.bot import MassBot
@@ -77,6 +78,7 @@ def leaks(texts: list[str], ids: set[str]) -> list[str]:
 
 
 def test_no_text_a_player_reads_in_a_whole_mass_battle_names_an_id_or_an_internal_word() -> None:
+    """...and its end screen speaks in mass-battle terms (`end_screen_in_mass_terms`)."""
     battle = create_battle("Words", demo_mass_setup())
     state = battle.load_state()
     ids = set(state.models) | set(state.stands)
@@ -97,6 +99,7 @@ def test_no_text_a_player_reads_in_a_whole_mass_battle_names_an_id_or_an_interna
     assert state.result is not None, "the battle did not end"
     client = Client()
     page = client.get(f"/battles/{battle.public_id}/").content.decode()
+    end_screen_in_mass_terms(battle, state, page)
     for text in leaks(shown_text(page), ids):
         seen.setdefault(text, []).append("the end page")
     enemy = {
@@ -133,3 +136,26 @@ def test_a_combats_might_prompt_names_the_stand_that_may_lose_a_hero_and_gives_p
     assert "B loses a hero (a natural 1)" in panel and "0%" in panel
     bid = next(a for a in rules_core.legal_actions(game.state, "good") if a.kind == "pass")
     assert bid.odds["hero_lost"]["a"] == {"p": 1.0, "numerator": 1, "denominator": 1}
+
+
+def end_screen_in_mass_terms(battle: Battle, state: MassState, page: str) -> None:
+    """§1: no Wounds; each hero standing (with his stand, or loose) or lost, and why; the Might he
+    spent, bids included; the Battle Cards he played; and among the moments the latest stands
+    destroyed and heroes lost."""
+    heroes = shown_text(page.split('data-testid="end-heroes"')[1].split("</div>")[0])
+    lines = [t for t in heroes if t.startswith(":")]
+    assert lines and not any("Wounds" in t for t in heroes)
+    assert all(t.startswith((": Standing, with", ": Standing, loose", ": Lost: ")) for t in lines), lines
+    events = [e for step in battle.events.order_by("seq") for e in step.events]
+    for hero_id, model in state.models.items():
+        bids = (
+            e["amount"]
+            for e in events
+            if e["type"] == "spend" and e.get("model") == hero_id and e["stat"] == "might"
+        )
+        line = next(t for t in lines if heroes[heroes.index(t) - 1] == model.name)
+        assert f"Spent Might {sum(bids)}," in line, (model.name, line)
+        assert all(held.card.name in line for held in state.heroes[hero_id].cards if held.used)
+    moments = page.split('data-testid="end-moments"')[1].split("</div>")[0]
+    wanted = [e["text"] for e in events if e["type"] in ("stand_destroyed", "hero_lost")]
+    assert wanted and all(html.escape(text, quote=False) in moments for text in wanted[-6:])

@@ -5,15 +5,19 @@ seat once per waiting decision."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 from channels.db import database_sync_to_async
 from django.core import mail
 from django.test import Client
 from django.utils import timezone
+from pywebpush import WebPushException
 
-from battles.models import Battle, Seat
+from battles.models import Battle, PushSubscription, Seat
+from battles.play import nudges
 from battles.play.create import create_battle
 from battles.play.nudges import send_due_nudges
 from battles.play.offers import make_offer
@@ -107,13 +111,14 @@ def test_a_seat_leaves_its_address_and_delay_on_the_battle_page(client: Client) 
     page = client.get(f"/battles/{battle.public_id}/?seat={seat.token}", follow=True).content.decode()
     assert 'data-testid="nudge-form"' in page
     assert 'data-testid="nudge-form"' not in Client().get(f"/battles/{battle.public_id}/").content.decode()
-    url = f"/battles/{battle.public_id}/nudges/"  # the seat from the session, as the page's form posts it
+    url = f"/battles/{battle.public_id}/nudges/?seat={seat.token}"
     assert client.post(url, {"email": "not an address", "minutes": "60"}).status_code == 400
     assert client.post(url, {"email": "evil@example.org", "minutes": "240"}).status_code == 302
     seat.refresh_from_db()
     assert (seat.email, seat.nudge_minutes) == ("evil@example.org", 240)
     assert (
-        client.post(f"/battles/{battle.public_id}/nudges/?seat=forged", {"minutes": "60"}).status_code == 404
+        Client().post(f"/battles/{battle.public_id}/nudges/?seat=forged", {"minutes": "60"}).status_code
+        == 404
     )
 
 
@@ -123,7 +128,7 @@ async def test_the_other_player_reminds_once_per_decision_and_never_a_spectator(
     await good.send_json_to({"type": "remind", "id": "r1"})
     assert "not waiting for Evil" in (await refusal(good))["message"]  # it is Good's own decision
     await evil.send_json_to({"type": "remind", "id": "r2"})
-    assert (await receive(evil, "reminded"))["text"] == "Good has been reminded by e-mail."
+    assert (await receive(evil, "reminded"))["text"] == "Good has been reminded."
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["good@example.org"]
     assert "Evil reminds you." in mail.outbox[0].body
     await evil.send_json_to({"type": "remind", "id": "r3"})
@@ -150,3 +155,53 @@ async def test_the_page_offers_remind_only_to_the_seat_whose_opponent_it_waits_f
     assert not any("Remind Good" in push for push in pushes)
     for ws in (good, evil, spectator):
         await ws.disconnect()
+
+
+SUBSCRIPTION = {"endpoint": "https://push.example.org/send/abc", "keys": {"p256dh": "BKey", "auth": "secret"}}
+
+
+def test_a_seat_lets_its_browser_be_notified_by_push(client: Client) -> None:
+    battle = create_battle("Fords of Isen", demo_setup())
+    seat = Seat.objects.get(battle=battle, side="evil")
+    url = f"/battles/{battle.public_id}/push/?seat={seat.token}"
+    assert client.post(url, json.dumps(SUBSCRIPTION), content_type="application/json").status_code == 204
+    assert client.post(url, json.dumps(SUBSCRIPTION), content_type="application/json").status_code == 204
+    assert [s.info() for s in seat.push_subscriptions.all()] == [SUBSCRIPTION]
+    bad = {**SUBSCRIPTION, "endpoint": "http://push.example.org/plain"}
+    assert client.post(url, json.dumps(bad), content_type="application/json").status_code == 400
+    assert client.post(url, "not json", content_type="application/json").status_code == 400
+    forged = f"/battles/{battle.public_id}/push/?seat=forged"
+    assert client.post(forged, json.dumps(SUBSCRIPTION), content_type="application/json").status_code == 404
+
+
+def test_a_due_nudge_is_pushed_to_the_seats_browsers_and_a_gone_one_forgotten(monkeypatch, settings) -> None:
+    settings.VAPID_PRIVATE_KEY = "private-key"
+    settings.VAPID_SUBJECT = "mailto:referee@example.org"
+    pushed: list[dict] = []
+
+    def webpush(**kwargs):
+        pushed.append(kwargs)
+        if kwargs["subscription_info"]["endpoint"].endswith("gone"):
+            raise WebPushException("Push failed: 410 Gone", response=SimpleNamespace(status_code=410))
+
+    monkeypatch.setattr(nudges, "webpush", webpush)
+    battle = create_battle("Fords of Isen", demo_setup())
+    good = Seat.objects.get(battle=battle, side="good")
+    PushSubscription.objects.create(
+        seat=good, endpoint="https://push.example.org/send/abc", p256dh="k", auth="a"
+    )
+    PushSubscription.objects.create(
+        seat=good, endpoint="https://push.example.org/send/gone", p256dh="k", auth="a"
+    )
+    assert send_due_nudges(later(61)) == 1
+    assert mail.outbox == []  # no address: the browsers only
+    assert [p["subscription_info"]["endpoint"][-4:] for p in pushed] == ["/abc", "gone"]
+    data = json.loads(pushed[0]["data"])
+    assert data == {
+        "title": "Fords of Isen: Good, it is your decision",
+        "body": "It is Good's decision: Good deploys their army.",
+        "url": f"http://127.0.0.1:8000/battles/{battle.public_id}/?seat={good.token}",
+    }
+    assert pushed[0]["vapid_private_key"] == "private-key"
+    assert pushed[0]["vapid_claims"] == {"sub": "mailto:referee@example.org"}
+    assert [s.endpoint[-4:] for s in good.push_subscriptions.all()] == ["/abc"]

@@ -78,7 +78,7 @@ def test_a_rematch_seats_each_account_on_the_side_agreed(client: Client) -> None
 
 def test_a_takeback_is_not_offered_once_the_battle_is_over() -> None:
     battle = create_battle("Over", demo_setup())
-    submit(battle.id, "good", {"type": "place", "model": WARRIOR, "at": [21.0, 38.0]})
+    submit(battle.id, "good", {"type": "place", "model": WARRIOR, "at": [25.5, 40.0]})
     submit(battle.id, "good", {"type": "concede"})
     with pytest.raises(RuleViolation, match="The battle is over"):
         make_offer(battle.id, "good", "takeback", 1)

@@ -119,3 +119,10 @@ def test_every_kind_of_parameter_and_odds_is_offered(monkeypatch: pytest.MonkeyP
         "Your decision"
         not in presenter.render_view(battle, battle.load_state(), "evil", 0).split("decision-panel")[1]
     )
+
+
+def test_the_log_heads_a_step_with_what_was_chosen_not_the_question() -> None:
+    """Fighting without Shielding is logged "No shield", not "Shield" (issue 27)."""
+    assert presenter.step_title({"type": "shield", "shield": False}) == "No shield"
+    assert presenter.step_title({"type": "shield", "shield": True}) == "Shield"
+    assert presenter.step_title({"type": "end_moves"}) == "End moves"

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules_core.mass_battle.charge import ChargePlan, plan_charge
+from rules_core.mass_battle.charge import ChargePlan, before_contact, plan_charge
 from rules_core.mass_battle.field import Obstruction, contacts_of
 from rules_core.mass_battle.geometry import Rect, charge_edge, conformed_pose, struck_edge
-from rules_core.mass_battle.sweep import Pose, overlaps
+from rules_core.mass_battle.sweep import Pose, distance_to, overlaps, sweep
 
 from .fixtures import board, hero, square, stand
 
@@ -84,6 +84,28 @@ def test_a_charge_may_end_beside_another_enemy_stand_but_not_pass_close_to_one_o
     problem = plan_charge(blocked, "a", "b", 8.0)
     assert isinstance(problem, Obstruction) and problem.code == "charge_unreachable"
     assert "within" in problem.message and problem.blocker == "d"
+
+
+def test_a_charge_into_a_line_ends_beside_the_target_s_neighbour_but_never_slides_along_its_front() -> None:
+    """§6.2 (clarified): charging B in a line of stands 0.5" apart, the charger's end pose lies within
+    1" of its neighbour C, but what it sweeps before the conforming approach may not come within 1"
+    of C: from in front of C the charge does not slant straight in across C's front, it lines up in
+    front of B first."""
+    line = [stand("b", "evil", 30, 22, 180), stand("c", "evil", 34.5, 22, 180)]
+    field = board(stand("a", "good", 36, 17, 0), *line)
+    plan = plan_charge(field, "a", "b", 10.0)
+    assert isinstance(plan, ChargePlan), plan
+    assert plan.move.end == Rect(30, 20, 0)
+    assert len(plan.poses) == 2, "not straight across C's front"
+    before = sweep(Rect(36, 17, 0), before_contact(Pose(36, 17, 0), list(plan.poses)))
+    assert distance_to(before, line[1].rect.polygon, beyond=2) >= 1 - 1e-6
+    # The old reading excused C's zone all the way: the slant straight in passes 0.5" from C.
+    slant = sweep(Rect(36, 17, 0), before_contact(Pose(36, 17, 0), [Pose(30, 20, 0)]))
+    assert distance_to(slant, line[1].rect.polygon, beyond=2) < 1
+    # With no room to line up in front of B (a friend in the way), the charge is refused, and says why.
+    blocked = board(stand("a", "good", 36, 17, 0), *line, stand("f", "good", 29, 16.4, 0))
+    problem = plan_charge(blocked, "a", "b", 10.0)
+    assert isinstance(problem, Obstruction) and problem.code == "charge_unreachable", problem
 
 
 def test_a_flank_charge_from_a_slant_goes_round_the_target_s_corner() -> None:

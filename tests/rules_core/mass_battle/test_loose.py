@@ -73,14 +73,25 @@ def test_with_a_stand_behind_him_he_is_placed_along_a_flank() -> None:
     assert (x, y) == pytest.approx((32 + BASE_25, 20))
 
 
+def test_a_detaching_hero_steps_out_at_the_edge_his_player_chooses_any_edge_no_stand_touches() -> None:
+    """§6.3 (changed): any free edge, front included, so a hero can lead from in front of his line."""
+    field = board(stand("s", "good", 30, 20, 0), stand("e", "good", 34, 20, 0))
+    hama = hero("hama", "good", 0, 0)
+    assert detach_spot(field, "s", hama, "front") == pytest.approx((30, 21 + BASE_25))
+    assert detach_spot(field, "s", hama, "left") == pytest.approx((28 - BASE_25, 20))
+    assert detach_spot(field, "s", hama, "right") is None, "a friend touches that flank"
+
+
 def test_boxed_in_he_cannot_detach() -> None:
     field = board(
         stand("s", "good", 30, 20, 0),
         stand("r", "good", 30, 18, 0),
         stand("e", "good", 34, 20, 0),
         stand("w", "good", 26, 20, 0),
+        stand("f", "good", 30, 22, 0),
     )
     assert detach_spot(field, "s", hero("hama", "good", 0, 0)) is None
+    assert detach_spot(field, "s", hero("hama", "good", 0, 0), "front") is None
 
 
 def test_t8b_gothmog_escapes_loose_within_6_inches_of_his_fallen_stand() -> None:

@@ -389,6 +389,26 @@ def t10(hero_id: str, *extra: dict[str, Any]) -> Game:
     return a_against_b(stand("e", "good", "WR", 36, 16, 0), *extra, a=hero_id, b="", kinds="WR MO")
 
 
+def test_an_escaping_hero_sent_to_a_full_stand_is_told_it_is_full() -> None:
+    """§8.8: the stands he may join have room; one in reach carrying two heroes is refused by its
+    rule (`stand_full`), not as a command missing its place."""
+    game = a_against_b(
+        stand("e", "good", "WR", 36, 16, 0, "eowyn", "haleth"),
+        hero("eowyn", "good"),
+        hero("haleth", "good"),
+        a="hama",
+        b="",
+        kinds="WR MO",
+    )
+    to_combat(game, [1, 6])
+    game.play("good", {"type": "pass"})
+    game.play("good", {"type": "spend_fate", "hero": "hama"}, [3])
+    game.play("good", {"type": "bid", "hero": "hama", "amount": 1})
+    assert game.state.pending.kind == "place_escaped"
+    full = refused(game, "good", {"type": "place_escaped", "hero": "hama", "stand": "e"}, "stand_full")
+    assert "already carries Eowyn and Haleth" in full.message
+
+
 def test_t10a_a_destroyed_stand_escape_by_fate_and_might() -> None:
     game = t10("hama")
     to_combat(game, [1, 6])

@@ -427,7 +427,7 @@
           g.appendChild(B.el("polyline", { "class": "ghost", points: polygonPoints(points.concat([p])), fill: "none" }));
         }
         var friend = standAt(p);
-        var note = "Release off the stand to detach";
+        var note = "Release beyond an edge of the stand to step out there";
         if (actionOf("place_hero", "hero", heroId).length) {
           note = friend && friend.side === el.closest("[data-side]").getAttribute("data-side") ? "Join " + friend.name : "Stand here, loose";
         }
@@ -458,16 +458,18 @@
       return;
     }
     if (attached) {
-      var carrier = document.querySelector('#board .hero-badge[data-hero="' + heroId + '"]').closest(".stand").getAttribute("data-stand");
+      var carrierEl = document.querySelector('#board .hero-badge[data-hero="' + heroId + '"]').closest(".stand");
+      var carrier = carrierEl.getAttribute("data-stand");
       if (stand && stand.id === carrier) { return; }
+      var edge = edgeToward(standInfo(carrierEl), p);
       if (!legal().some(function (a) { return a.command.type === "detach" && a.command.hero === heroId; }) &&
           legal().some(function (a) { return a.command.type === "activate" && a.command.stand === carrier; })) {
         // A hero leaves at the start of his stand's activation: activate it, then detach him.
-        detachAfter = heroId;
+        detachAfter = { hero: heroId, edge: edge };
         send({ type: "activate", stand: carrier });
         return;
       }
-      send({ type: "detach", hero: heroId });
+      send(detachCommand(heroId, edge));
       return;
     }
     if (stand && stand.side === side) {
@@ -487,6 +489,22 @@
     }
     var move = legal().filter(function (a) { return a.command.type === "move_hero" && a.command.hero === heroId; })[0];
     send(withDefaults(move, { type: "move_hero", hero: heroId, path: path }));
+  }
+
+  // The edge of a stand a point is beyond (§6.3: a detaching hero steps out where he is dropped).
+  function edgeToward(s, point) {
+    var t = s.facing * Math.PI / 180, dx = point[0] - s.x, dy = point[1] - s.y;
+    var along = dx * Math.cos(t) - dy * Math.sin(t), ahead = dx * Math.sin(t) + dy * Math.cos(t);
+    if (Math.abs(ahead) / (s.d / 2) > Math.abs(along) / (s.w / 2)) { return ahead > 0 ? "front" : "rear"; }
+    return along > 0 ? "right" : "left";
+  }
+
+  // Detach at that edge if the referee offers it there, else where it offers first.
+  function detachCommand(heroId, edge) {
+    var action = legal().filter(function (a) { return a.command.type === "detach" && a.command.hero === heroId; })[0];
+    var spec = action && action.params && action.params.edge;
+    var offered = spec && spec.options.some(function (o) { return o.value === edge; });
+    return offered ? { type: "detach", hero: heroId, edge: edge } : { type: "detach", hero: heroId };
   }
 
   function heroCanAct(heroId, attached) {
@@ -526,10 +544,10 @@
     if (evt.detail.message.indexOf("flash error") >= 0) { detachAfter = null; }
     if (evt.detail.message.indexOf('id="battle-seq"') >= 0) {
       clearStage();
-      var hero = detachAfter;
+      var after = detachAfter;
       detachAfter = null;
-      if (hero && legal().some(function (a) { return a.command.type === "detach" && a.command.hero === hero; })) {
-        send({ type: "detach", hero: hero });
+      if (after && legal().some(function (a) { return a.command.type === "detach" && a.command.hero === after.hero; })) {
+        send(detachCommand(after.hero, after.edge));
       }
     }
   });

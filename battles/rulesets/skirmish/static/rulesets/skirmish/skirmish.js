@@ -13,12 +13,15 @@
   var P = window.BeaconPage;
   var DRAG_START = 0.3; // inches the pointer must travel before a press becomes a drag
   var SAMPLE = 0.25; // inches between recorded points of a dragged path
-  var SIMPLIFY = 0.35; // inches a path may stray when it is reduced to its corners
-  var MAX_POINTS = 60;
+  var STRAIGHT = 0.01; // inches a recorded point may stray from a straight run and still be dropped
+  var MAX_POINTS = 60; // the referee takes 64 waypoints; past this the last leg goes straight
   var KEY_STEP = 1; // inches an arrow key moves a model (Shift: a quarter of that)
 
+  var LONG_PRESS_MS = 500; // a press held this long without moving picks the model for a group
+
   var drag = null;
-  var moved = null; // the token left where it was dropped until the server answers
+  var moved = []; // the tokens left where they were dropped until the server answers
+  var picked = []; // models picked to move together (Shift-click, Shift-drag a box, a long press)
 
   function boardNumber(name, fallback) {
     var el = document.getElementById("board");
@@ -34,9 +37,9 @@
 
   function round(point) { return [Math.round(point[0] * 100) / 100, Math.round(point[1] * 100) / 100]; }
 
-  function contactPoint(mover, target, from) {
-    // Where the mover's base touches the target's, on the side it comes from.
-    var dx = from[0] - target.x, dy = from[1] - target.y, len = Math.hypot(dx, dy);
+  function contactPoint(mover, target, toward) {
+    // Where the mover's base touches the target's, on the side of `toward`.
+    var dx = toward[0] - target.x, dy = toward[1] - target.y, len = Math.hypot(dx, dy);
     if (len < 1e-6) { dx = mover.x - target.x; dy = mover.y - target.y; len = Math.hypot(dx, dy) || 1; }
     var reach = mover.r + target.r;
     return [target.x + dx / len * reach, target.y + dy / len * reach];
@@ -70,12 +73,18 @@
     return Math.round(p * 100) + "%";
   }
 
+  // The path a gesture sends. A drop sends the corners drawn and the point dropped on: the referee
+  // puts the charger in contact at the legal place nearest it (rules_core/contact.py). A drop deep
+  // inside the target's base is moved out from its centre to the edge, the side it was dropped on;
+  // a tap aims at the side facing the charger.
   function gesturePath(mover, target, points) {
-    var path = points || [[mover.x, mover.y], target ? contactPoint(mover, target, [mover.x, mover.y]) : null];
-    if (!path[path.length - 1]) { return null; }
-    path = path.slice();
-    if (target) { path[path.length - 1] = contactPoint(mover, target, path[path.length - 2] || [mover.x, mover.y]); }
-    return path.slice(1).map(round);
+    if (!points) { return target ? [round(contactPoint(mover, target, [mover.x, mover.y]))] : null; }
+    var path = points.slice(1);
+    var drop = path[path.length - 1];
+    if (target && B.dist(drop, [target.x, target.y]) < mover.r + target.r - boardNumber("data-charge-snap", 0)) {
+      path[path.length - 1] = contactPoint(mover, target, drop);
+    }
+    return path.map(round);
   }
 
   // Fill every parameter of `action` from the gesture; null if something is left to choose.
@@ -176,23 +185,38 @@
     return (most && Math.abs(value - most) <= 0.15 ? value.toFixed(2) : value.toFixed(1)) + '"';
   }
 
-  // The path a drag would send: the points drawn, reduced to their corners.
+  // Record a point of the path drawn. Points are only ever added, or the last one moved on along a
+  // straight run (every point it passed staying within STRAIGHT of it), so the path drawn so far
+  // never changes as the drag goes on: the path shown, previewed and sent is the one drawn.
+  function record(point) {
+    var points = drag.points, n = points.length;
+    var run = drag.run.concat([points[n - 1]]);
+    var straight = n >= 2 && run.every(function (q) { return B.segmentDistance(q, points[n - 2], point) <= STRAIGHT; });
+    if (straight || n >= MAX_POINTS) {
+      drag.run = straight ? run : [];
+      points[n - 1] = point;
+    } else {
+      drag.run = [];
+      points.push(point);
+    }
+  }
+
+  // The path a drag would send: the points drawn, then where the pointer is.
   function draggedPoints() {
-    var points = B.simplify(drag.points.concat([drag.here]), SIMPLIFY);
-    if (points.length > MAX_POINTS) { points = [points[0]].concat(points.slice(-(MAX_POINTS - 1))); }
-    return points;
+    var last = drag.points[drag.points.length - 1];
+    return B.dist(last, drag.here) < 1e-6 ? drag.points.slice() : drag.points.concat([drag.here]);
   }
 
   // The gesture as the drop would make it now, and the referee's preview of its command.
   function stageDrag() {
     var points = drag.keyboard ? [[drag.mover.x, drag.mover.y], drag.here] : draggedPoints();
-    var target = targetAt(drag.here, drag.mover);
+    var target = drag.group ? null : targetAt(drag.here, drag.mover);
     drag.target = target;
     drag.sent = points;
-    drag.meant = meaning(drag.mover, target, points);
+    drag.meant = drag.group ? { command: groupCommand(points) } : meaning(drag.mover, target, points);
     var command = drag.meant && drag.meant.command;
     drag.key = command ? JSON.stringify(command) : "";
-    if (command && (command.type === "move" || command.type === "charge")) {
+    if (command && (command.type === "move" || command.type === "charge" || command.type === "move_group")) {
       var key = drag.key;
       B.preview(command, function (answer) {
         if (!drag || drag.key !== key) { return; }
@@ -207,8 +231,13 @@
   function drawDrag() {
     var g = B.layer("drag-overlay");
     var answer = drag.answerFor === drag.key ? drag.answer : null;
+    if (drag.group) {
+      drawGroup(g, answer && answer.ok ? answer : null);
+      if (answer && !answer.ok) { B.label(g, "drag-label", drag.here, drag.mover.r, [answer.message], "drag-distance"); }
+      return;
+    }
     var refused = answer && !answer.ok;
-    var shown = answer && answer.ok ? [[drag.mover.x, drag.mover.y]].concat(answer.path) : (drag.sent || []).concat([]);
+    var shown = answer && answer.ok ? answer.path : drag.sent || [];
     g.appendChild(B.el("polyline", {
       "class": "drag-path" + (refused ? " too-far" : ""),
       points: shown.map(function (p) { return p[0] + "," + p[1]; }).join(" "),
@@ -231,6 +260,7 @@
       });
     } else if (refused) {
       label = answer.message.length > 60 ? answer.message.slice(0, 60) + "…" : answer.message;
+      drawBlocking(g, answer);
     } else if (drag.meant && drag.meant.refused) {
       label = drag.meant.refused;
     } else {
@@ -253,24 +283,133 @@
     }
   }
 
+  // ---- several models moved together ---------------------------------------------------------
+
+  function groupAction() {
+    return P.legal().filter(function (a) { return a.kind === "move_group"; })[0] || null;
+  }
+
+  function mayJoin(id) {
+    var action = groupAction();
+    return !!action && action.params.moves.models.indexOf(id) >= 0;
+  }
+
+  function showPicked() {
+    picked = picked.filter(mayJoin);
+    document.querySelectorAll("#board .token.picked").forEach(function (t) { t.classList.remove("picked"); });
+    picked.forEach(function (id) { var t = tokenById(id); if (t) { t.classList.add("picked"); } });
+  }
+
+  function togglePicked(id) {
+    if (!mayJoin(id)) { return; }
+    var at = picked.indexOf(id);
+    if (at >= 0) { picked.splice(at, 1); } else { picked.push(id); }
+    showPicked();
+  }
+
+  // The group a drag of `mover` moves: the models picked, when it is one of two or more.
+  function dragGroup(mover) {
+    return picked.length >= 2 && picked.indexOf(mover.id) >= 0 ? picked.map(B.piece).filter(Boolean) : null;
+  }
+
+  // Each member's path: the leader's, shifted to start where the member stands.
+  function groupCommand(points) {
+    var leader = drag.mover;
+    return {
+      type: "move_group",
+      moves: drag.group.map(function (m) {
+        var dx = m.x - leader.x, dy = m.y - leader.y;
+        return { model: m.id, path: points.slice(1).map(function (p) { return round([p[0] + dx, p[1] + dy]); }) };
+      })
+    };
+  }
+
+  function drawGroup(g, answer) {
+    var answers = {};
+    ((answer && answer.moves) || []).forEach(function (a) { answers[a.model] = a; });
+    var refused = [];
+    drag.meant.command.moves.forEach(function (move) {
+      var member = B.piece(move.model), said = answers[move.model];
+      var path = said && said.path ? said.path : [[member.x, member.y]].concat(move.path);
+      g.appendChild(B.el("polyline", {
+        "class": "drag-path" + (said && !said.ok ? " too-far" : ""),
+        points: path.map(function (p) { return p[0] + "," + p[1]; }).join(" "),
+        "data-testid": "drag-path"
+      }));
+      var end = said && !said.ok ? [member.x, member.y] : move.path[move.path.length - 1];
+      member.el.setAttribute("transform", "translate(" + end[0] + " " + end[1] + ")");
+      if (said && !said.ok) {
+        refused.push(said.message);
+        drawBlocking(g, said);
+      }
+    });
+    var count = drag.meant.command.moves.length;
+    var label = answer ? (count - refused.length) + " of " + count + " move" : "…";
+    B.label(g, "drag-label", drag.here, drag.mover.r, [label, refused[0] || ""], "drag-distance");
+  }
+
+  // A Shift-drag on the board draws a box: the models in it that may move together are picked.
+  B.onPress(function (evt, point) {
+    if (!evt.shiftKey || !groupAction() || (evt.target.closest && evt.target.closest("#board .token"))) { return null; }
+    var box = null;
+    return {
+      move: function (e) {
+        var here = B.point(e);
+        box = [Math.min(point[0], here[0]), Math.min(point[1], here[1]), Math.max(point[0], here[0]), Math.max(point[1], here[1])];
+        var g = B.layer("drag-overlay");
+        g.appendChild(B.el("rect", { "class": "pick-box", x: box[0], y: box[1], width: box[2] - box[0], height: box[3] - box[1], "data-testid": "pick-box" }));
+      },
+      end: function () {
+        B.clearLayer("drag-overlay");
+        if (!box) { return; }
+        B.pieces().forEach(function (p) {
+          if (p.x >= box[0] && p.x <= box[2] && p.y >= box[1] && p.y <= box[3] && picked.indexOf(p.id) < 0) { togglePicked(p.id); }
+        });
+      },
+      cancel: function () { B.clearLayer("drag-overlay"); }
+    };
+  }, 20);
+
+  // What a refused preview says is in the way, outlined on the board: the model passed through
+  // (or the enemy whose control zone the path enters, with that zone), or the terrain piece.
+  function drawBlocking(g, answer) {
+    var blocking = answer.blocking || {};
+    var model = blocking.model && B.piece(blocking.model);
+    if (model) {
+      g.appendChild(B.el("circle", { "class": "drag-blocker", cx: model.x, cy: model.y, r: model.r + (blocking.zone || 0), "data-testid": "drag-blocker" }));
+    }
+    var piece = blocking.terrain && document.querySelector('#board [data-piece="' + blocking.terrain + '"]');
+    if (piece) {
+      g.appendChild(B.el("polygon", { "class": "drag-blocker", points: piece.getAttribute("data-points"), "data-testid": "drag-blocker" }));
+    }
+  }
+
+  function putBack(tokens) {
+    tokens.forEach(function (t) {
+      if (t.el.isConnected) { t.el.setAttribute("transform", "translate(" + t.x + " " + t.y + ")"); }
+    });
+  }
+
   function endDrag(keepToken) {
     if (!drag) { return; }
+    clearTimeout(drag.longPress);
     B.clearLayer("drag-overlay");
-    if (!keepToken && drag.mover.el.isConnected) {
-      drag.mover.el.setAttribute("transform", "translate(" + drag.mover.x + " " + drag.mover.y + ")");
-    }
+    if (!keepToken) { putBack(drag.group || [drag.mover]); }
     drag.mover.el.classList.remove("dragging");
     drag = null;
   }
 
   function startDrag(info, start) {
-    drag = { mover: info, start: start, here: [info.x, info.y], points: [[info.x, info.y]], dragging: false };
+    drag = { mover: info, start: start, here: [info.x, info.y], points: [[info.x, info.y]], run: [], dragging: false };
   }
 
   function beginDragging() {
+    P.clearFlash();
+    clearTimeout(drag.longPress);
     drag.dragging = true;
+    drag.group = dragGroup(drag.mover);
     drag.mover.el.classList.add("dragging");
-    P.select(drag.mover.id);
+    if (!drag.group) { P.select(drag.mover.id); }
   }
 
   // Let go: send the command the preview was of (the same path, the same target).
@@ -286,16 +425,41 @@
       P.flash(meant.refused);
       result = "refused";
     }
-    moved = result === "sent" ? current.mover : null;
+    moved = result === "sent" ? current.group || [current.mover] : [];
+    if (result === "sent" && current.group) { picked = []; }
     endDrag(result === "sent");
+  }
+
+  // A drag of one's own model while the other side decides moves nothing: it says whose decision
+  // the battle waits for (a press that stays put is still a tap, and opens the card).
+  function waitingGesture(el, point) {
+    var start = point, told = false;
+    return {
+      move: function (e) {
+        if (told || B.dist(B.point(e), start) < DRAG_START) { return; }
+        told = true;
+        var waiting = document.querySelector("#decision-panel [data-testid=waiting]");
+        P.flash("Not your decision now" + (waiting ? ": " + waiting.textContent.replace(/\s+/g, " ").trim() : "."));
+      },
+      end: function () { if (!told) { B.tap(el, point); } },
+      cancel: function () {}
+    };
   }
 
   // A press on one of the player's own tokens that can act: drag it (a press that stays put is a tap).
   B.onPress(function (evt, point) {
     var el = evt.target.closest("#board .token");
+    var audience = document.querySelector("[data-audience]");
+    if (el && !P.myDecision() && audience && el.getAttribute("data-side") === audience.getAttribute("data-audience")) {
+      return waitingGesture(el, point);
+    }
     if (!el || !P.actionsFor(el.getAttribute("data-model")).length) { return null; }
     var info = B.pieceInfo(el);
     startDrag(info, point);
+    drag.shift = evt.shiftKey;
+    drag.longPress = setTimeout(function () {
+      if (drag && !drag.dragging && mayJoin(info.id)) { drag.picking = true; togglePicked(info.id); }
+    }, LONG_PRESS_MS);
     return {
       move: function (e) {
         if (!drag || !drag.mover.el.isConnected) { endDrag(false); return; }
@@ -306,14 +470,15 @@
           beginDragging();
         }
         drag.here = here;
-        if (B.dist(here, drag.points[drag.points.length - 1]) >= SAMPLE) { drag.points.push(here); }
+        if (B.dist(here, drag.points[drag.points.length - 1]) >= SAMPLE) { record(here); }
         stageDrag();
       },
       end: function () {
         if (!drag) { return; }
         if (!drag.dragging) {
+          var picking = drag.picking, shift = drag.shift;
           endDrag(false);
-          B.tap(el, point);
+          if (shift && mayJoin(info.id)) { togglePicked(info.id); } else if (!picking) { B.tap(el, point); }
           return;
         }
         dropDrag();
@@ -328,6 +493,7 @@
     var selected = P.selected();
     if (!token) {
       if (selected) { P.select(null); }
+      if (picked.length) { picked = []; showPicked(); }
       return false;
     }
     if (P.actionsFor(token.id).length) {
@@ -380,12 +546,11 @@
   // A refused move puts the token back; a step redraws the board (a drag of a token gone ends).
   document.addEventListener("htmx:wsAfterMessage", function (evt) {
     var message = evt.detail.message;
-    if (moved && message.indexOf("flash error") >= 0 && moved.el.isConnected) {
-      moved.el.setAttribute("transform", "translate(" + moved.x + " " + moved.y + ")");
-    }
+    if (message.indexOf("flash error") >= 0) { putBack(moved); }
     if (message.indexOf('id="battle-seq"') >= 0) {
-      moved = null;
+      moved = [];
       if (drag && !drag.mover.el.isConnected) { endDrag(false); }
     }
+    showPicked();
   });
 })();

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('battles', '0012_merge_catalogue_and_clocks'),
+        ('battles', '0015_battle_coach'),
     ]
 
     operations = [

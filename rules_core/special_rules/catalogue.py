@@ -1,0 +1,450 @@
+"""The special rules the referee knows, one entry each (docs/rules/special-rules.md)."""
+
+from __future__ import annotations
+
+from .registry import RuleSpec, register
+from .shapes import (
+    Aura,
+    AutoPass,
+    Bespoke,
+    CausesTest,
+    CountsAs,
+    ExtraWounds,
+    ListOnly,
+    LosesChargeBonus,
+    Reroll,
+    RollBonus,
+    TerrainAsOpen,
+)
+
+TERROR = register(
+    RuleSpec(
+        "terror",
+        "Terror",
+        "keyword",
+        "passive",
+        "a Courage test before a model charges it",
+        "a model that would charge it tests Courage first and does not move on a failure; with a "
+        "keyword, only models with that keyword test",
+        (CausesTest("chargers"),),
+        reads="either",
+        param_optional=True,
+    )
+)
+RESISTANT_TO_MAGIC = register(
+    RuleSpec(
+        "resistant_to_magic",
+        "Resistant to Magic",
+        "none",
+        "passive",
+        "a Resist test against a Magical Power",
+        "one free Resist die, even with no Will",
+        (RollBonus("resist_dice", 1),),
+    )
+)
+EXPERT_RIDER = register(
+    RuleSpec(
+        "expert_rider",
+        "Expert Rider",
+        "none",
+        "active",
+        "a mounted model's Thrown Rider and Jump tests; a shield beside a bow",
+        "may re-roll a Thrown Rider test and a mounted Jump test; keeps a shield's Defence beside a "
+        "bow while mounted",
+        (Reroll("jump_climb", "ones", must=False), CountsAs("keeps_shield_mounted")),
+        reads="either",
+        asks="whether to re-roll",
+        unrefereed="picking up Light Objects mounted (no scenario has them yet)",
+    )
+)
+SHARPSHOOTER = register(
+    RuleSpec(
+        "sharpshooter",
+        "Sharpshooter",
+        "none",
+        "active",
+        "a shot at a Cavalry model",
+        "aims at the rider or the mount; the part aimed at is hit, with no roll for it",
+        (CountsAs("picks_rider_or_mount"),),
+        asks="rider or mount",
+    )
+)
+BURLY = register(
+    RuleSpec(
+        "burly",
+        "Burly",
+        "none",
+        "passive",
+        "the Duel roll with a two-handed weapon",
+        "no -1 to its Duel dice for fighting two-handed",
+        (CountsAs("no_two_handed_penalty"),),
+        unrefereed="a full Move carrying a Heavy Object (no scenario has them yet)",
+    )
+)
+FLY = register(
+    RuleSpec(
+        "fly",
+        "Fly",
+        "none",
+        "active",
+        "Heroic March and At the Double",
+        '+5" instead of +3" from a Heroic March',
+        (CountsAs("fast_march"),),
+        reads="either",
+        unrefereed='flying over models and terrain, past control zones, and the 4" walk',
+    )
+)
+DOMINANT = register(
+    RuleSpec(
+        "dominant",
+        "Dominant",
+        "count",
+        "passive",
+        "a scenario counting models near an objective or in an area",
+        "counts as the bracket's number of models (only the highest of its sources counts)",
+        (CountsAs("models"),),
+    )
+)
+WOODLAND_CREATURE = register(
+    RuleSpec(
+        "woodland_creature",
+        "Woodland Creature",
+        "none",
+        "active",
+        "moving through woods",
+        "woods that are difficult terrain are open ground for it (a Cavalry model: its mount's rule)",
+        (TerrainAsOpen(frozenset({"woodland"})),),
+        reads="mover",
+    )
+)
+MOUNTAIN_DWELLER = register(
+    RuleSpec(
+        "mountain_dweller",
+        "Mountain Dweller",
+        "none",
+        "active",
+        "moving over rocky ground; Jump and Climb tests",
+        "rocky difficult terrain is open ground for it; it may re-roll a Jump or Climb test on foot",
+        (TerrainAsOpen(frozenset({"mountain"})), Reroll("jump_climb", "ones", must=False)),
+        reads="mover",
+        asks="whether to re-roll",
+    )
+)
+SPECTRAL_WALK = register(
+    RuleSpec(
+        "spectral_walk",
+        "Spectral Walk",
+        "none",
+        "passive",
+        "moving; Jump and Climb tests",
+        "no difficult terrain slows it; its Jump and Climb tests count as a 6 without a roll",
+        (TerrainAsOpen(frozenset({"*"})), Bespoke()),
+    )
+)
+CAVE_DWELLER = register(
+    RuleSpec(
+        "cave_dweller",
+        "Cave Dweller",
+        "none",
+        "active",
+        "Jump and Climb tests",
+        "+1 to its Jump and Climb tests",
+        (RollBonus("jump_climb", 1),),
+        unrefereed="seeing in the dark (no battle is fought at night yet)",
+    )
+)
+SUPREME_AGILITY = register(
+    RuleSpec(
+        "supreme_agility",
+        "Supreme Agility",
+        "none",
+        "active",
+        "Jump and Climb tests; a Strike across a barrier",
+        "+2 to its Jump and Climb tests; its Strikes pass a barrier",
+        (RollBonus("jump_climb", 2), Bespoke()),
+    )
+)
+TIMID = register(
+    RuleSpec(
+        "timid",
+        "Timid",
+        "none",
+        "passive",
+        "a charge of its Cavalry model",
+        "a Timid mount gives no charge bonuses",
+        (LosesChargeBonus(),),
+        reads="mover",
+        unrefereed="the Courage test before its Cavalry model charges",
+    )
+)
+BANE_WEAPON = register(
+    RuleSpec(
+        "bane_weapon",
+        "Bane weapon",
+        "keyword",
+        "passive",
+        "each Wound of its Strikes against the keyword its name gives (Goblinbane: Goblins)",
+        "each Wound becomes D3 Wounds",
+        (ExtraWounds("d3", "keyword"),),
+        pattern=r"([A-Za-z]+)bane",
+    )
+)
+HATRED = register(
+    RuleSpec(
+        "hatred",
+        "Hatred",
+        "keyword",
+        "active",
+        "the To Wound rolls of its Strikes",
+        "+1 to each To Wound die of its Strikes against a model with the keyword (the part struck)",
+        (RollBonus("to_wound", 1, "keyword"),),
+    )
+)
+ANCIENT_ENEMIES = register(
+    RuleSpec(
+        "ancient_enemies",
+        "Ancient Enemies",
+        "keyword",
+        "active",
+        "the To Wound rolls of its Strikes",
+        "re-rolls each To Wound 1 of its Strikes against a model with the keyword",
+        (Reroll("to_wound", "ones", must=True, against="keyword"),),
+    )
+)
+POISONED_ATTACKS = register(
+    RuleSpec(
+        "poisoned_attacks",
+        "Poisoned Attacks",
+        "weapon",
+        "active",
+        "the To Wound rolls of its shots and Strikes (with a weapon named: that weapon's only)",
+        "re-rolls each To Wound 1",
+        (Reroll("to_wound", "ones", must=True, shots=True),),
+        param_optional=True,
+    )
+)
+BANE_OF_KINGS = register(
+    RuleSpec(
+        "bane_of_kings",
+        "Bane of Kings",
+        "none",
+        "active",
+        "the To Wound rolls of its shots and Strikes",
+        "re-rolls every failed To Wound roll",
+        (Reroll("to_wound", "failed", must=True, shots=True),),
+    )
+)
+VENOM = register(
+    RuleSpec(
+        "venom",
+        "Venom",
+        "none",
+        "active",
+        "the To Wound rolls of its Strikes",
+        "re-rolls every failed To Wound roll of its Strikes",
+        (Reroll("to_wound", "failed", must=True),),
+        unrefereed="the further Wound on a 6 after its Combat",
+    )
+)
+BACKSTABBERS = register(
+    RuleSpec(
+        "backstabbers",
+        "Backstabbers",
+        "none",
+        "active",
+        "the To Wound rolls of its Strikes",
+        "+1 to each To Wound die of its Strikes against a Trapped (or Prone) model",
+        (RollBonus("to_wound", 1, "trapped"),),
+    )
+)
+FEARLESS = register(
+    RuleSpec(
+        "fearless",
+        "Fearless",
+        "none",
+        "passive",
+        "every Courage test",
+        "passes every Courage test without rolling",
+        (AutoPass("courage"),),
+    )
+)
+SWORN_PROTECTOR = register(
+    RuleSpec(
+        "sworn_protector",
+        "Sworn Protector",
+        "named_model",
+        "passive",
+        "every Courage test",
+        "passes every Courage test without rolling while the friend it names is on the battlefield",
+        (AutoPass("courage", "named_model_alive"),),
+    )
+)
+HARBINGER_OF_EVIL = register(
+    RuleSpec(
+        "harbinger_of_evil",
+        "Harbinger of Evil",
+        "range",
+        "passive",
+        "enemies' Courage tests",
+        "enemies within the range take -1 on every Courage test (never more than -1 in all); a model "
+        "with the rule ignores it",
+        (Aura("courage", -1, "enemies"),),
+    )
+)
+LEADER = register(
+    RuleSpec(
+        "leader",
+        "Leader",
+        "warrior_type",
+        "list",
+        "building an army list",
+        "the Hero may lead Warriors of the type named",
+        (ListOnly(),),
+        refereed=False,
+    )
+)
+LARGE_TARGET = register(
+    RuleSpec(
+        "large_target",
+        "Large Target",
+        "none",
+        "passive",
+        "In The Way of a shot at it",
+        "models in the line are not In The Way of a shot at it, unless a Monster, Siege Engine or War Beast",
+        (Bespoke(),),
+        reads="either",
+    )
+)
+THROW_STONES = register(
+    RuleSpec(
+        "throw_stones",
+        "Throw Stones",
+        "range_strength",
+        "active",
+        "the Shoot phase, if it did not move in the Move phase",
+        "one Shooting Attack with the bracket's range and Strength, with no missile weapon",
+        (Bespoke(),),
+        unrefereed="throwing stones instead of a missile weapon it also has",
+    )
+)
+WILL_OF_EVIL = register(
+    RuleSpec(
+        "will_of_evil",
+        "Will of Evil",
+        "none",
+        "passive",
+        "the End phase of a turn it fought in",
+        "gives up 1 Will in the End phase of each turn it was in a Combat; with none left it is banished",
+        (Bespoke(),),
+        unrefereed="keeping its last Will point from casting and special rules; the Invisible",
+    )
+)
+MIGHTY_BLOW = register(
+    RuleSpec(
+        "mighty_blow",
+        "Mighty Blow",
+        "none",
+        "active",
+        "each Wound its Strikes cause",
+        "each Wound its Strikes cause is 2 Wounds (one Fate roll prevents both)",
+        (ExtraWounds(2),),
+    )
+)
+BLADES_OF_THE_DEAD = register(
+    RuleSpec(
+        "blades_of_the_dead",
+        "Blades of the Dead",
+        "none",
+        "active",
+        "the To Wound rolls of its Strikes",
+        "the model struck counts Defence 10 minus its Courage (at least 1)",
+        (CountsAs("defence_from_courage"),),
+    )
+)
+FEARFUL = register(
+    RuleSpec(
+        "fearful",
+        "Fearful",
+        "none",
+        "passive",
+        "a Courage test before it charges",
+        "tests Courage before it charges any enemy and does not move on a failure; charging a "
+        "Terror model it takes this test first, then the Terror test",
+        (CausesTest("self"),),
+    )
+)
+MONSTROUS_CHARGE = register(
+    RuleSpec(
+        "monstrous_charge",
+        "Monstrous Charge",
+        "none",
+        "active",
+        "a Combat it charged into",
+        "+1 Attack (not +2 on a Cavalry model); winning the Duel, it knocks Prone every enemy in the "
+        "Combat of lower Strength before it Strikes",
+        (Bespoke(),),
+        reads="either",
+        unrefereed="enemy Cavalry it beats are Knocked Flying (the referee leaves them mounted)",
+    )
+)
+GENERAL_HUNTER = register(
+    RuleSpec(
+        "general_hunter",
+        "General Hunter",
+        "none",
+        "active",
+        "slaying the enemy General with a Strike",
+        "regains 1 Might it has spent (never above its starting Might)",
+        (Bespoke(),),
+    )
+)
+SHIELDWALL = register(
+    RuleSpec(
+        "shieldwall",
+        "Shieldwall",
+        "none",
+        "active",
+        "its Defence",
+        "+1 Defence with a shield while it touches two friends with Shieldwall and shields (none of "
+        "them Prone or Cavalry)",
+        (Bespoke(),),
+        unrefereed="keeping the bonus for the rest of a Combat once knocked Prone in it",
+    )
+)
+HORSE_LORD = register(
+    RuleSpec(
+        "horse_lord",
+        "Horse Lord",
+        "none",
+        "passive",
+        "a Wound on its mount",
+        "a 6 on a D6 ignores each Wound on its mount, before any Fate; it may spend its own Fate "
+        "to prevent Wounds on its mount",
+        (Bespoke(),),
+        asks="whether to spend Fate on the mount",
+    )
+)
+UNYIELDING_COMBAT_STANCE = register(
+    RuleSpec(
+        "unyielding_combat_stance",
+        "Unyielding Combat Stance",
+        "none",
+        "active",
+        "whatever would knock it Prone",
+        "a 4+ on a D6 keeps it on its feet",
+        (Bespoke(),),
+        unrefereed="a mounted model's roll (it parts from its mount with a Thrown Rider 6)",
+    )
+)
+MIGHTY_HERO = register(
+    RuleSpec(
+        "mighty_hero",
+        "Mighty Hero",
+        "none",
+        "passive",
+        "the start and end of each turn",
+        "gains a free Might point at the start of each turn, even above its store; unspent by the "
+        "end of the turn, it is lost",
+        (Bespoke(),),
+    )
+)

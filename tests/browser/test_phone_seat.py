@@ -1,0 +1,93 @@
+"""A phone is a seat (issue 27): the decision panel a sheet over the board, pulled up and down;
+the board framed on what the decision is about, its target in view and its bases large enough to
+touch; no page wider than the screen; every control at least 44 px."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import OpenTable
+from tests.browser.skirmish_tables import deploy_and_choose, model, skirmish_table
+from tests.browser.tabletop import pending, token
+
+NO_SIDEWAYS_SCROLL = "() => document.documentElement.scrollWidth <= window.innerWidth"
+SMALL_CONTROLS = """() => Array.from(document.querySelectorAll(
+        'button, .button, select, summary, input:not([type=checkbox]):not([type=radio]):not([type=hidden])'))
+    .filter(el => el.offsetParent !== null && getComputedStyle(el).visibility !== 'hidden')
+    .filter(el => el.getBoundingClientRect().height < 43.5)
+    .map(el => (el.getAttribute('data-testid') || el.tagName) + ': ' + el.textContent.trim().slice(0, 30))"""
+
+
+def view_box(page: Page) -> list[float]:
+    return [float(v) for v in page.get_by_test_id("board").get_attribute("viewBox").split()]
+
+
+def test_the_phone_seat_sheet_framing_widths_and_fingertip_controls(table: OpenTable) -> None:
+    good = [
+        model("gondor1", "Warrior of Minas Tirith", 6, 20),
+        model("gondor2", "Warrior of Minas Tirith", 4, 22),
+    ]
+    evil = [model("orc1", "Mordor Orc Warrior", 6, 14.5), model("orc2", "Mordor Orc Warrior", 20, 3)]
+    played = table("Phone seat", skirmish_table(good, evil), dice="6 1", phone="good")
+    phone, _, spectator = played.pages
+    deploy_and_choose(played, "good")
+    pending(spectator, "good", "activate")
+
+    # The decision frames the models that can act, bases large enough to touch.
+    expect(phone.get_by_test_id("board")).not_to_have_attribute("viewBox", "0 0 24 24")
+    x, y, w, h = view_box(phone)
+    for mx, my in ((6, 20), (4, 22)):
+        assert x < mx < x + w and y < my < y + h
+    px_per_inch = phone.get_by_test_id("board").bounding_box()["width"] / w
+    assert px_per_inch * 25 / 25.4 >= 30  # a 25 mm base about a fingertip wide
+    # A model chosen, "Area in play" keeps it and its target (the orc within a charge) in view.
+    phone.get_by_test_id("zoom-fit").click()
+    token(phone, "gondor1").tap()
+    expect(token(phone, "gondor1")).to_have_class(re.compile("selected"))
+    phone.get_by_test_id("zoom-play").click()
+    x, y, w, h = view_box(phone)
+    for mx, my in ((6, 20), (6, 14.5)):
+        assert x < mx < x + w and y < my < y + h
+
+    # The panel is a sheet at the foot of the screen, over the board, which stays in view.
+    panel = phone.get_by_test_id("decision")
+    height = phone.viewport_size["height"]
+    box = panel.bounding_box()
+    assert abs(box["y"] + box["height"] - height) < 1.5
+    assert phone.get_by_test_id("board").bounding_box()["y"] < box["y"]
+    handle = phone.get_by_test_id("sheet-handle")
+    page_el = phone.locator(".battle-page")
+    handle.click()
+    expect(page_el).to_have_attribute("data-sheet", "middle")
+    middle = panel.bounding_box()["height"]
+    assert middle > box["height"]
+    handle.click()
+    expect(page_el).to_have_attribute("data-sheet", "up")
+    assert panel.bounding_box()["height"] > middle
+    # Pulled down by its handle, a notch.
+    handle_box = handle.bounding_box()
+    phone.mouse.move(handle_box["x"] + 100, handle_box["y"] + 10)
+    phone.mouse.down()
+    phone.mouse.move(handle_box["x"] + 100, handle_box["y"] + 200, steps=5)
+    phone.mouse.up()
+    expect(page_el).to_have_attribute("data-sheet", "middle")
+    assert abs(panel.bounding_box()["height"] - middle) < 1.5
+
+    # Every control a fingertip; no page wider than the screen.
+    small = phone.evaluate(SMALL_CONTROLS)
+    assert small == []
+    assert phone.evaluate(NO_SIDEWAYS_SCROLL)
+    base = phone.url.split("/battles/")[0]
+    for path in (
+        "/",
+        "/armies/",
+        "/boards/",
+        "/battles/live/",
+        "/battles/new/",
+        f"/battles/{played.battle.public_id}/replay/",
+    ):
+        phone.goto(base + path)
+        assert phone.evaluate(NO_SIDEWAYS_SCROLL), path
+        assert phone.evaluate(SMALL_CONTROLS) == [], path
