@@ -12,6 +12,9 @@ from django.core import mail
 from django.test import Client
 
 from battles import throttle
+from battles.models import Seat
+from battles.play.create import create_battle
+from tests.battles.demos import demo_setup
 
 pytestmark = [pytest.mark.django_db]
 
@@ -148,6 +151,12 @@ def test_the_account_page_sets_changes_and_removes_the_address_once_the_password
     assert 'value="ann@example.org"' in saved.content.decode()
     Client().post("/accounts/password-reset/", {"email": "ann@example.org"})
     assert [m.to for m in mail.outbox] == [["ann@example.org"]]
+    # The same address is the one a battle's e-mail nudges offer her seat (battles/play/nudges.py).
+    battle = create_battle("Fords of Isen", demo_setup())
+    seat = Seat.objects.get(battle=battle, side="evil")
+    Seat.objects.filter(pk=seat.pk).update(user=User.objects.get(username="ann"))
+    battle_page = browser.get(f"/battles/{battle.public_id}/?seat={seat.token}", follow=True).content.decode()
+    assert 'value="ann@example.org" maxlength="254" data-testid="nudge-email"' in battle_page
 
     removed = browser.post("/accounts/", {"change_email": "1", "email": "", "password": OLD}, follow=True)
     assert "a forgotten password cannot be reset" in removed.content.decode()
