@@ -5,6 +5,7 @@ pages, are Django's own views, routed in battles/urls.py."""
 from __future__ import annotations
 
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from django import forms
@@ -13,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm, UsernameField
+from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm, UserCreationForm, UsernameField
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
@@ -175,6 +176,24 @@ def reset_link_days() -> int:
     return max(1, settings.PASSWORD_RESET_TIMEOUT // (24 * 60 * 60))
 
 
+_mailer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reset-mail")
+"""Sends the reset mails, one at a time, after the page has answered (those still queued go before
+the process exits)."""
+
+
+class ResetForm(PasswordResetForm):
+    def send_mail(self, *args: Any, **kwargs: Any) -> None:
+        """Rendered and sent by a thread of its own: a mail server's delay would otherwise tell,
+        by the time the page takes, an address with an account from one without. A failure is
+        logged, as Django's own send_mail does."""
+        _mailer.submit(super().send_mail, *args, **kwargs)
+
+
+def reset_mails_sent() -> None:
+    """Wait until every reset mail asked for so far has gone (or failed)."""
+    _mailer.submit(lambda: None).result()
+
+
 class PasswordReset(auth_views.PasswordResetView):
     """A forgotten password: a link to choose a new one, mailed to each account with the address
     given (Django's tokens: the link works once, and for `PASSWORD_RESET_TIMEOUT`). The page after
@@ -182,6 +201,7 @@ class PasswordReset(auth_views.PasswordResetView):
     (battles/throttle.py, `throttled_password_resets`)."""
 
     email_template_name = "registration/password_reset_email.txt"
+    form_class = ResetForm
 
     def form_valid(self, form: Any) -> HttpResponse:
         # The link starts with the site's address as players reach it, as the nudges' links do,

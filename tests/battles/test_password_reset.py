@@ -5,13 +5,16 @@ answer whether or not an account has the address; throttled per address and per 
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
+from django.core.mail.backends import locmem
 from django.test import Client
 
 from battles import throttle
+from battles.accounts import reset_mails_sent
 from battles.models import Seat
 from battles.play.create import create_battle
 from tests.battles.demos import demo_setup
@@ -24,6 +27,12 @@ OLD, NEW = "correct-horse-9", "battle-horn-77"
 def signs_in(password: str, username: str = "ann") -> bool:
     answer = Client().post("/accounts/login/", {"username": username, "password": password})
     return answer.status_code == 302
+
+
+def sent() -> list[mail.EmailMessage]:
+    """The mails sent so far (each goes after its page has answered)."""
+    reset_mails_sent()
+    return mail.outbox
 
 
 def page(response) -> str:
@@ -51,7 +60,7 @@ def test_a_player_who_gave_an_address_at_sign_up_resets_a_forgotten_password(set
     assert asked.redirect_chain == [("/accounts/password-reset/sent/", 302)]
     assert "a link to choose a new password is on its way" in asked.content.decode()
 
-    [message] = mail.outbox
+    [message] = sent()
     assert message.to == ["Ann@example.org"] and message.subject == "Reset your Beacon password"
     assert message.from_email == settings.DEFAULT_FROM_EMAIL
     assert '"ann"' in message.body and "works once, for 3 days" in message.body
@@ -84,12 +93,12 @@ def test_an_address_without_an_account_gets_the_same_answer_and_no_mail() -> Non
     User.objects.create_user("ann", email="ann@example.org", password=OLD)
     User.objects.create_user("bob", password=OLD)  # no address: cannot be reset
     known = Client().post("/accounts/password-reset/", {"email": "ANN@example.org"}, follow=True)
-    assert len(mail.outbox) == 1
+    assert len(sent()) == 1
     for unknown in ("nobody@example.org", "bob@example.org"):
         answer = Client().post("/accounts/password-reset/", {"email": unknown}, follow=True)
         assert answer.redirect_chain == known.redirect_chain
         assert page(answer) == page(known)
-    assert len(mail.outbox) == 1
+    assert len(sent()) == 1
 
 
 def test_asking_for_resets_is_throttled_per_address_and_per_e_mail_address(settings) -> None:
@@ -107,7 +116,7 @@ def test_asking_for_resets_is_throttled_per_address_and_per_e_mail_address(setti
         "/accounts/password-reset/", {"email": " Ann@Example.org"}
     )
     assert flooding.status_code == 429 and "Too many attempts" in flooding.content.decode()
-    assert len(mail.outbox) == throttle.PASSWORD_RESET_EMAIL.most
+    assert len(sent()) == throttle.PASSWORD_RESET_EMAIL.most
     # ... and an address with no account is counted alike: the refusal tells no one which has one.
     for n in range(throttle.PASSWORD_RESET_EMAIL.most):
         Client(REMOTE_ADDR=f"10.0.1.{n}").post("/accounts/password-reset/", {"email": "nobody@example.org"})
@@ -118,7 +127,7 @@ def test_asking_for_resets_is_throttled_per_address_and_per_e_mail_address(setti
 
     # Locked out she is not: each mail sent holds a link that works.
     browser = Client()
-    opened = browser.get(reset_link(mail.outbox[0]).removeprefix(settings.BEACON_BASE_URL.rstrip("/")))
+    opened = browser.get(reset_link(sent()[0]).removeprefix(settings.BEACON_BASE_URL.rstrip("/")))
     browser.post(opened["Location"], {"new_password1": NEW, "new_password2": NEW})
     assert signs_in(NEW)
 
@@ -150,7 +159,7 @@ def test_the_account_page_sets_changes_and_removes_the_address_once_the_password
     assert "Your e-mail address is now ann@example.org." in saved.content.decode()
     assert 'value="ann@example.org"' in saved.content.decode()
     Client().post("/accounts/password-reset/", {"email": "ann@example.org"})
-    assert [m.to for m in mail.outbox] == [["ann@example.org"]]
+    assert [m.to for m in sent()] == [["ann@example.org"]]
     # The same address is the one a battle's e-mail nudges offer her seat (battles/play/nudges.py).
     battle = create_battle("Fords of Isen", demo_setup())
     seat = Seat.objects.get(battle=battle, side="evil")
@@ -161,7 +170,7 @@ def test_the_account_page_sets_changes_and_removes_the_address_once_the_password
     removed = browser.post("/accounts/", {"change_email": "1", "email": "", "password": OLD}, follow=True)
     assert "a forgotten password cannot be reset" in removed.content.decode()
     Client().post("/accounts/password-reset/", {"email": "ann@example.org"})
-    assert len(mail.outbox) == 1
+    assert len(sent()) == 1
 
 
 def test_signing_up_without_an_address_is_allowed_and_says_what_it_costs() -> None:
@@ -170,3 +179,27 @@ def test_signing_up_without_an_address_is_allowed_and_says_what_it_costs() -> No
     form = {"username": "bob", "email": "", "password1": OLD, "password2": OLD}
     assert Client().post("/accounts/signup/", form).status_code == 302
     assert User.objects.get(username="bob").email == ""
+
+
+class HeldBackend(locmem.EmailBackend):
+    """The outbox, behind a mail server that answers only once the test lets it."""
+
+    release = threading.Event()
+
+    def send_messages(self, messages):  # type: ignore[no-untyped-def]
+        self.release.wait(timeout=10)
+        return super().send_messages(messages)
+
+
+def test_the_page_answers_before_the_mail_goes_so_its_time_tells_nothing(settings) -> None:
+    """A mail server's delay would tell an address with an account from one without: the page
+    answers first, and the mail goes after."""
+    settings.EMAIL_BACKEND = f"{__name__}.HeldBackend"
+    HeldBackend.release.clear()
+    User.objects.create_user("ann", email="ann@example.org", password=OLD)
+    answer = Client().post("/accounts/password-reset/", {"email": "ann@example.org"})
+    assert answer.status_code == 302
+    assert mail.outbox == []  # answered while the mail server still holds the mail
+    HeldBackend.release.set()
+    reset_mails_sent()
+    assert [m.to for m in mail.outbox] == [["ann@example.org"]]
