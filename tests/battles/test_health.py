@@ -66,9 +66,9 @@ def test_the_live_page_is_served_while_the_presence_store_is_out_of_reach(monkey
     )
 
 
-class SilentDatabase:
+class SilentServer:
     """A TCP listener on this machine that accepts every connection and never answers: PostgreSQL
-    hung, or a firewall that swallows packets."""
+    or Redis hung, or a firewall that swallows packets."""
 
     def __init__(self) -> None:
         self.listener = socket.create_server(("127.0.0.1", 0))
@@ -76,9 +76,8 @@ class SilentDatabase:
         self.thread = threading.Thread(target=self._accept, daemon=True)
         self.thread.start()
 
-    @property
-    def url(self) -> str:
-        return f"postgres://beacon@127.0.0.1:{self.listener.getsockname()[1]}/beacon"
+    def url(self, scheme: str) -> str:
+        return f"{scheme}://beacon@127.0.0.1:{self.listener.getsockname()[1]}/0"
 
     def _accept(self) -> None:
         with suppress(OSError):  # closed
@@ -91,13 +90,16 @@ class SilentDatabase:
             held.close()
 
 
-def test_the_health_check_answers_within_its_time_when_the_database_never_answers() -> None:
-    """Through a real server: the database check gives up after CHECK_SECONDS and says only
-    "failed"; nothing of the address it tried reaches the answer."""
-    silent = SilentDatabase()
-    # The pool's own wait for a connection as long as psycopg's default: the check's bound is its own.
-    quiet = {"NUDGE_EVERY_SECONDS": "0", "DATABASE_POOL_TIMEOUT": "30"}
-    server = DaphneServer(database_url=silent.url, extra_env=quiet).start()
+def test_the_health_check_answers_within_its_time_when_the_database_and_redis_never_answer() -> None:
+    """Through a real server: each check gives up after CHECK_SECONDS and says only "failed";
+    nothing of the addresses it tried reaches the answer."""
+    database, redis = SilentServer(), SilentServer()
+    quiet = {
+        "NUDGE_EVERY_SECONDS": "0",
+        "DATABASE_POOL_TIMEOUT": "30",  # psycopg's own default: the check's bound is its own
+        "REDIS_URL": redis.url("redis"),
+    }
+    server = DaphneServer(database_url=database.url("postgres"), extra_env=quiet).start()
     try:
         asked = time.monotonic()
         client = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
@@ -107,9 +109,10 @@ def test_the_health_check_answers_within_its_time_when_the_database_never_answer
         body = json.loads(answer.read())
         client.close()
     finally:
-        server.kill()  # its threads still wait on the silent database
-        silent.close()
-    assert silent.accepted, "the server never tried the database"
-    assert (answer.status, body) == (503, {"database": "failed", "channel_layer": "ok"})
+        server.kill()  # its threads still wait on the silent servers
+        database.close()
+        redis.close()
+    assert database.accepted and redis.accepted, "the server never tried them"
+    assert (answer.status, body) == (503, {"database": "failed", "channel_layer": "failed"})
     # A timeout's own bound, not a speed: the check waits CHECK_SECONDS, the pool's 30 would be far past.
     assert CHECK_SECONDS <= took < CHECK_SECONDS + 3, took
