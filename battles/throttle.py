@@ -64,14 +64,14 @@ PASSWORD_RESET = Limit("THROTTLE_PASSWORD_RESETS", 60 * 60, "asking for a passwo
 """Password resets asked for, per address."""
 PASSWORD_RESET_EMAIL = Limit("THROTTLE_PASSWORD_RESETS_PER_EMAIL", 60 * 60, "asking for a password reset")
 """Password resets asked for one e-mail address, from anywhere."""
-CONFIRMATION_MAILS_PER_ADDRESS = Limit(
-    "THROTTLE_CONFIRMATION_MAILS_PER_ADDRESS", 60 * 60, "sending links to confirm an e-mail address"
-)
-"""Confirmation links mailed, per client address."""
 CONFIRMATION_MAILS = Limit(
     "THROTTLE_CONFIRMATION_MAILS", 60 * 60, "sending links to confirm an e-mail address"
 )
-"""Confirmation links mailed, per account and per e-mail address they go to."""
+"""Confirmation links mailed, per client address and per account."""
+CONFIRMATION_MAILS_PER_EMAIL = Limit(
+    "THROTTLE_CONFIRMATION_MAILS_PER_EMAIL", 60 * 60, "sending links to confirm an e-mail address"
+)
+"""Confirmation links mailed to one e-mail address, for any account."""
 IMPORT = Limit("THROTTLE_IMPORTS", 60 * 60, "importing army lists")
 NEW_BATTLE = Limit("THROTTLE_BATTLES", 60 * 60, "creating battles")
 
@@ -182,9 +182,9 @@ def confirmation_mail_refused(request: HttpRequest, email: str) -> HttpResponse 
     return _take_all(
         request,
         [
-            ("confirm-address", _address(request), CONFIRMATION_MAILS_PER_ADDRESS),
+            ("confirm-address", _address(request), CONFIRMATION_MAILS),
             ("confirm-account", str(request.user.pk), CONFIRMATION_MAILS),
-            ("confirm-email", _hashed(email.casefold()), CONFIRMATION_MAILS),
+            ("confirm-email", _hashed(email.casefold()), CONFIRMATION_MAILS_PER_EMAIL),
         ],
     )
 
