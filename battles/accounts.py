@@ -33,6 +33,7 @@ from .addresses import (
     confirmation_token,
     is_confirmed,
     link_days,
+    link_period,
     user_to_confirm,
 )
 from .http import SignedInRequest
@@ -296,7 +297,7 @@ def _start_confirming(request: HttpRequest, user: User) -> None:
     _mail_confirmation(user)
     messages.success(
         request,
-        f"A link to confirm {user.email} is on its way to it: follow it within {link_days()} days. "
+        f"A link to confirm {user.email} is on its way to it: follow it within {link_period()}. "
         "Until then, a forgotten password cannot be reset there.",
     )
 

@@ -69,6 +69,12 @@ def link_days() -> int:
     return max(1, settings.PASSWORD_RESET_TIMEOUT // (24 * 60 * 60))
 
 
+def link_period() -> str:
+    """How long a link works, in words: "3 days"."""
+    days = link_days()
+    return f"{days} day{'' if days == 1 else 's'}"
+
+
 def user_to_confirm(token: str) -> User:
     """The account whose current address the token confirms; LinkRefused if it confirms none."""
     from django.contrib.auth.models import User
@@ -78,7 +84,7 @@ def user_to_confirm(token: str) -> User:
     except signing.SignatureExpired:
         raise LinkRefused(
             "This link has expired",
-            f"A confirmation link works for {link_days()} days. Send a new one from your Account page.",
+            f"A confirmation link works for {link_period()}. Send a new one from your Account page.",
         ) from None
     except signing.BadSignature:
         raise LinkRefused(
