@@ -8,8 +8,11 @@ os.environ.setdefault("BEACON_PAUSE_SECONDS", "0")  # Beacon plays at once: no t
 # The servers the tests start send no nudges by themselves: a test sends them when it means to.
 os.environ.setdefault("NUDGE_EVERY_SECONDS", "0")
 # Each pytest-xdist worker has its own test database (pytest-django names it after the worker) and
-# its own Redis keys and channel-layer groups, which the servers it starts inherit.
+# its own Redis keys and channel-layer groups, which the servers it starts inherit: the worker's name
+# is added to the prefix, to CHANNELS_PREFIX's when a run sets one (two runs on one Redis).
 if "PYTEST_XDIST_WORKER" in os.environ:
-    os.environ.setdefault("CHANNELS_PREFIX", f"beacon-{os.environ['PYTEST_XDIST_WORKER']}")
+    worker = f"-{os.environ['PYTEST_XDIST_WORKER']}"
+    prefix = os.environ.get("CHANNELS_PREFIX", "beacon")
+    os.environ["CHANNELS_PREFIX"] = prefix if prefix.endswith(worker) else prefix + worker
 
 from config.settings import *  # noqa: F403

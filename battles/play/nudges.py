@@ -30,7 +30,6 @@ from django.db import close_old_connections
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
-from pywebpush import WebPushException, webpush
 
 from rules_core import side_name
 
@@ -175,11 +174,21 @@ def nudge_for(battle: Battle, seat: Seat, wait: Waiting, reminded: bool = False)
     return Nudge(seat, subject, lines, absolute(f"/battles/{battle.public_id}/?seat={seat.token}"))
 
 
+def webpush(**kwargs: Any) -> Any:
+    """pywebpush's `webpush`, imported on the first push: it brings in aiohttp, a third of the
+    time a server or a test process takes to start, for a site that may never push."""
+    from pywebpush import webpush as send
+
+    return send(**kwargs)
+
+
 def push(nudge: Nudge) -> None:
     """The nudge to each browser of the seat (Web Push, with this site's VAPID keys); a browser the
     push service no longer knows is forgotten. Without keys, nothing is pushed."""
     if not settings.VAPID_PRIVATE_KEY:
         return
+    from pywebpush import WebPushException
+
     data = json.dumps({"title": nudge.subject, "body": nudge.what, "url": nudge.link})
     for subscription in PushSubscription.objects.filter(seat=nudge.seat):
         try:

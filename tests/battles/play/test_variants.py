@@ -95,8 +95,12 @@ async def test_the_redis_store_lists_variants_for_every_process(settings) -> Non
     if not settings.REDIS_URL:
         skip_or_fail("the Redis presence store needs Redis (REDIS_URL)")
     now = [1000.0]
-    store = presence.RedisPresence(settings.REDIS_URL, "test-variants", clock=lambda: now[0])
-    other_process = presence.RedisPresence(settings.REDIS_URL, "test-variants", clock=lambda: now[0])
+    store = presence.RedisPresence(
+        settings.REDIS_URL, f"{settings.CHANNELS_PREFIX}-variants", clock=lambda: now[0]
+    )
+    other_process = presence.RedisPresence(
+        settings.REDIS_URL, f"{settings.CHANNELS_PREFIX}-variants", clock=lambda: now[0]
+    )
     await store.client().delete(store.listeners_key("b1"))
     await store.listen("b1", presence.listener("spectator", "html", "c1"))
     await other_process.listen("b1", presence.listener("evil", "json", "c2"))
