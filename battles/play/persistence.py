@@ -14,6 +14,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import Any, NamedTuple
 
 import psycopg
@@ -73,42 +74,61 @@ def record_step(battle: Battle, event: BattleEvent) -> bool:
     return True
 
 
-def _append_and_save(battle: Battle, event: BattleEvent) -> bool:
+class _Statements(NamedTuple):
+    """A step's write in one database's SQL, made once per process: making it cost more CPU a step
+    (quoting, column types) than binding its values."""
+
+    inserted: list[Any]
+    """The event's fields written (all but its id)."""
+    saved: list[Any]
+    """The battle's fields a step changes (SNAPSHOT_FIELDS)."""
+    update: str
+    insert: str
+    both: str
+    """PostgreSQL: the update and the insert in one statement, the insert only if the update held."""
+
+
+@cache
+def _statements(vendor: str) -> _Statements:
     quote = connection.ops.quote_name
     inserted = [f for f in BattleEvent._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(quote(f.column) for f in inserted)
-    values = [_db_value(f, event) for f in inserted]
-    fields = [f for f in Battle._meta.concrete_fields if f.attname in SNAPSHOT_FIELDS]
-    sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
-    snapshot = [_db_value(f, battle) for f in fields]
+    saved = [f for f in Battle._meta.concrete_fields if f.attname in SNAPSHOT_FIELDS]
+    sets = ", ".join(f"{quote(f.column)} = %s" for f in saved)
     update = (
         f"UPDATE {quote(Battle._meta.db_table)} SET {sets} "
         f"WHERE id = %s AND {quote('version')} = %s AND {quote('public_id')} = %s"
     )
-    current = [*snapshot, battle.id, event.seq - 1, battle.public_id]
+    marks = ", ".join(["%s"] * len(inserted))
+    insert = f"INSERT INTO {quote(BattleEvent._meta.db_table)} ({columns}) VALUES ({marks}) RETURNING id"
+    both = ""
+    if vendor == "postgresql":
+        # The event's values are typed by casts: in INSERT ... SELECT the server cannot infer them.
+        typed = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in inserted)
+        both = (
+            f"WITH moved AS ({update} RETURNING id) "
+            f"INSERT INTO {quote(BattleEvent._meta.db_table)} ({columns}) "
+            f"SELECT {typed} FROM moved RETURNING id"
+        )
+    return _Statements(inserted, saved, update, insert, both)
+
+
+def _append_and_save(battle: Battle, event: BattleEvent) -> bool:
+    sql = _statements(connection.vendor)
+    values = [_db_value(f, event) for f in sql.inserted]
+    current = [*(_db_value(f, battle) for f in sql.saved), battle.id, event.seq - 1, battle.public_id]
     with _cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # The event's values are typed by casts: in INSERT ... SELECT the server cannot infer them.
-            typed = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in inserted)
-            cursor.execute(
-                f"WITH moved AS ({update} RETURNING id) "
-                f"INSERT INTO {quote(BattleEvent._meta.db_table)} ({columns}) "
-                f"SELECT {typed} FROM moved RETURNING id",
-                [*current, *values],
-            )
+        if sql.both:
+            cursor.execute(sql.both, [*current, *values])
             row = cursor.fetchone()
             if row is None:
                 return False
             event.pk = row[0]
             return True
-        cursor.execute(update, current)
+        cursor.execute(sql.update, current)
         if cursor.rowcount != 1:
             return False
-        marks = ", ".join(["%s"] * len(inserted))
-        cursor.execute(
-            f"INSERT INTO {quote(BattleEvent._meta.db_table)} ({columns}) VALUES ({marks}) RETURNING id",
-            values,
-        )
+        cursor.execute(sql.insert, values)
         event.pk = cursor.fetchone()[0]
         return True
 
