@@ -1,3 +1,4 @@
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -24,3 +25,11 @@ application = ProtocolTypeRouter(
 )
 
 start_sweeping()
+
+# What is loaded by now lives as long as the process: frozen, it is left out of every garbage
+# collection. And a collection waits for 10,000 new objects rather than 700: a step makes thousands,
+# and the full collections the default brought about cost a serving process 10 to 15% of its CPU
+# (up to 0.2 s each, with 50 battles in play).
+gc.collect()
+gc.freeze()
+gc.set_threshold(10_000, 20, 20)

@@ -24,6 +24,7 @@ from .claims import CLAIM_MESSAGE, claim_win
 from .models import Battle, BattleEvent, Seat, as_side
 from .nudges import REMIND_MESSAGE, remind
 from .offers import OFFER_MESSAGES, receive_offer
+from .persistence import recent_states
 from .presenter import audience_of, render_view, step_json, view_json
 from .publish import delivering, group_name
 from .refusals import ProtocolError, ServerRefusal
@@ -310,6 +311,7 @@ class BattleConsumer(DirectDispatch):
         return presence.listener(self.audience, self.format, self.channel_name)
 
     async def battle_step(self, message: dict[str, Any]) -> None:
+        recent_states.follow(self.battle_id, self.public_id, message["seq"], message.get("step"))
         rendered = message[self.format].get(self.audience)
         if rendered is None:
             # Not rendered for this socket (its listing was lost, say Redis restarted): the whole view.

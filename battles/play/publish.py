@@ -20,6 +20,8 @@ from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
 
 from rules_core import BattleState
+from rules_core.clock import CLAIM_TIME
+from rules_core.takeback import is_takeback
 
 from . import presence
 from .jsontext import dumps
@@ -66,7 +68,13 @@ def step_message(
     battle: Battle, event: BattleEvent, state: BattleState, wanted: frozenset[str]
 ) -> dict[str, Any]:
     """The step in each wanted variant, as text ready to send, keyed by format and audience."""
-    message: dict[str, Any] = {"type": "battle.step", "seq": event.seq, "html": {}, "json": {}}
+    message: dict[str, Any] = {
+        "type": "battle.step",
+        "seq": event.seq,
+        "step": replayable(event),
+        "html": {},
+        "json": {},
+    }
     for audience in AUDIENCES:
         html, json = (
             presence.variant(audience, "html") in wanted,
@@ -80,6 +88,15 @@ def step_message(
         if json:
             message["json"][audience] = dumps(step_json(state, event, audience, actions, battle))
     return message
+
+
+def replayable(event: BattleEvent) -> dict[str, Any] | None:
+    """What another server process needs to replay the step on the state it holds of the battle
+    (persistence.RecentStates.follow); None for a step no command makes (a takeback, a claim on
+    time). Never sent to a socket."""
+    if is_takeback(event.command) or event.command.get("type") == CLAIM_TIME:
+        return None
+    return {"side": event.side, "command": event.command, "rolls": event.rolls}
 
 
 async def publish_presence(layer: Any, battle_id: int, summary: Summary) -> None:

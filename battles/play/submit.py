@@ -57,15 +57,20 @@ def submit(
     battle, state = held or _read(battle_id)
     guessed = held is not None
     for _ in range(TRIES):
+        read = None
         try:
             with _step_transaction():
                 return _try(battle, state, side, command, command_id, expected_version, dice)
         except _MovedOn:
             pass
         except (SubmitError, RuleViolation):
-            if not guessed or _read(battle_id)[0].version == battle.version:
+            if not guessed:
                 raise
-            # Made on what this process held, which another process has moved on from.
+            read = _read(battle_id)
+            if read[0].version == battle.version:
+                raise
+            # Made on what this process held, which another process has moved on from: tried
+            # again on the battle as just read.
         except IntegrityError:
             # The command id was applied before (by a first try, here or in another process).
             existing = applied_event(battle_id, command_id) if command_id else None
@@ -73,7 +78,7 @@ def submit(
                 raise
             return Submitted(existing, duplicate=True)
         recent_states.forget(battle_id)
-        battle, state = _read(battle_id)
+        battle, state = read or _read(battle_id)
         guessed = False
     raise SubmitError("busy", "The battle is changing too fast to take your command; please try again.")
 

@@ -10,6 +10,7 @@ from django.db import connection, transaction
 from battles.models import Battle, BattleEvent
 from battles.play import persistence
 from battles.play.create import create_battle
+from battles.play.publish import replayable
 from battles.play.refusals import SubmitError
 from battles.play.submit import submit
 from rules_core import BattleState, RuleViolation
@@ -63,14 +64,67 @@ def test_the_step_is_stored_as_it_was_made(scripted_dice) -> None:
 def _at_step_2_while_this_process_holds_step_1(scripted_dice) -> Battle:
     """A demo battle that another process moved on to step 2 (both sides ready) while this one
     still holds the state after step 1."""
+    return _moved_on_elsewhere(scripted_dice)[0]
+
+
+def _moved_on_elsewhere(scripted_dice) -> tuple[Battle, BattleEvent]:
+    """As above, with the event of step 2 that the other process committed."""
     battle = create_battle("Moved on", demo_setup())
     submit(battle.id, "good", {"type": "ready"})
     known_here = dict(persistence.recent_states.states)
     persistence.recent_states.states.clear()  # another process applies the next command
     scripted_dice.script.extend([6, 2])
-    submit(battle.id, "evil", {"type": "ready"})
+    step_2 = submit(battle.id, "evil", {"type": "ready"}).event
     persistence.recent_states.states.update(known_here)
-    return battle
+    return battle, step_2
+
+
+def _reads_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    reads: list[int] = []
+    read = persistence.read_battle
+
+    def counted(battle_id: int) -> tuple[Battle, BattleState] | None:
+        reads.append(battle_id)
+        return read(battle_id)
+
+    monkeypatch.setattr("battles.play.submit.read_battle", counted)
+    return reads
+
+
+def test_a_step_another_process_pushed_is_replayed_here_not_read_back(scripted_dice, monkeypatch) -> None:
+    """Each player's socket on its own server process: the battle moves on in the other process
+    every other step. The step it pushed to this process's sockets is replayed on the state held
+    here, so the next command is judged on step 2 without reading the battle back."""
+    battle, step_2 = _moved_on_elsewhere(scripted_dice)
+    persistence.recent_states.follow(battle.id, battle.public_id, 2, replayable(step_2))
+    reads = _reads_counted(monkeypatch)
+    _snapshot_never_read(monkeypatch)
+    submit(battle.id, "good", {"type": "priority", "side": "good"})
+    assert reads == [] and Battle.objects.get(pk=battle.id).version == 3
+    held = persistence.recent_states.states[battle.id]
+    assert held.version == 3
+    assert held.state.to_dict() == BattleState.from_dict(Battle.objects.get(pk=battle.id).state).to_dict()
+
+
+def test_a_pushed_step_that_does_not_follow_what_is_held_drops_it(scripted_dice) -> None:
+    battle, step_2 = _moved_on_elsewhere(scripted_dice)
+    recent = persistence.recent_states
+    recent.follow(battle.id, battle.public_id, 1, replayable(step_2))  # its own step: held already
+    assert battle.id in recent.states and battle.id not in recent.followed
+    recent.follow(battle.id, battle.public_id, 3, replayable(step_2))  # step 2 never came: a gap
+    assert battle.id not in recent.states
+    submit(battle.id, "good", {"type": "priority", "side": "good"})  # read back, and judged on step 2
+    recent.follow(battle.id, battle.public_id, 4, None)  # a takeback made elsewhere: nothing to replay
+    assert battle.id not in recent.states
+
+
+def test_a_refusal_made_on_a_guess_reads_the_battle_once(scripted_dice, monkeypatch) -> None:
+    """The client knows step 2, this process holds step 1: the stale version is checked against
+    the battle as read, and the command tried again on that read."""
+    battle = _at_step_2_while_this_process_holds_step_1(scripted_dice)
+    reads = _reads_counted(monkeypatch)
+    submit(battle.id, "good", {"type": "priority", "side": "good"}, "p-1", expected_version=2)
+    assert reads == [battle.id] and Battle.objects.get(pk=battle.id).version == 3
 
 
 def test_a_battle_moved_on_by_another_process_is_read_from_its_snapshot(scripted_dice) -> None:
