@@ -86,6 +86,15 @@ def unknown_options(profile: Any, options: list[str]) -> list[str]:
     ]
 
 
+def mount_problems(profile: Any, options: list[str]) -> list[str]:
+    """A model rides one mount: two chosen options that each bring one are a problem."""
+    table = option_table(profile)
+    mounts = [name for name in options if name in table and option_mount(table[name])]
+    if len(mounts) < 2:
+        return []
+    return [f"{profile.name} rides one mount: choose {' or '.join(mounts)}, not both."]
+
+
 def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
     """Some models of one profile with these options, as the referee's list rules read them; in an
     army list (`army_lists.in_list`), which entry they are and the limits they count towards."""
@@ -105,7 +114,7 @@ def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
         side=getattr(profile, "side", "") or "",
         mount=model.get("mount"),
         options=tuple(options),
-        problems=tuple(unknown_options(profile, options)),
+        problems=(*unknown_options(profile, options), *mount_problems(profile, options)),
         key=entry["profile"] if entry else "",
         limits=frozenset(limits | ({"throwing"} if throws else set())),
         exempt=exempt_from(entry, options),

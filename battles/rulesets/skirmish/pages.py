@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 
 from battles.lists.army_lists import army_list_named, in_list, offered
 from battles.lists.models import ArmyList, Profile
-from battles.lists.options import unit_points
+from battles.lists.options import chosen_mount, unit_points
 from battles.lists.search import matching
 from rules_core import tier_name
 
@@ -31,13 +31,22 @@ def builder_context(army: ArmyList, visible: QuerySet[Profile], words: str = "")
         for f in warband.followers_in_order():
             profile = in_list(built_from, f.profile)
             each = unit_points(profile, f.options)
-            followers.append({"follower": f, "profile": profile, "each": each, "total": each * f.count})
+            followers.append(
+                {
+                    "follower": f,
+                    "profile": profile,
+                    "each": each,
+                    "total": each * f.count,
+                    "mount": chosen_mount(profile, f.options),
+                }
+            )
         warbands.append(
             {
                 "warband": warband,
                 "hero": hero,
                 "line": line,
                 "hero_points": unit_points(hero, warband.hero_options),
+                "mount": chosen_mount(hero, warband.hero_options),
                 "followers": followers,
             }
         )

@@ -118,3 +118,17 @@ def test_the_builder_finds_a_profile_to_add(ann: User, catalogue: None) -> None:
     lists.add_warband(built, _profile("theoden-king-of-rohan"))
     page = client.get(f"/armies/{built.pk}/", {"q": "royal"}).content.decode()
     assert "Rohan Royal Guard" in page and "Rider of Rohan ·" not in page
+
+
+def test_a_hero_rides_his_named_horse_and_only_one_mount(ann: User, catalogue: None) -> None:
+    army = _rohan(ann, riders=2)
+    warband = army.warbands.get()
+    lists.set_hero_options(army, warband, ["Snowmane"])
+    summary = summarise(ArmyList.objects.get(pk=army.pk))
+    assert summary.problems == [] and summary.points == 75 + 20 + 2 * 14
+    assert lists.as_referee_list(army).warbands[0].hero.mount["name"] == "Snowmane"
+    lists.set_hero_options(army, warband, ["Snowmane with armour", "Snowmane"])
+    assert (
+        "Théoden, King of Rohan rides one mount: choose Snowmane with armour or Snowmane, not both."
+        in summarise(ArmyList.objects.get(pk=army.pk)).problems
+    )
