@@ -122,27 +122,3 @@ def list_rules(list_id: str) -> ListRules | None:
         entries=entries,
         distributions=distributions,
     )
-
-
-def offered(list_id: str, profiles: Any) -> tuple[list[tuple[Any, str]], list[Any]]:
-    """What the builder offers from an army list: its heroes with their tier in that list, highest
-    tier first, and its warriors; `profiles` are the ones the user may field."""
-    army_list = army_list_named(list_id)
-    assert army_list is not None
-    by_key = {
-        p.catalogue_id: p
-        for p in profiles.filter(catalogue_id__in=[e["profile"] for e in army_list["entries"]])
-    }
-    heroes, warriors = [], []
-    for entry in army_list["entries"]:
-        profile = by_key.get(entry["profile"])
-        if profile is None:
-            continue
-        offer = copy.copy(profile)  # its name and price in this list: all an offer shows
-        offer.points = entry["points"]
-        if entry["tier"] in HEROIC_TIERS:
-            heroes.append((offer, entry["tier"]))
-        else:
-            warriors.append(offer)
-    heroes.sort(key=lambda pair: TIER_ORDER.index(pair[1]))
-    return heroes, warriors

@@ -84,7 +84,7 @@ class Skirmish(WebRuleset):
     def builder_context(
         self, request: HttpRequest, army: ArmyList, visible: QuerySet[Profile]
     ) -> dict[str, Any]:
-        return pages.builder_context(army, visible, request.GET.get("q", "")[:100])
+        return pages.builder_context(army, request.user, request.GET.get("q", "")[:100])
 
     def print_context(self, army: ArmyList) -> dict[str, Any]:
         return pages.print_context(army)

@@ -3,12 +3,15 @@ warriors, fields each at that list's price, and is checked against that list's o
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from battles.lists import services
-from battles.lists.army_lists import army_list_choices, army_lists, in_list, offered
+from battles.lists.army_lists import army_list_choices, army_lists, in_list
+from battles.lists.offers import builder_offers
 from battles.models import ArmyList, Profile
 from battles.rulesets.skirmish import lists
 from battles.rulesets.skirmish.lists import summarise
@@ -52,12 +55,11 @@ def test_a_list_fields_each_profile_at_its_tier_and_price_in_that_list(ann: User
     theoden = _profile("theoden-king-of-rohan")
     assert (in_list("kingdom-of-rohan", theoden).points, in_list("ride-out", theoden).points) == (75, 110)
     assert in_list("ride-out", theoden).mount == "Snowmane with armour"  # he always rides him there
-    heroes, warriors = offered("kingdom-of-rohan", Profile.fieldable_by(ann))
-    assert heroes[0][0].name == "Théoden, King of Rohan" and heroes[0][1] == "legend"
-    assert [tier for _, tier in heroes] == sorted(
-        (tier for _, tier in heroes), key=["legend", "valour", "fortitude", "minor", "independent"].index
-    )
-    assert {w.catalogue_id for w in warriors} >= {"rider-of-rohan", "warrior-of-rohan", "rohan-royal-guard"}
+    offers = builder_offers("kingdom-of-rohan", "good", ann)
+    assert (offers.heroes[0].name, offers.heroes[0].tier) == ("Théoden, King of Rohan", "legend")
+    tiers = [o.tier for o in offers.heroes]
+    assert tiers == sorted(tiers, key=["legend", "valour", "fortitude", "minor", "independent"].index)
+    assert {w.name for w in offers.warriors} >= {"Rider of Rohan", "Warrior of Rohan", "Rohan Royal Guard"}
 
 
 def test_an_army_lists_own_rules_are_checked(ann: User, catalogue: None) -> None:
@@ -132,3 +134,21 @@ def test_a_hero_rides_his_named_horse_and_only_one_mount(ann: User, catalogue: N
         "Théoden, King of Rohan rides one mount: choose Snowmane with armour or Snowmane, not both."
         in summarise(ArmyList.objects.get(pk=army.pk)).problems
     )
+
+
+def test_the_builder_keeps_the_catalogues_offers_until_the_catalogue_changes(
+    ann: User, catalogue: None, django_assert_max_num_queries: Any
+) -> None:
+    client = Client()
+    client.force_login(ann)
+    page = f"/armies/{_rohan(ann, riders=2).pk}/"
+    Profile.objects.filter(catalogue_id="rider-of-rohan").update(name="Rider (old)")  # an old installation
+    assert "Rider (old) · 14 pts" in client.get(page).content.decode()
+    services.load_catalogue()  # brings the row up to date: the offers kept are forgotten
+    shown = client.get(page).content.decode()
+    assert "Rider of Rohan · 14 pts" in shown and "Rider (old)" not in shown
+    with django_assert_max_num_queries(6):  # the session, the user, the list (3), the catalogue's stamp
+        client.get(page)
+    assert "Rohan Royal Guard · " in shown
+    Profile.objects.filter(catalogue_id="rohan-royal-guard").delete()  # by another process
+    assert "Rohan Royal Guard · " not in client.get(page).content.decode()
