@@ -70,9 +70,12 @@ class Summary:
     warbands: list[WarbandSummary] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
+    break_point_divisor: float = 2
+    """Its army list's: broken after more than models / N casualties."""
+
     @property
     def break_point(self) -> float:
-        return Army("", self.models).break_point
+        return Army("", self.models, break_point_divisor=self.break_point_divisor).break_point
 
     @property
     def ready(self) -> bool:
@@ -111,8 +114,11 @@ def summarise(army: SkirmishList) -> Summary:
         ]
         summary.bows = counted(lines, "bow")
         summary.bow_limit = limit_of(summary.warriors, army.rules.bow_one_in)
-        problems.extend(composition_problems(army.rules, lines, summary.warriors))
-        summary.general = _general(army.warbands, problems, required_general(army.rules, lines))
+        problems.extend(composition_problems(army.rules, lines, summary.warriors, summary.models))
+        required, among, wrong = required_general(army.rules, lines)
+        problems.extend(wrong)
+        summary.general = _general(army.warbands, problems, required, among)
+        summary.break_point_divisor = army.rules.break_point_divisor
     over = summary.points - summary.points_limit
     if over > 0:
         problems.append(
@@ -157,10 +163,14 @@ def _warband(warband: ListedWarband, summary: Summary) -> WarbandSummary:
 
 
 def _general(
-    warbands: tuple[ListedWarband, ...], problems: list[str], required: str | None = None
+    warbands: tuple[ListedWarband, ...],
+    problems: list[str],
+    required: str | None = None,
+    among: tuple[str, ...] = (),
 ) -> str | None:
     """The named General, else the hero of the highest tier; a tie at the top must be settled. A
-    hero the army list makes the General is the General."""
+    hero the army list makes the General is the General; when it says one of several (`among`),
+    the General must be one of them."""
     named = [w.hero.name for w in warbands if w.general]
     if required is not None:
         if named and named != [required]:
@@ -169,6 +179,11 @@ def _general(
     several = several_generals(named)
     if several:
         problems.append(several)
+        return None
+    if among:
+        if named and named[0] in among:
+            return named[0]
+        problems.append(f"Choose your General: in this army list it must be one of {', '.join(among)}.")
         return None
     if named:
         return named[0]

@@ -52,7 +52,7 @@ def test_a_rohan_list_from_its_army_list_with_heroes_on_their_named_horses(
     # One horse at a time: the armoured Snowmane as well is a problem, and goes when unticked.
     theoden.get_by_label("Snowmane with armour (+25)").check()
     expect(page.get_by_test_id("problems")).to_contain_text(
-        "Théoden, King of Rohan rides one mount: choose Snowmane with armour or Snowmane, not both."
+        "Théoden, King of Rohan may take Snowmane with armour or Snowmane, not both, in Kingdom of Rohan."
     )
     theoden.get_by_label("Snowmane (+20)", exact=True).uncheck()
     expect(page.get_by_test_id("status")).to_have_text("Saved · ready for battle")

@@ -9,12 +9,15 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+import rules_core
 from battles.lists import services
 from battles.lists.army_lists import army_list_choices, army_lists, in_list
 from battles.lists.offers import builder_offers
 from battles.models import ArmyList, Profile
 from battles.rulesets.skirmish import lists
 from battles.rulesets.skirmish.lists import summarise
+from battles.rulesets.skirmish.setup import battle_setup
+from rules_core.characteristics import defence
 
 
 @pytest.fixture
@@ -131,7 +134,7 @@ def test_a_hero_rides_his_named_horse_and_only_one_mount(ann: User, catalogue: N
     assert lists.as_referee_list(army).warbands[0].hero.mount["name"] == "Snowmane"
     lists.set_hero_options(army, warband, ["Snowmane with armour", "Snowmane"])
     assert (
-        "Théoden, King of Rohan rides one mount: choose Snowmane with armour or Snowmane, not both."
+        "Théoden, King of Rohan may take Snowmane with armour or Snowmane, not both, in Kingdom of Rohan."
         in summarise(ArmyList.objects.get(pk=army.pk)).problems
     )
 
@@ -152,3 +155,20 @@ def test_the_builder_keeps_the_catalogues_offers_until_the_catalogue_changes(
     assert "Rohan Royal Guard · " in shown
     Profile.objects.filter(catalogue_id="rohan-royal-guard").delete()  # by another process
     assert "Rohan Royal Guard · " not in client.get(page).content.decode()
+
+
+def test_what_an_exchange_gives_up_is_gone_in_battle(ann: User, catalogue: None) -> None:
+    dragons = services.new_list(ann, "Dragons", 700, army_list="the-easterlings")
+    lists.add_warband(dragons, _profile("easterling-captain"))
+    warband = dragons.warbands.get()
+    lists.add_followers(dragons, warband, _profile("black-dragon-warrior"), 1)
+    lists.change_followers(dragons, warband.followers.get(), 1, ["Exchange shield for banner"])
+    ithilien = services.new_list(ann, "Ithilien", 700)
+    lists.add_warband(ithilien, _profile("faramir-captain-of-gondor"))
+    lists.set_hero_options(ithilien, ithilien.warbands.get(), ["Exchange armour and bow for heavy armour"])
+    state = rules_core.new_battle(battle_setup({"evil": dragons, "good": ithilien}))
+    dragon = next(m for m in state.army_models("evil") if m.profile.name == "Black Dragon Warrior")
+    assert "Shield" not in dragon.profile.wargear and defence(state, dragon) == 5  # 6 printed with it
+    faramir = state.army_models("good")[0]
+    assert faramir.profile.missile is None and "Bow" not in faramir.profile.wargear
+    assert defence(state, faramir) == 6  # 5 printed with armour: heavy armour instead
