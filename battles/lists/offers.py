@@ -73,7 +73,7 @@ class Offers:
     def __add__(self, other: Offers) -> Offers:
         """Both offers, one after the other, with the tags each has rendered already."""
         both = Offers(self.heroes + other.heroes, self.warriors + other.warriors)
-        for tags in ("hero_options", "warrior_options"):
+        for tags in ("hero_options", "warrior_options", "stand_options"):
             both.__dict__[tags] = getattr(self, tags) + getattr(other, tags)
         return both
 
@@ -88,14 +88,22 @@ class Offers:
 
     @cached_property
     def warrior_options(self) -> str:
+        return self._warrior_tags("")
+
+    @cached_property
+    def stand_options(self) -> str:
+        """The warriors as a mass battle's stands offer them: the price of one model."""
+        return self._warrior_tags(" a model")
+
+    def _warrior_tags(self, each: str) -> str:
         return format_html_join(
             "",
-            '<option value="{}">{} · {} pts{}</option>',
-            ((o.pk, o.name, o.points, " (mine)" if o.mine else "") for o in self.warriors),
+            '<option value="{}">{} · {} pts{}{}</option>',
+            ((o.pk, o.name, o.points, each, " (mine)" if o.mine else "") for o in self.warriors),
         )
 
 
-_kept: dict[tuple[str, str], Offers] = {}
+_kept: dict[tuple[str, str, bool], Offers] = {}
 """The catalogue's offers this process keeps, by army list and side, for `_kept_stamp`."""
 _kept_stamp: object = None
 
@@ -111,8 +119,12 @@ def _stamp() -> object:
     return (cache.get(GENERATION_KEY), rows["count"], rows["newest"])
 
 
-def _catalogue_offers(built_from: str, side: str) -> Offers:
-    rows = Profile.objects.filter(owner=None, kind__in=FIELDED_KINDS, not_playable="")
+def _fieldable(groups: bool) -> tuple[str, ...]:
+    return FIELDED_KINDS if groups else tuple(k for k in FIELDED_KINDS if k != "group")
+
+
+def _catalogue_offers(built_from: str, side: str, groups: bool) -> Offers:
+    rows = Profile.objects.filter(owner=None, kind__in=_fieldable(groups), not_playable="")
     if side:
         rows = rows.filter(side__in=[side, ""])
     army_list = army_list_named(built_from)
@@ -140,10 +152,10 @@ def _catalogue_offers(built_from: str, side: str) -> Offers:
     return Offers(tuple(heroes), tuple(warriors))
 
 
-def _own_offers(user: Any, side: str) -> Offers:
+def _own_offers(user: Any, side: str, groups: bool) -> Offers:
     if user is None or not user.is_authenticated:
         return Offers((), ())
-    rows = Profile.objects.filter(owner=user, kind__in=FIELDED_KINDS, not_playable="")
+    rows = Profile.objects.filter(owner=user, kind__in=_fieldable(groups), not_playable="")
     if side:
         rows = rows.filter(side__in=[side, ""])
     found = list(rows.order_by("name").values(*FIELDS))
@@ -153,18 +165,19 @@ def _own_offers(user: Any, side: str) -> Offers:
     )
 
 
-def builder_offers(built_from: str, side: str, user: Any) -> Offers:
+def builder_offers(built_from: str, side: str, user: Any, groups: bool = True) -> Offers:
     """What a list built from `built_from` ("" for any profiles), fighting for `side` ("" while
     unsettled), offers its user: from an army list, its heroes (highest tier first) and warriors;
-    else the user's own profiles, then the catalogue's, each by name."""
+    else the user's own profiles, then the catalogue's, each by name. Groups (Elladan & Elrohir)
+    only when `groups`."""
     global _kept_stamp
     stamp = _stamp()
     if _kept_stamp != stamp:
         _kept.clear()
         _kept_stamp = stamp
-    key = (built_from, side)
+    key = (built_from, side, groups)
     if key not in _kept:
-        _kept[key] = _catalogue_offers(built_from, side)
+        _kept[key] = _catalogue_offers(built_from, side, groups)
     if army_list_named(built_from) is not None:
         return _kept[key]
-    return _own_offers(user, side) + _kept[key]
+    return _own_offers(user, side, groups) + _kept[key]

@@ -150,7 +150,7 @@ def builder(request: HtmxRequest, army: ArmyList, error: str = "", status: int =
         else ""
     )
     rules = web_ruleset(army.ruleset)
-    context = rules.builder_context(request, army, Profile.fieldable_by(request.user))
+    context = rules.builder_context(request, army)
     context.update(army=army, error=error, share_url=share_url, builder_template=rules.builder_template)
     template = rules.builder_template if request.htmx else "armies/builder.html"
     return render(request, template, context, status=status)

@@ -12,8 +12,11 @@ from django.test import Client
 import rules_core
 from battles.lists import services
 from battles.lists.army_lists import army_list_choices, army_lists, in_list
+from battles.lists.demo import demo_army
 from battles.lists.offers import builder_offers
 from battles.models import ArmyList, Profile
+from battles.rulesets.mass_battle import lists as mass_lists
+from battles.rulesets.mass_battle.setup import mass_battle_setup
 from battles.rulesets.skirmish import lists
 from battles.rulesets.skirmish.lists import summarise
 from battles.rulesets.skirmish.setup import battle_setup
@@ -172,3 +175,31 @@ def test_what_an_exchange_gives_up_is_gone_in_battle(ann: User, catalogue: None)
     faramir = state.army_models("good")[0]
     assert faramir.profile.missile is None and "Bow" not in faramir.profile.wargear
     assert defence(state, faramir) == 6  # 5 printed with armour: heavy armour instead
+
+
+def test_a_mass_battle_list_from_an_army_list(ann: User, catalogue: None) -> None:
+    army = services.new_list(ann, "Éored", 1000, ruleset="mass_battle", army_list="kingdom-of-rohan")
+    mass_lists.add_hero(army, _profile("theoden-king-of-rohan"))
+    mass_lists.add_stands(army, _profile("rider-of-rohan"), 2)
+    army = ArmyList.objects.get(pk=army.pk)
+    summary = mass_lists.summarise(army)
+    riders = summary.stand_lines[0]
+    assert (riders.stats.models, riders.each) == (4, 4 * 14)  # cavalry: 4 a stand, at this list's price
+    assert summary.hero_lines[0].points == 75 and summary.problems == []
+    client = Client()
+    client.force_login(ann)
+    page = client.get(f"/armies/{army.pk}/").content.decode()
+    assert "Army bonus: " in page and "Home of the Horse Lords" in page
+    assert (
+        "Rider of Rohan · 14 pts a model" in page
+        and "Éomer, Marshal of the Riddermark · Hero of Valour" in page
+    )
+    assert "Gandalf the Grey" not in page
+    state = rules_core.new_battle(mass_battle_setup({"good": army, "evil": demo_army("evil", "mass_battle")}))
+    assert [m.profile.name for m in state.army_models("good")] == ["Théoden, King of Rohan"]
+    stands = state.army_stands("good")
+    assert [(s.name, s.stats.kind, s.stats.models, s.points) for s in stands] == [
+        (f"Rider of Rohan {n}", "cavalry", 4, 56) for n in (1, 2)
+    ]
+    mass_lists.add_hero(army, _profile("gandalf-the-grey"))
+    assert "Gandalf the Grey is not in the Kingdom of Rohan army list." in mass_lists.summarise(army).problems
