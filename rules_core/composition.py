@@ -13,7 +13,7 @@ The web app reads a list's rules from the catalogue's army lists and hands them 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from .army_lists import Listed, plural
@@ -80,6 +80,16 @@ class ListRules:
     distributions: tuple[Distribution, ...] = ()
     break_point_divisor: float = 2
     """Broken after more than models / N casualties (the core rule's N is 2)."""
+    warbands: str = ""
+    """"one": the army is one warband, whose followers include its heroes; "optional": it may be
+    one such warband; "conditional": optional unless it has one of `unless_army_includes`."""
+    unless_army_includes: tuple[str, ...] = ()
+
+    def heroes_may_follow(self, keys: Collection[str]) -> bool:
+        """Whether an army of these entries (keys) may have heroes among a hero's followers."""
+        if self.warbands == "conditional":
+            return not any(key in keys for key in self.unless_army_includes)
+        return self.warbands in ("one", "optional")
 
 
 @dataclass(frozen=True)

@@ -92,10 +92,22 @@ def summarise(army: SkirmishList) -> Summary:
     problems = summary.problems
     if not army.warbands:
         problems.append("The list is empty: add a hero to lead a warband.")
+    rules = army.rules
+    keys = {line.key for w in army.warbands for line in (w.hero, *w.followers)}
+    heroes_follow = rules is not None and rules.heroes_may_follow(keys)
     for warband in army.warbands:
-        summary.warbands.append(_warband(warband, summary))
+        summary.warbands.append(_warband(warband, summary, heroes_follow))
     heroes = [w.hero for w in army.warbands if w.hero.is_hero]
-    problems.extend(repeated_unique_heroes(heroes))
+    following = [f for w in army.warbands for f in w.followers if f.is_hero]
+    problems.extend(repeated_unique_heroes([*heroes, *(f for f in following for _ in range(f.count))]))
+    if rules is not None and len(army.warbands) > 1 and (rules.warbands == "one" or following):
+        leader = army.warbands[0].hero.name
+        problems.append(
+            f"{rules.name} fights as one warband: make every other hero one of {leader}'s followers."
+            if rules.warbands == "one"
+            else f"Heroes follow another hero in {rules.name} only when the army is one warband: "
+            f"make every other hero one of {leader}'s followers, or lead a warband of their own."
+        )
     summary.side, mixed = side_of([line for w in army.warbands for line in (w.hero, *w.followers)])
     problems.extend(mixed)
     if army.rules is None:
@@ -127,17 +139,19 @@ def summarise(army: SkirmishList) -> Summary:
     return summary
 
 
-def _warband(warband: ListedWarband, summary: Summary) -> WarbandSummary:
-    """Count one warband into the summary, with its problems, and say what it is."""
+def _warband(warband: ListedWarband, summary: Summary, heroes_follow: bool = False) -> WarbandSummary:
+    """Count one warband into the summary, with its problems, and say what it is. Heroes may
+    follow another in an army list that may be one warband (`heroes_follow`)."""
     hero, problems = warband.hero, summary.problems
     points, led = hero.points, 0
     for follower in warband.followers:
         points += follower.points * follower.count
         if follower.is_hero:
-            problems.append(
-                f"{follower.name} is a hero and leads a warband of their own; "
-                f"remove them from {hero.name}'s followers."
-            )
+            if not heroes_follow:
+                problems.append(
+                    f"{follower.name} is a hero and leads a warband of their own; "
+                    f"remove them from {hero.name}'s followers."
+                )
             summary.heroes += follower.count
         else:
             summary.warriors += follower.count

@@ -122,6 +122,8 @@ def list_rules(list_id: str) -> ListRules | None:
         entries=entries,
         distributions=distributions,
         break_point_divisor=composition.get("break_point_divisor", 2),
+        warbands=composition.get("warbands", ""),
+        unless_army_includes=tuple(composition.get("unless_army_includes", ())),
     )
 
 

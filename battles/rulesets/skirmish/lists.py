@@ -90,6 +90,12 @@ def as_referee_list(army: Any) -> skirmish.SkirmishList:
     )
 
 
+def heroes_may_follow(army: Any) -> bool:
+    """Whether the list's army list lets heroes follow another hero (the army as one warband)."""
+    rules = list_rules(army.built_from)
+    return rules is not None and rules.heroes_may_follow({p.catalogue_id for p in profiles_of(army)})
+
+
 def summarise(army: Any) -> skirmish.Summary:
     return skirmish.summarise(as_referee_list(army))
 

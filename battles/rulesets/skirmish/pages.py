@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.html import format_html
+
 from battles.lists.army_lists import army_list_named, in_list
 from battles.lists.models import ArmyList
 from battles.lists.offers import builder_offers
 from battles.lists.options import chosen_mount, unit_points
 
-from .lists import profiles_of, summarise, warbands_of
+from .lists import heroes_may_follow, profiles_of, summarise, warbands_of
 
 
 def builder_context(army: ArmyList, user: Any, words: str = "") -> dict[str, Any]:
@@ -46,10 +48,20 @@ def builder_context(army: ArmyList, user: Any, words: str = "") -> dict[str, Any
             }
         )
     offers = builder_offers(built_from, summary.side or "", user).found(words)
+    follower_options = (
+        format_html(
+            '<optgroup label="Heroes">{}</optgroup><optgroup label="Warriors">{}</optgroup>',
+            offers.hero_options,
+            offers.warrior_options,
+        )
+        if heroes_may_follow(army)  # the army may be one warband
+        else offers.warrior_options
+    )
     return {
         "summary": summary,
         "warbands": warbands,
         "offers": offers,
+        "follower_options": follower_options,
         "army_list": army_list_named(built_from),
         "words": words,
     }

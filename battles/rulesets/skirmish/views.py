@@ -62,7 +62,7 @@ def hero_options(request: HttpRequest, army: ArmyList, warband_id: int) -> str |
 @list_edit
 def add_follower(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
     warband = _warband(army, warband_id)
-    form = ProfileChoiceForm(request.user, False, request.POST)
+    form = ProfileChoiceForm(request.user, None if lists.heroes_may_follow(army) else False, request.POST)
     if not form.is_valid():
         return first_error(form)
     lists.add_followers(army, warband, form.cleaned_data["profile"], form.cleaned_data["count"] or 1)

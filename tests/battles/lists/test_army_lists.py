@@ -203,3 +203,26 @@ def test_a_mass_battle_list_from_an_army_list(ann: User, catalogue: None) -> Non
     ]
     mass_lists.add_hero(army, _profile("gandalf-the-grey"))
     assert "Gandalf the Grey is not in the Kingdom of Rohan army list." in mass_lists.summarise(army).problems
+
+
+def test_the_builder_offers_heroes_as_followers_where_the_army_is_one_warband(
+    ann: User, catalogue: None
+) -> None:
+    client = Client()
+    client.force_login(ann)
+    fellowship = services.new_list(ann, "Fellowship", 700, army_list="the-fellowship")
+    lists.add_warband(fellowship, _profile("gandalf-the-grey"))
+    warband = fellowship.warbands.get()
+    page = client.get(f"/armies/{fellowship.pk}/").content.decode()
+    assert '<optgroup label="Heroes">' in page and "Frodo Baggins · Hero of Fortitude" in page
+    frodo = _profile("frodo-baggins").pk
+    client.post(f"/armies/{fellowship.pk}/warbands/{warband.pk}/followers/", {"profile": frodo, "count": 1})
+    assert [f.profile.name for f in warband.followers.all()] == ["Frodo Baggins"]
+    assert summarise(ArmyList.objects.get(pk=fellowship.pk)).problems == []
+    rohan = _rohan(ann, riders=1)
+    answer = client.post(
+        f"/armies/{rohan.pk}/warbands/{rohan.warbands.get().pk}/followers/",
+        {"profile": _profile("eomer-marshal-of-the-riddermark").pk, "count": 1},
+        HTTP_HX_REQUEST="true",
+    )
+    assert answer.status_code == 422 and "Choose a warrior you can use." in answer.content.decode()

@@ -196,3 +196,49 @@ def test_an_army_list_with_a_smaller_break_point_divisor_breaks_sooner() -> None
     good = _draft("kingdom-of-rohan", ("theoden-king-of-rohan", [], [("rider-of-rohan", 5, [])]))
     state = rules_core.new_battle(battle_setup({"good": good, "evil": evil}))
     assert (state.armies["evil"].break_point, state.armies["good"].break_point) == (4, 3)
+
+
+def test_an_army_list_that_is_one_warband_has_heroes_among_its_followers() -> None:
+    fellowship = [
+        (key, 1, []) for key in ("aragorn-strider", "legolas-greenleaf", "frodo-baggins", "peregrin-took")
+    ]
+    gandalf = ("gandalf-the-grey", [], fellowship)
+    one = _summary("the-fellowship", gandalf)
+    assert one.problems == [] and one.general == "Gandalf the Grey"
+    assert (one.models, one.heroes, one.warbands[0].followers) == (5, 5, 4)
+    state = rules_core.new_battle(
+        battle_setup(
+            {
+                "good": _draft("the-fellowship", gandalf),
+                "evil": _draft("lurtzs-scouts", ("lurtz-uruk-hai-scout-captain", [], [])),
+            },
+            scenario="domination",
+        )
+    )
+    assert [len(w.models) for w in state.armies["good"].warbands] == [5]
+    two = _summary("the-fellowship", ("gandalf-the-grey", [], fellowship[1:]), ("aragorn-strider", [], []))
+    assert two.problems == [
+        "The Fellowship fights as one warband: make every other hero one of Gandalf the Grey's followers."
+    ]
+
+
+def test_an_army_list_that_may_be_one_warband_and_one_that_may_unless() -> None:
+    # Road to Rivendell may be one warband; then no hero leads another.
+    hobbits = [("frodo-baggins", 1, []), ("samwise-gamgee", 1, [])]
+    assert _summary("road-to-rivendell", ("aragorn-strider", [], hobbits)).problems == []
+    assert (
+        _summary("road-to-rivendell", ("aragorn-strider", [], []), ("arwen-undomiel", [], [])).problems == []
+    )
+    assert _summary(
+        "road-to-rivendell", ("aragorn-strider", [], hobbits), ("arwen-undomiel", [], [])
+    ).problems == [
+        "Heroes follow another hero in Road to Rivendell only when the army is one warband: make every other "
+        "hero one of Aragorn (Strider)'s followers, or lead a warband of their own."
+    ]
+    # The Shire may be one warband unless it has Hobbit Militia, Archers or Shirriffs.
+    assert _summary("the-shire", ("gandalf-the-grey", [], hobbits)).problems == []
+    militia = _summary("the-shire", ("gandalf-the-grey", [], [*hobbits, ("hobbit-militia", 4, ["Spear"])]))
+    assert (
+        "Frodo Baggins is a hero and leads a warband of their own; remove them from Gandalf the Grey's followers."
+        in militia.problems
+    )
