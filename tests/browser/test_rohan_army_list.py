@@ -38,6 +38,7 @@ def test_a_rohan_list_from_its_army_list_with_heroes_on_their_named_horses(
     heroes.select_option(_pk("theoden-king-of-rohan"))
     page.get_by_test_id("add-warband").click()
     theoden = page.locator("[data-testid=warband][data-hero='Théoden, King of Rohan']")
+    expect(theoden.get_by_test_id("is-general")).to_have_text("General")  # the list's highest tier
     theoden.get_by_label("Snowmane (+20)", exact=True).check()
     expect(theoden.locator("header").get_by_test_id("mount")).to_have_text("mount: Snowmane")
     expect(page.get_by_test_id("points")).to_have_text("95 / 500")

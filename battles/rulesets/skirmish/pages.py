@@ -44,6 +44,8 @@ def builder_context(army: ArmyList, user: Any, words: str = "") -> dict[str, Any
                 "line": line,
                 "hero_points": unit_points(hero, warband.hero_options),
                 "mount": chosen_mount(hero, warband.hero_options),
+                # Named, or the General by the list's rules (the highest tier, the army list's choice).
+                "general": warband.is_general or summary.general == hero.name,
                 "followers": followers,
             }
         )
