@@ -9,6 +9,7 @@ from typing import Any
 from battles.lists.army_lists import army_list_named, in_list
 from battles.lists.models import ArmyList
 from battles.lists.offers import builder_offers
+from battles.lists.options import chosen_mount
 from rules_core.mass_battle import CARDS
 
 from .lists import heroes_of, stands_of, summarise
@@ -16,7 +17,7 @@ from .lists import heroes_of, stands_of, summarise
 
 def _lines(army: ArmyList) -> dict[str, Any]:
     """The list's lines of stands and heroes, each with its summary and its profile as the list's
-    army list fields it (its options there)."""
+    army list fields it (its options there); a hero with the mount he rides ("" for none)."""
     summary = summarise(army)
     built_from = army.built_from
     stands, heroes = stands_of(army), heroes_of(army)
@@ -28,8 +29,9 @@ def _lines(army: ArmyList) -> dict[str, Any]:
             for line, row in zip(stands, summary.stand_lines, strict=True)
         ],
         "hero_lines": [
-            (hero, row, in_list(built_from, hero.profile))
+            (hero, row, fielded, chosen_mount(fielded, list(hero.options)))
             for hero, row in zip(heroes, summary.hero_lines, strict=True)
+            for fielded in [in_list(built_from, hero.profile)]
         ],
         "army_list": army_list_named(built_from),
     }

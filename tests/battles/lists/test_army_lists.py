@@ -201,6 +201,8 @@ def test_a_mass_battle_list_from_an_army_list(ann: User, catalogue: None) -> Non
     assert [(s.name, s.stats.kind, s.stats.models, s.points) for s in stands] == [
         (f"Rider of Rohan {n}", "cavalry", 4, 56) for n in (1, 2)
     ]
+    mass_lists.equip_hero(army, army.heroes.get(), ["Snowmane"], [])
+    assert "mount: Snowmane" in client.get(f"/armies/{army.pk}/").content.decode()
     mass_lists.add_hero(army, _profile("gandalf-the-grey"))
     assert "Gandalf the Grey is not in the Kingdom of Rohan army list." in mass_lists.summarise(army).problems
 
