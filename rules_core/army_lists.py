@@ -45,6 +45,11 @@ class Listed:
     """The army list's limits these models count towards: "bow", "throwing"."""
     exempt: frozenset[str] = frozenset()
     """The limits its army list exempts them from (Riders of Rohan from the bow limit)."""
+    counts: frozenset[str] = frozenset()
+    """The limits its army list says they count towards though heroes (Haldir's bow at Helm's Deep)."""
+    mount_keys: frozenset[str] = frozenset()
+    """The catalogue ids of the mount they ride (and the mount it is a variant of), for the groups
+    of models an army list counts by their mounts (Cavalry models)."""
 
     @property
     def tier(self) -> str | None:

@@ -20,7 +20,7 @@ from .state import SIDES, Army, BattleState, Board, Model, Mount, Profile, Side,
 from .terrain import load_piece, no_standing
 from .tiers import tier_rank
 from .turn import BattleFrame
-from .wargear import missile_from_wargear, read_kit
+from .wargear import exchanged, missile_from_wargear, read_kit
 
 DEPLOYMENT_DEPTH = 12.0
 MODEL_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
@@ -70,6 +70,7 @@ def new_battle(setup: dict[str, Any]) -> BattleState:
                 len(entries),
                 general=_general(army, mine),
                 warbands=_warbands(army, mine),
+                break_point_divisor=_break_point_divisor(army),
             )
         zones_in = setup.get("deployment") or default_zones(board)
         zones = {side: [float(v) for v in zones_in[side]] for side in SIDES}
@@ -197,10 +198,22 @@ def _model(side: Side, entry: dict[str, Any]) -> Model:
     )
 
 
+def _break_point_divisor(army: dict[str, Any]) -> float:
+    """An army list's Break Point divisor (`break_point_divisor`, 1 to 4; 2 when not given)."""
+    divisor = army.get("break_point_divisor", 2)
+    if isinstance(divisor, bool) or not isinstance(divisor, (int, float)) or not 1 <= divisor <= 4:
+        raise _bad(f"An army's break_point_divisor must be a number from 1 to 4, not {divisor!r}.")
+    return float(divisor)
+
+
 def load_profile(data: dict[str, Any]) -> Profile:
     """A profile from its plain data, refused (bad_setup) unless every characteristic is a number
-    of 0 or more, it has a Wound and its base is 10 to 200 mm across."""
-    profile = load(Profile, data)
+    of 0 or more, it has a Wound and its base is 10 to 200 mm across. `given_up` lists printed
+    wargear its army list exchanged away (`wargear.exchanged`)."""
+    given_up = data.get("given_up", [])
+    if not isinstance(given_up, list) or not all(isinstance(item, str) for item in given_up):
+        raise _bad(f"{data.get('name')}'s given_up must be a list of wargear names.")
+    profile = exchanged(load(Profile, data), given_up)
     for name in (
         "move",
         "fight",

@@ -70,9 +70,12 @@ class Summary:
     warbands: list[WarbandSummary] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
+    break_point_divisor: float = 2
+    """Its army list's: broken after more than models / N casualties."""
+
     @property
     def break_point(self) -> float:
-        return Army("", self.models).break_point
+        return Army("", self.models, break_point_divisor=self.break_point_divisor).break_point
 
     @property
     def ready(self) -> bool:
@@ -89,10 +92,22 @@ def summarise(army: SkirmishList) -> Summary:
     problems = summary.problems
     if not army.warbands:
         problems.append("The list is empty: add a hero to lead a warband.")
+    rules = army.rules
+    keys = {line.key for w in army.warbands for line in (w.hero, *w.followers)}
+    heroes_follow = rules is not None and rules.heroes_may_follow(keys)
     for warband in army.warbands:
-        summary.warbands.append(_warband(warband, summary))
+        summary.warbands.append(_warband(warband, summary, heroes_follow))
     heroes = [w.hero for w in army.warbands if w.hero.is_hero]
-    problems.extend(repeated_unique_heroes(heroes))
+    following = [f for w in army.warbands for f in w.followers if f.is_hero]
+    problems.extend(repeated_unique_heroes([*heroes, *(f for f in following for _ in range(f.count))]))
+    if rules is not None and len(army.warbands) > 1 and (rules.warbands == "one" or following):
+        leader = army.warbands[0].hero.name
+        problems.append(
+            f"{rules.name} fights as one warband: make every other hero one of {leader}'s followers."
+            if rules.warbands == "one"
+            else f"Heroes follow another hero in {rules.name} only when the army is one warband: "
+            f"make every other hero one of {leader}'s followers, or lead a warband of their own."
+        )
     summary.side, mixed = side_of([line for w in army.warbands for line in (w.hero, *w.followers)])
     problems.extend(mixed)
     if army.rules is None:
@@ -111,8 +126,11 @@ def summarise(army: SkirmishList) -> Summary:
         ]
         summary.bows = counted(lines, "bow")
         summary.bow_limit = limit_of(summary.warriors, army.rules.bow_one_in)
-        problems.extend(composition_problems(army.rules, lines, summary.warriors))
-        summary.general = _general(army.warbands, problems, required_general(army.rules, lines))
+        problems.extend(composition_problems(army.rules, lines, summary.warriors, summary.models))
+        required, among, wrong = required_general(army.rules, lines)
+        problems.extend(wrong)
+        summary.general = _general(army.warbands, problems, required, among)
+        summary.break_point_divisor = army.rules.break_point_divisor
     over = summary.points - summary.points_limit
     if over > 0:
         problems.append(
@@ -121,17 +139,19 @@ def summarise(army: SkirmishList) -> Summary:
     return summary
 
 
-def _warband(warband: ListedWarband, summary: Summary) -> WarbandSummary:
-    """Count one warband into the summary, with its problems, and say what it is."""
+def _warband(warband: ListedWarband, summary: Summary, heroes_follow: bool = False) -> WarbandSummary:
+    """Count one warband into the summary, with its problems, and say what it is. Heroes may
+    follow another in an army list that may be one warband (`heroes_follow`)."""
     hero, problems = warband.hero, summary.problems
     points, led = hero.points, 0
     for follower in warband.followers:
         points += follower.points * follower.count
         if follower.is_hero:
-            problems.append(
-                f"{follower.name} is a hero and leads a warband of their own; "
-                f"remove them from {hero.name}'s followers."
-            )
+            if not heroes_follow:
+                problems.append(
+                    f"{follower.name} is a hero and leads a warband of their own; "
+                    f"remove them from {hero.name}'s followers."
+                )
             summary.heroes += follower.count
         else:
             summary.warriors += follower.count
@@ -157,10 +177,14 @@ def _warband(warband: ListedWarband, summary: Summary) -> WarbandSummary:
 
 
 def _general(
-    warbands: tuple[ListedWarband, ...], problems: list[str], required: str | None = None
+    warbands: tuple[ListedWarband, ...],
+    problems: list[str],
+    required: str | None = None,
+    among: tuple[str, ...] = (),
 ) -> str | None:
     """The named General, else the hero of the highest tier; a tie at the top must be settled. A
-    hero the army list makes the General is the General."""
+    hero the army list makes the General is the General; when it says one of several (`among`),
+    the General must be one of them."""
     named = [w.hero.name for w in warbands if w.general]
     if required is not None:
         if named and named != [required]:
@@ -169,6 +193,11 @@ def _general(
     several = several_generals(named)
     if several:
         problems.append(several)
+        return None
+    if among:
+        if named and named[0] in among:
+            return named[0]
+        problems.append(f"Choose your General: in this army list it must be one of {', '.join(among)}.")
         return None
     if named:
         return named[0]

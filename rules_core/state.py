@@ -269,10 +269,13 @@ class Army:
     general: str = ""
     """The General's model id ("" for an army without a Hero)."""
     warbands: list[Warband] = field(default_factory=list)
+    break_point_divisor: float = 2
+    """Broken after more than starting models / N casualties: 2 by the core rules, 1.5 in a few
+    army lists (Lurtz's Scouts ...)."""
 
     @property
     def break_point(self) -> float:
-        return self.starting_models / 2
+        return self.starting_models / self.break_point_divisor
 
 
 @dataclass(slots=True)

@@ -402,3 +402,24 @@ def without(profile: Profile, item: str) -> Profile:
     if kit_of(profile).melee and not kit((*wargear, *bought)).melee:
         wargear.append("Unarmed")
     return replace(profile, wargear=wargear, bought=bought, defence=profile.defence - lost_defence)
+
+
+def exchanged(profile: Profile, given_up: list[str]) -> Profile:
+    """The profile as its army list fields it after an exchange gives up printed wargear ("Exchange
+    shield for banner"): each piece is gone, its armour or shield leaves the printed Defence, and a
+    missile weapon given up is no longer its missile. Raises RuleViolation (bad_setup) for a piece
+    its printed profile does not carry."""
+    for item in given_up:
+        printed = next((w for w in profile.wargear if _lookup_key(w) == _lookup_key(item)), None)
+        if printed is None:
+            raise RuleViolation(
+                "bad_setup",
+                f"{profile.name} gives up {item} in an exchange, but its profile does not carry it.",
+            )
+        lost_missile = profile.missile is not None and _lookup_key(profile.missile.name) == _lookup_key(
+            printed
+        )
+        profile = without(profile, printed)
+        if lost_missile:
+            profile = replace(profile, missile=None)
+    return profile

@@ -21,6 +21,9 @@ from .profiles import clean_option
 
 LISTS_FILE = Path(__file__).parent / "catalogue_data" / "army-lists.json"
 HEROIC_TIERS = {tier.key for tier in TIERS}
+LIST_OPTION_FLAGS = ("bow_limit", "throwing_limit", "excludes_options", "same_character_as")
+"""What an army list says of an option beyond what it gives: the limits it counts towards or is
+exempt from, the options it may not be taken with, and the entries it is the same character as."""
 TIER_ORDER = [tier.key for tier in TIERS]
 
 
@@ -30,7 +33,10 @@ def army_lists() -> dict[str, dict[str, Any]]:
     found: dict[str, dict[str, Any]] = {}
     for army_list in json.loads(LISTS_FILE.read_text(encoding="utf-8"))["army_lists"]:
         for entry in army_list["entries"]:
-            entry["options"] = [clean_option(o) for o in entry["options"]]
+            entry["options"] = [
+                {**clean_option(o), **{k: o[k] for k in LIST_OPTION_FLAGS if k in o}}
+                for o in entry["options"]
+            ]
         found[army_list["id"]] = army_list
     return found
 
@@ -76,16 +82,14 @@ def in_list(list_id: str, profile: Any) -> Any:
     return fielded
 
 
-def exempt_from(entry: dict[str, Any] | None, options: list[str]) -> frozenset[str]:
-    """The limits an entry, or an option chosen of it, is exempt from in its list."""
+def limit_flags(entry: dict[str, Any] | None, options: list[str], flag: str) -> frozenset[str]:
+    """The limits an entry, or an option chosen of it, says it is `flag` ("exempt" from, or
+    "counts" towards though a hero) in its list."""
     if entry is None:
         return frozenset()
-    chosen = [o for o in entry["options"] if o["name"] in options]
-    flags = [(entry.get("bow_limit"), "bow"), (entry.get("throwing_limit"), "throwing")]
-    flags += [(o.get("bow_limit"), "bow") for o in chosen] + [
-        (o.get("throwing_limit"), "throwing") for o in chosen
-    ]
-    return frozenset(kind for flag, kind in flags if flag == "exempt")
+    said = [entry, *(o for o in entry["options"] if o["name"] in options)]
+    kinds = (("bow_limit", "bow"), ("throwing_limit", "throwing"))
+    return frozenset(kind for part in said for key, kind in kinds if part.get(key) == flag)
 
 
 @cache
@@ -98,20 +102,16 @@ def list_rules(list_id: str) -> ListRules | None:
 
     names = {p["id"]: p["name"] for p in catalogue()}
     composition = army_list["composition"]
-    entries = {
-        e["profile"]: EntryRules(
-            name=names[e["profile"]],
-            max=e.get("max"),
-            general=e.get("general") == "required",
-            requires_one_of=tuple(e.get("requires_one_of", ())),
-            may_follow=tuple(e["may_follow"]) if "may_follow" in e else None,
-            captain=e.get("captain") != "never",
-        )
-        for e in army_list["entries"]
-    }
+    entries = {e["profile"]: _entry_rules(e, names[e["profile"]]) for e in army_list["entries"]}
     distributions = tuple(
         Distribution(
-            d["group"], tuple(d["profiles"]), d.get("min"), d.get("max"), d.get("at_most_as_many_as", "")
+            d["group"],
+            tuple(d["profiles"]),
+            d.get("min"),
+            d.get("max"),
+            d.get("at_most_as_many_as", ""),
+            d.get("at_most_one_in"),
+            d.get("excludes", ""),
         )
         for d in composition.get("distributions", [])
     )
@@ -121,28 +121,41 @@ def list_rules(list_id: str) -> ListRules | None:
         throwing_one_in=composition.get("throwing_limit_one_in"),
         entries=entries,
         distributions=distributions,
+        break_point_divisor=composition.get("break_point_divisor", 2),
+        warbands=composition.get("warbands", ""),
+        unless_army_includes=tuple(composition.get("unless_army_includes", ())),
     )
 
 
-def offered(list_id: str, profiles: Any) -> tuple[list[tuple[Any, str]], list[Any]]:
-    """What the builder offers from an army list: its heroes with their tier in that list, highest
-    tier first, and its warriors; `profiles` are the ones the user may field."""
-    army_list = army_list_named(list_id)
-    assert army_list is not None
-    by_key = {
-        p.catalogue_id: p
-        for p in profiles.filter(catalogue_id__in=[e["profile"] for e in army_list["entries"]])
-    }
-    heroes, warriors = [], []
-    for entry in army_list["entries"]:
-        profile = by_key.get(entry["profile"])
-        if profile is None:
-            continue
-        offer = copy.copy(profile)  # its name and price in this list: all an offer shows
-        offer.points = entry["points"]
-        if entry["tier"] in HEROIC_TIERS:
-            heroes.append((offer, entry["tier"]))
-        else:
-            warriors.append(offer)
-    heroes.sort(key=lambda pair: TIER_ORDER.index(pair[1]))
-    return heroes, warriors
+def _entry_rules(entry: dict[str, Any], name: str) -> EntryRules:
+    general = entry.get("general")
+    options = entry["options"]
+    picks = tuple(
+        (kind, names)
+        for kind in ("exactly-one", "at-most-one")
+        if (names := tuple(o["name"] for o in options if o.get("pick") == kind))
+    )
+    excluded = tuple(
+        (o["name"], other)
+        for i, o in enumerate(options)
+        for other in o.get("excludes_options", [])
+        if other not in [p["name"] for p in options[:i]]  # each pair once
+    )
+    return EntryRules(
+        name=name,
+        max=entry.get("max"),
+        general=general == "required",
+        requires_one_of=tuple(entry.get("requires_one_of", ())),
+        may_follow=tuple(entry["may_follow"]) if "may_follow" in entry else None,
+        captain=entry.get("captain") != "never",
+        captain_required=entry.get("captain") == "required",
+        may_lead_only=tuple(entry["may_lead_only"]) if "may_lead_only" in entry else None,
+        general_one_of=general == "one-of-option",
+        general_rank=general["rank"] if isinstance(general, dict) else None,
+        picks=picks,
+        excludes_options=excluded,
+        same_character_as=tuple(entry.get("same_character_as", ())),
+        option_characters=tuple(
+            (o["name"], tuple(o["same_character_as"])) for o in options if o.get("same_character_as")
+        ),
+    )

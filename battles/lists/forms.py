@@ -214,18 +214,23 @@ class ProfileChoiceForm(forms.Form):
     profile = forms.ModelChoiceField(queryset=Profile.objects.none(), empty_label=None)
     count = forms.IntegerField(min_value=1, max_value=MAX_COUNT, initial=1, required=False)
 
-    def __init__(self, user: Any, heroes: bool, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, user: Any, heroes: bool | None, *args: Any, **kwargs: Any) -> None:
+        """`heroes`: True for a hero, False for a warrior, None for either (a hero following
+        another, in an army list that may be one warband)."""
         super().__init__(*args, **kwargs)
         profiles = Profile.fieldable_by(user)
-        profiles = profiles.exclude(tier="") if heroes else profiles.filter(tier="")
+        if heroes is not None:
+            profiles = profiles.exclude(tier="") if heroes else profiles.filter(tier="")
         cast(forms.ModelChoiceField[Profile], self.fields["profile"]).queryset = profiles.order_by(
             "owner_id", "name"
         )
-        self.fields["profile"].label = "Hero" if heroes else "Warrior"
+        self.fields["profile"].label = "Hero" if heroes else "Warrior" if heroes is False else "Follower"
         self.fields["profile"].error_messages["invalid_choice"] = (
             "Choose a hero from the catalogue or your profiles."
             if heroes
             else "Choose a warrior you can use."
+            if heroes is False
+            else "Choose a hero or a warrior you can use."
         )
 
 

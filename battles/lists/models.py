@@ -35,9 +35,9 @@ def ruleset_choices() -> list[tuple[str, str]]:
     return rules_core.ruleset_choices()
 
 
-CONTENTS: list[str] = []
-"""What a list's pages read of its contents, fetched with it (`ArmyList.with_contents`): each
-ruleset's list contents (its models module) add theirs."""
+CONTENTS: dict[str, list[models.Prefetch[Any]]] = {}
+"""What a list's pages read of its contents, by ruleset, fetched with it (`ArmyList.with_contents`,
+`ArmyList.fetch_contents`): each ruleset's list contents (its models module) add theirs."""
 
 
 class Profile(models.Model):
@@ -226,7 +226,13 @@ class ArmyList(models.Model):
 
     @classmethod
     def with_contents(cls) -> models.QuerySet[ArmyList]:
-        return cls.objects.prefetch_related(*CONTENTS)
+        """Lists of any ruleset, each with its contents."""
+        return cls.objects.prefetch_related(*(path for paths in CONTENTS.values() for path in paths))
+
+    def fetch_contents(self) -> ArmyList:
+        """This list with its own ruleset's contents fetched (no query for another ruleset's)."""
+        models.prefetch_related_objects([self], *CONTENTS.get(self.ruleset, ()))
+        return self
 
 
 class ProfileLine(models.Model):

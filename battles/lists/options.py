@@ -8,12 +8,13 @@ ruleset's web code turns a list into the referee's plain data (`rules_core.Liste
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from rules_core import Listed, is_bow
 
-from .army_lists import exempt_from
-from .catalogue import mount_profile
+from .army_lists import limit_flags
+from .catalogue import MOUNTS, mount_profile
 from .profiles import option_gives, option_mount
 
 # What one list may hold: enough for any real game, small enough to fit on a board.
@@ -26,9 +27,15 @@ def option_table(profile: Any) -> dict[str, dict[str, Any]]:
 
 
 def chosen_missile(profile: Any, options: list[str]) -> dict[str, Any] | None:
-    """The missile weapon a model carries: the last chosen option that is one, else its own."""
+    """The missile weapon a model carries: the last chosen option that is one, else its own (unless
+    an exchange gives it up)."""
     table = option_table(profile)
     missile: dict[str, Any] | None = profile.missile
+    given_up = {
+        piece.casefold() for name in options if name in table for piece in table[name].get("gives_up", [])
+    }
+    if missile is not None and missile["name"].casefold() in given_up:
+        missile = None
     for name in options:
         if name in table and table[name].get("missile"):
             missile = table[name]["missile"]
@@ -55,15 +62,18 @@ def chosen_mount(profile: Any, options: list[str]) -> str:
 def rules_profile(profile: Any, options: list[str]) -> dict[str, Any]:
     """The profile as rules_core reads it, with the chosen missile weapon, the wargear its list
     bought as `bought` (the referee adds a bought shield's Defence; printed wargear is in the printed
-    Defence already) and the rules its options bring among its special rules. What an exchange
-    gives up stays in the printed wargear: the referee reads the printed Defence from it (an
-    exchanged shield's Defence is not taken away yet)."""
+    Defence already), what an exchange gives up as `given_up` (the referee takes the piece away, and
+    its armour or shield from the printed Defence) and the rules its options bring among its special
+    rules."""
     data: dict[str, Any] = profile.to_rules()
     chosen = [option_table(profile)[name] for name in options if name in option_table(profile)]
     always = getattr(profile, "always_bought", [])  # what its army list always gives it
     data["bought"] = list(
         dict.fromkeys([*always, *(piece for option in chosen for piece in option_gives(option))])
     )
+    given_up = [piece for option in chosen for piece in option.get("gives_up", [])]
+    if given_up:
+        data["given_up"] = list(dict.fromkeys(given_up))
     rules = [rule for option in chosen for rule in option.get("rules", [])]
     data["special_rules"] = list(dict.fromkeys([*data["special_rules"], *rules]))
     data["missile"] = chosen_missile(profile, options)
@@ -86,6 +96,15 @@ def unknown_options(profile: Any, options: list[str]) -> list[str]:
     ]
 
 
+def mount_problems(profile: Any, options: list[str]) -> list[str]:
+    """A model rides one mount: two chosen options that each bring one are a problem."""
+    table = option_table(profile)
+    mounts = [name for name in options if name in table and option_mount(table[name])]
+    if len(mounts) < 2 or all(b in table[a].get("excludes_options", []) for a, b in combinations(mounts, 2)):
+        return []  # none, one, or its army list's own rule says so (rules_core.composition)
+    return [f"{profile.name} rides one mount: choose {' or '.join(mounts)}, not both."]
+
+
 def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
     """Some models of one profile with these options, as the referee's list rules read them; in an
     army list (`army_lists.in_list`), which entry they are and the limits they count towards."""
@@ -95,7 +114,8 @@ def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
     throws = any(table[name].get("throwing") for name in options if name in table) or any(
         "throwing" in piece.lower() for piece in profile.wargear
     )
-    limits = {"bow"} if is_bow(model["profile"]["missile"]) else set()
+    carried = [model["profile"]["missile"], *({"name": piece} for piece in model["profile"]["bought"])]
+    limits = {"bow"} if any(is_bow(missile) for missile in carried) else set()  # its own, or bought
     return Listed(
         name=profile.name,
         profile=model["profile"],
@@ -105,11 +125,21 @@ def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
         side=getattr(profile, "side", "") or "",
         mount=model.get("mount"),
         options=tuple(options),
-        problems=tuple(unknown_options(profile, options)),
+        problems=(*unknown_options(profile, options), *mount_problems(profile, options)),
         key=entry["profile"] if entry else "",
         limits=frozenset(limits | ({"throwing"} if throws else set())),
-        exempt=exempt_from(entry, options),
+        exempt=limit_flags(entry, options, "exempt"),
+        counts=limit_flags(entry, options, "counts"),
+        mount_keys=_mount_keys(chosen_mount(profile, options)),
     )
+
+
+def _mount_keys(mount: str) -> frozenset[str]:
+    """The catalogue ids of a mount by its name, and of the mount it is a variant of."""
+    found = MOUNTS.get(mount)
+    if found is None:
+        return frozenset()
+    return frozenset(k for k in (found["id"], found.get("variant_of", "")) if k)
 
 
 def battle_models(profile: Any, options: list[str]) -> list[tuple[Any, list[str], int]]:

@@ -15,6 +15,7 @@ from django.db.models import Max, Q, QuerySet, RestrictedError
 from battles.rulesets import DEFAULT_RULESET, keys, web_ruleset
 from rules_core import Listed, side_of, wrong_side
 
+from . import offers
 from .army_lists import army_list_named
 from .catalogue import catalogue
 from .listfile import ListDraft
@@ -243,6 +244,8 @@ def load_catalogue() -> tuple[int, int]:
     with transaction.atomic():
         Profile.objects.bulk_create(added, batch_size=200)
         Profile.objects.bulk_update(changed, fields, batch_size=200)
+    if added or changed:
+        offers.catalogue_changed()
     return len(added), len(changed)
 
 

@@ -110,7 +110,7 @@ def owned_list(view: View) -> View:
     @login_required
     @wraps(view)
     def wrapper(request: HttpRequest, pk: int, **kwargs: Any) -> HttpResponse:
-        army = get_object_or_404(ArmyList.with_contents(), pk=pk, owner=request.user)
+        army = get_object_or_404(ArmyList, pk=pk, owner=request.user).fetch_contents()
         return view(request, army, **kwargs)
 
     return wrapper
@@ -130,7 +130,8 @@ def list_edit(view: Callable[..., str | None]) -> View:
         except BadData as exc:
             error = str(exc)
         if error or request.htmx:
-            return builder(request, army.pk, error or "", 422 if error else 200)
+            fresh = ArmyList.objects.get(pk=army.pk).fetch_contents()  # as the change left it
+            return builder(request, fresh, error or "", 422 if error else 200)
         return redirect("army", pk=army.pk)
 
     return wrapper
@@ -138,18 +139,18 @@ def list_edit(view: Callable[..., str | None]) -> View:
 
 @owned_list
 def army(request: SignedInRequest, army: ArmyList) -> HttpResponse:
-    return builder(request, army.pk)
+    return builder(request, army)
 
 
-def builder(request: HtmxRequest, pk: int, error: str = "", status: int = 200) -> HttpResponse:
-    army = ArmyList.with_contents().get(pk=pk)
+def builder(request: HtmxRequest, army: ArmyList, error: str = "", status: int = 200) -> HttpResponse:
+    """The builder of a list whose contents are fetched."""
     share_url = (
         request.build_absolute_uri(reverse("shared_list", args=[army.share_token]))
         if army.share_token
         else ""
     )
     rules = web_ruleset(army.ruleset)
-    context = rules.builder_context(request, army, Profile.fieldable_by(request.user))
+    context = rules.builder_context(request, army)
     context.update(army=army, error=error, share_url=share_url, builder_template=rules.builder_template)
     template = rules.builder_template if request.htmx else "armies/builder.html"
     return render(request, template, context, status=status)

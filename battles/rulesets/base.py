@@ -16,7 +16,6 @@ import rules_core
 if TYPE_CHECKING:
     from django.contrib.admin import AdminSite
     from django.contrib.admin.options import InlineModelAdmin
-    from django.db.models import QuerySet
     from django.http import HttpRequest
     from django.urls import URLPattern
 
@@ -129,11 +128,8 @@ class WebRuleset(ABC):
         """The demo army of a side, as an army-list file."""
 
     @abstractmethod
-    def builder_context(
-        self, request: HttpRequest, army: ArmyList, visible: QuerySet[Profile]
-    ) -> dict[str, Any]:
-        """What its builder shows: the list and what may be added (`visible`: the profiles the
-        player may use)."""
+    def builder_context(self, request: HttpRequest, army: ArmyList) -> dict[str, Any]:
+        """What its builder shows: the list and what the player may add (battles/lists/offers.py)."""
 
     @abstractmethod
     def print_context(self, army: ArmyList) -> dict[str, Any]:

@@ -198,8 +198,11 @@ def sign_up(page: Page, base_url: str, username: str) -> None:
     expect(page.get_by_role("heading", name="My army lists")).to_be_visible()
 
 
-def new_list(page: Page, name: str) -> None:
-    """From "My army lists": create an empty list and land in its builder."""
+def new_list(page: Page, name: str, army_list: str = "") -> None:
+    """From "My army lists": create an empty list (built from one of the game's army lists when
+    given its id) and land in its builder."""
     page.get_by_test_id("new-list-name").fill(name)
+    if army_list:
+        page.get_by_test_id("new-list-army-list").select_option(army_list)
     page.get_by_test_id("new-list").click()
     expect(page.get_by_test_id("problems")).to_be_visible()

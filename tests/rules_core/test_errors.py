@@ -37,3 +37,14 @@ def test_a_refused_command_is_a_refusal_with_its_code_and_message() -> None:
         "code": "not_your_decision",
         "message": "It is Good's decision now: Good deploys their army.",
     }
+
+
+def test_an_army_breaks_by_its_lists_divisor_and_a_divisor_out_of_range_is_refused() -> None:
+    start = setup([model("g", profile("G"), 10, 40)], [model("e", profile("E"), 10, 4)])
+    start["armies"]["evil"]["break_point_divisor"] = 1.5
+    state = new_battle(start)
+    assert (state.armies["good"].break_point, state.armies["evil"].break_point) == (0.5, 1 / 1.5)
+    start["armies"]["evil"]["break_point_divisor"] = 0
+    with pytest.raises(RuleViolation) as refused:
+        new_battle(start)
+    assert refused.value.message == "An army's break_point_divisor must be a number from 1 to 4, not 0."

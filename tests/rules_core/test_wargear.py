@@ -140,6 +140,39 @@ def test_a_shield_and_armour_add_their_defence_once(stats: dict, mount: Any, exp
     assert defence(state, model_) == expected
 
 
+@pytest.mark.parametrize(
+    ("name", "stats", "given_up", "expected", "shield"),
+    [
+        # The 2024 profiles: a Black Dragon Warrior exchanges his shield for a banner (Defence 6
+        # printed with heavy armour and shield), an Iron Hills Captain shield and spear for a mattock.
+        ("Black Dragon Warrior", {"defence": 6, "wargear": ["Heavy armour", "Shield", "Hand weapon"],
+                                  "bought": ["Banner"]}, ["Shield"], 5, False),
+        ("Iron Hills Captain", {"defence": 8, "wargear": ["Heavy armour", "Shield", "Spear", "Hand weapon"],
+                                "bought": ["Two-handed weapon"]}, ["Shield", "Spear"], 7, False),
+        ("Captain of Rohan", {"defence": 5, "wargear": ["Armour", "Hand weapon"],
+                              "bought": ["Heavy armour"]}, ["Armour"], 6, False),
+    ],
+)  # fmt: skip
+def test_what_an_exchange_gives_up_is_gone_with_its_defence(
+    name: str, stats: dict, given_up: list, expected: int, shield: bool
+) -> None:
+    state, model_ = one(profile(name, **stats, given_up=given_up))
+    assert defence(state, model_) == expected
+    assert model_.profile.defence == expected - (2 if "Heavy armour" in stats["bought"] else 0)
+    assert not set(given_up) & set(model_.profile.wargear)
+    assert (kit_of(model_.profile).shield is not None) == shield
+    assert kit_of(model_.profile).melee  # still armed: not Unarmed
+
+
+def test_an_exchange_of_what_the_profile_does_not_carry_is_refused() -> None:
+    with pytest.raises(RuleViolation) as refused:
+        one(profile("Orc", wargear=["Hand weapon"], given_up=["Shield"]))
+    assert (refused.value.code, refused.value.message) == (
+        "bad_setup",
+        "Orc gives up Shield in an exchange, but its profile does not carry it.",
+    )
+
+
 def test_a_pavise_gives_nothing_while_engaged_and_light_armour_only_against_shooting() -> None:
     state = new_battle(
         setup(

@@ -8,10 +8,11 @@ saved list, a copy and an import alike.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from battles.lists import services
+from battles.lists.army_lists import army_lists, entry_of, in_list
 from battles.lists.listfile import (
     an_object,
     distinct,
@@ -24,6 +25,7 @@ from battles.lists.listfile import (
 from battles.lists.models import ArmyList, Profile
 from battles.lists.options import listed
 from battles.lists.profiles import BadData
+from rules_core import Listed
 from rules_core import mass_battle as referee
 
 from .models import ListHero, StandLine
@@ -64,6 +66,8 @@ class MassDraft:
     points_limit: int
     stands: list[StandDraft]
     heroes: list[HeroDraft]
+    built_from: str = ""
+    """The game's army list it is built from, or "" for any profiles."""
 
     def profiles(self) -> list[Profile]:
         return distinct([line.profile for line in self.stands] + [hero.profile for hero in self.heroes])
@@ -84,12 +88,24 @@ def profiles_of(army: Any) -> list[Profile]:
 
 
 def as_referee_list(army: Any) -> referee.MassList:
-    """The list as the referee's list rules read it."""
+    """The list as the referee's list rules read it: each profile as its army list fields it (its
+    tier, price and options there); a profile of no entry of that list is a problem."""
+    built_from = army.built_from
+
+    def fielded(profile: Profile, options: list[str], count: int = 1) -> Listed:
+        found = listed(in_list(built_from, profile), options, count)
+        if built_from and entry_of(built_from, profile) is None:
+            named = army_lists()[built_from]["name"]
+            return replace(
+                found, problems=(*found.problems, f"{profile.name} is not in the {named} army list.")
+            )
+        return found
+
     return referee.MassList(
         int(army.points_limit),
-        tuple(listed(line.profile, list(line.options), line.count) for line in stands_of(army)),
+        tuple(fielded(line.profile, list(line.options), line.count) for line in stands_of(army)),
         tuple(
-            referee.ListedHero(listed(h.profile, list(h.options)), tuple(h.cards), bool(h.is_general))
+            referee.ListedHero(fielded(h.profile, list(h.options)), tuple(h.cards), bool(h.is_general))
             for h in heroes_of(army)
         ),
     )
@@ -99,9 +115,9 @@ def summarise(army: Any) -> referee.MassSummary:
     return referee.summarise(as_referee_list(army))
 
 
-def fields_own_stand(profile: Profile) -> bool:
+def fields_own_stand(profile: Profile, built_from: str = "") -> bool:
     """A Monster hero is fielded as a stand of his own (§2.3)."""
-    return referee.fields_own_stand(listed(profile, []))
+    return referee.fields_own_stand(listed(in_list(built_from, profile), []))
 
 
 def draft_of(army: ArmyList) -> MassDraft:
@@ -110,6 +126,7 @@ def draft_of(army: ArmyList) -> MassDraft:
         army.points_limit,
         [StandDraft(s.profile, s.count, list(s.options)) for s in stands_of(army)],
         [HeroDraft(h.profile, list(h.options), list(h.cards), h.is_general) for h in heroes_of(army)],
+        army.built_from,
     )
 
 
@@ -234,7 +251,7 @@ def add_stands(army: ArmyList, profile: Profile, count: int) -> None:
 def change_stands(army: ArmyList, line: StandLine, count: int, options: list[str]) -> None:
     with services.changing(army):
         _check_stands_after(army, count - line.count)
-        services.usable_options(line.profile, options)
+        services.usable_options(in_list(army.built_from, line.profile), options)
         services.change_line(line, count, options)
 
 
@@ -245,7 +262,7 @@ def add_hero(army: ArmyList, profile: Profile) -> None:
         _not_a_group(profile)
         if army.heroes.count() >= MAX_HEROES:
             raise BadData(f"A list holds at most {MAX_HEROES} heroes.")
-        if fields_own_stand(profile):
+        if fields_own_stand(profile, army.built_from):
             _check_stands_after(army, 1)
         ListHero.objects.create(
             army_list=army, position=services.next_position(army.heroes.all()), profile=profile

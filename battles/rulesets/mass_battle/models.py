@@ -35,4 +35,7 @@ class ListHero(models.Model):
         return self.profile.name
 
 
-CONTENTS.extend(["stand_lines__profile", "heroes__profile"])
+CONTENTS["mass_battle"] = [  # each line and hero with its profile, a query each
+    models.Prefetch("stand_lines", StandLine.objects.select_related("profile")),
+    models.Prefetch("heroes", ListHero.objects.select_related("profile")),
+]

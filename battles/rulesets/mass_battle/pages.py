@@ -6,38 +6,43 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
-
-from battles.lists.models import ArmyList, Profile
-from rules_core import tier_name
+from battles.lists.army_lists import army_list_named, in_list
+from battles.lists.models import ArmyList
+from battles.lists.offers import builder_offers
+from battles.lists.options import chosen_mount
 from rules_core.mass_battle import CARDS
 
 from .lists import heroes_of, stands_of, summarise
 
 
 def _lines(army: ArmyList) -> dict[str, Any]:
+    """The list's lines of stands and heroes, each with its summary and its profile as the list's
+    army list fields it (its options there); a hero with the mount he rides ("" for none)."""
     summary = summarise(army)
+    built_from = army.built_from
+    stands, heroes = stands_of(army), heroes_of(army)
     return {
         "army": army,
         "summary": summary,
-        "stand_lines": list(zip(stands_of(army), summary.stand_lines, strict=True)),
-        "hero_lines": list(zip(heroes_of(army), summary.hero_lines, strict=True)),
+        "stand_lines": [
+            (line, row, in_list(built_from, line.profile))
+            for line, row in zip(stands, summary.stand_lines, strict=True)
+        ],
+        "hero_lines": [
+            (hero, row, fielded, chosen_mount(fielded, list(hero.options)))
+            for hero, row in zip(heroes, summary.hero_lines, strict=True)
+            for fielded in [in_list(built_from, hero.profile)]
+        ],
+        "army_list": army_list_named(built_from),
     }
 
 
-def builder_context(army: ArmyList, visible: QuerySet[Profile]) -> dict[str, Any]:
-    """The builder: the list, and what may be added to it (the profiles the player can use)."""
-    visible = visible.order_by("owner_id", "name")
+def builder_context(army: ArmyList, user: Any) -> dict[str, Any]:
+    """The builder: the list, and what `user` may add to it (from its army list, that list's
+    heroes at their tier and price there and its warriors; no groups yet)."""
     lines = _lines(army)
-    side = lines["summary"].side
-    if side:  # a list fights for one side: only its side's profiles are offered
-        visible = visible.filter(side__in=[side, ""])
-    return {
-        **lines,
-        "cards": list(CARDS.values()),
-        "heroes": [(p, tier_name(p.tier)) for p in visible.exclude(tier="")],
-        "warriors": visible.filter(tier=""),
-    }
+    offers = builder_offers(army.built_from, lines["summary"].side or "", user, groups=False)
+    return {**lines, "cards": list(CARDS.values()), "offers": offers}
 
 
 def print_context(army: ArmyList) -> dict[str, Any]:

@@ -14,7 +14,6 @@ from .usual_board import USUAL_BOARD
 
 if TYPE_CHECKING:
     from django.contrib.admin.options import InlineModelAdmin
-    from django.db.models import QuerySet
     from django.http import HttpRequest
     from django.urls import URLPattern
 
@@ -89,12 +88,8 @@ class MassBattle(WebRuleset):
 
         return DEMO_MASS_DOCUMENTS[side]
 
-    def builder_context(
-        self, request: HttpRequest, army: ArmyList, visible: QuerySet[Profile]
-    ) -> dict[str, Any]:
-        return pages.builder_context(
-            army, visible.exclude(kind="group")
-        )  # a mass battle fields no groups yet
+    def builder_context(self, request: HttpRequest, army: ArmyList) -> dict[str, Any]:
+        return pages.builder_context(army, request.user)  # a mass battle fields no groups yet
 
     def print_context(self, army: ArmyList) -> dict[str, Any]:
         return pages.print_context(army)

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from battles.lists.army_lists import in_list
 from battles.lists.options import listed
 from battles.lists.profiles import BadData
 from battles.play.create import piece_id
@@ -76,8 +77,9 @@ def mass_battle_setup(armies: Mapping[Side, Any], board: dict[str, Any] | None =
 def _army(army: Any, side: Side, zone: tuple[float, float, float, float], taken: set[str]) -> dict[str, Any]:
     summary = summarise(army)
     pieces: list[_Piece] = []
+    built_from = getattr(army, "built_from", "")
     for line in stands_of(army):
-        models = listed(line.profile, line.options)
+        models = listed(in_list(built_from, line.profile), line.options)
         stats = stats_of(models)
         each = stats.models * models.points
         for _ in range(line.count):
@@ -95,7 +97,7 @@ def _army(army: Any, side: Side, zone: tuple[float, float, float, float], taken:
     for hero, line in zip(heroes_of(army), summary.hero_lines, strict=True):
         entry = {
             "id": piece_id(hero.profile, taken),
-            "profile": mass_profile(listed(hero.profile, hero.options)),
+            "profile": mass_profile(listed(in_list(built_from, hero.profile), hero.options)),
             "points": line.points,
             "cards": [card.name for card in known_cards(hero.cards)],
         }
@@ -103,7 +105,7 @@ def _army(army: Any, side: Side, zone: tuple[float, float, float, float], taken:
         if line.general:
             result["general"] = entry["id"]
         if line.monster:
-            stats = stats_of(listed(hero.profile, hero.options))
+            stats = stats_of(listed(in_list(built_from, hero.profile), hero.options))
             pieces.append(_Piece(entry, stats.width, stats.depth, monster=True))
         elif line.general:
             to_attach.insert(0, entry)

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
 
 from battles.lists import services
+from battles.lists.army_lists import in_list
 from battles.lists.forms import OptionsForm, ProfileChoiceForm
 from battles.lists.models import ArmyList
 from battles.lists.views import first_error, list_edit
@@ -38,7 +39,7 @@ def add_stands(request: HttpRequest, army: ArmyList) -> str | None:
 @list_edit
 def update_stands(request: HttpRequest, army: ArmyList, line_id: int) -> str | None:
     line = _stand_line(army, line_id)
-    form = OptionsForm(line.profile, request.POST)
+    form = OptionsForm(in_list(army.built_from, line.profile), request.POST)
     if not form.is_valid():
         return first_error(form)
     lists.change_stands(army, line, form.cleaned_data["count"] or line.count, form.cleaned_data["options"])
@@ -63,7 +64,7 @@ def add_hero(request: HttpRequest, army: ArmyList) -> str | None:
 @list_edit
 def equip_hero(request: HttpRequest, army: ArmyList, hero_id: int) -> str | None:
     hero = _hero(army, hero_id)
-    form = HeroKitForm(hero.profile, request.POST)
+    form = HeroKitForm(in_list(army.built_from, hero.profile), request.POST)
     if not form.is_valid():
         return first_error(form)
     lists.equip_hero(army, hero, form.cleaned_data["options"], form.cleaned_data["cards"])

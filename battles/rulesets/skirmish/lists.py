@@ -90,6 +90,12 @@ def as_referee_list(army: Any) -> skirmish.SkirmishList:
     )
 
 
+def heroes_may_follow(army: Any) -> bool:
+    """Whether the list's army list lets heroes follow another hero (the army as one warband)."""
+    rules = list_rules(army.built_from)
+    return rules is not None and rules.heroes_may_follow({p.catalogue_id for p in profiles_of(army)})
+
+
 def summarise(army: Any) -> skirmish.Summary:
     return skirmish.summarise(as_referee_list(army))
 
@@ -229,6 +235,7 @@ def change_followers(army: ArmyList, follower: Follower, count: int, options: li
 
 
 def _check_models_after(army: ArmyList, added: int) -> None:
-    models = summarise(army).models + added
+    # Each warband's hero and its followers, as the summary counts them (without checking the list).
+    models = sum(1 + sum(f.count for f in w.followers_in_order()) for w in warbands_of(army)) + added
     if models > MAX_MODELS:
         raise BadData(f"A list holds at most {MAX_MODELS} models; this would make {models}.")

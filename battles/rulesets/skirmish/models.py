@@ -33,4 +33,7 @@ class Follower(ProfileLine):
         return f"{self.count} x {self.profile.name}"
 
 
-CONTENTS.extend(["warbands__hero", "warbands__followers__profile"])
+CONTENTS["skirmish"] = [  # two queries: warbands with their heroes, followers with their profiles
+    models.Prefetch("warbands", Warband.objects.select_related("hero")),
+    models.Prefetch("warbands__followers", Follower.objects.select_related("profile")),
+]

@@ -5,23 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.utils.html import format_html
 
-from battles.lists.army_lists import army_list_named, in_list, offered
-from battles.lists.models import ArmyList, Profile
-from battles.lists.options import unit_points
-from battles.lists.search import matching
-from rules_core import tier_name
+from battles.lists.army_lists import army_list_named, in_list
+from battles.lists.models import ArmyList
+from battles.lists.offers import builder_offers
+from battles.lists.options import chosen_mount, unit_points
 
-from .lists import profiles_of, summarise, warbands_of
-
-OFFER_FIELDS = ("name", "owner_id", "points", "tier", "keywords", "side", "catalogue_id")
+from .lists import heroes_may_follow, profiles_of, summarise, warbands_of
 
 
-def builder_context(army: ArmyList, visible: QuerySet[Profile], words: str = "") -> dict[str, Any]:
+def builder_context(army: ArmyList, user: Any, words: str = "") -> dict[str, Any]:
     """The builder: each warband with its profiles as the list's army list fields them, and what
-    may be added (built from an army list, its heroes by their tier in it and its warriors), those
-    whose name or keywords hold the `words` searched for."""
+    `user` may add (built from an army list, its heroes by their tier in it and its warriors), those
+    whose name or keywords hold the `words` searched for (battles/lists/offers.py)."""
     summary = summarise(army)
     built_from = army.built_from
     warbands = []
@@ -31,36 +28,43 @@ def builder_context(army: ArmyList, visible: QuerySet[Profile], words: str = "")
         for f in warband.followers_in_order():
             profile = in_list(built_from, f.profile)
             each = unit_points(profile, f.options)
-            followers.append({"follower": f, "profile": profile, "each": each, "total": each * f.count})
+            followers.append(
+                {
+                    "follower": f,
+                    "profile": profile,
+                    "each": each,
+                    "total": each * f.count,
+                    "mount": chosen_mount(profile, f.options),
+                }
+            )
         warbands.append(
             {
                 "warband": warband,
                 "hero": hero,
                 "line": line,
                 "hero_points": unit_points(hero, warband.hero_options),
+                "mount": chosen_mount(hero, warband.hero_options),
+                # Named, or the General by the list's rules (the highest tier, the army list's choice).
+                "general": warband.is_general or summary.general == hero.name,
                 "followers": followers,
             }
         )
-    # What an offer shows, and a search reads: not a profile's options, rules and wargear.
-    visible = visible.order_by("owner_id", "name").only(*OFFER_FIELDS)
-    if summary.side:  # a list fights for one side: only its side's profiles are offered
-        visible = visible.filter(side__in=[summary.side, ""])
-    if built_from:
-        heroes, warriors = offered(built_from, visible)
-        found = {p.pk for p in matching(visible, words)}
-        return {
-            "summary": summary,
-            "warbands": warbands,
-            "heroes": [(p, tier_name(tier)) for p, tier in heroes if p.pk in found],
-            "warriors": [p for p in warriors if p.pk in found],
-            "army_list": army_list_named(built_from),
-            "words": words,
-        }
+    offers = builder_offers(built_from, summary.side or "", user).found(words)
+    follower_options = (
+        format_html(
+            '<optgroup label="Heroes">{}</optgroup><optgroup label="Warriors">{}</optgroup>',
+            offers.hero_options,
+            offers.warrior_options,
+        )
+        if heroes_may_follow(army)  # the army may be one warband
+        else offers.warrior_options
+    )
     return {
         "summary": summary,
         "warbands": warbands,
-        "heroes": [(p, tier_name(p.tier)) for p in matching(visible.exclude(tier=""), words)],
-        "warriors": matching(visible.filter(tier=""), words),
+        "offers": offers,
+        "follower_options": follower_options,
+        "army_list": army_list_named(built_from),
         "words": words,
     }
 

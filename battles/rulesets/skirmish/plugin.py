@@ -13,7 +13,6 @@ from . import lists, pages
 if TYPE_CHECKING:
     from django.contrib.admin import AdminSite
     from django.contrib.admin.options import InlineModelAdmin
-    from django.db.models import QuerySet
     from django.http import HttpRequest
     from django.urls import URLPattern
 
@@ -81,10 +80,8 @@ class Skirmish(WebRuleset):
 
         return DEMO_DOCUMENTS[side]
 
-    def builder_context(
-        self, request: HttpRequest, army: ArmyList, visible: QuerySet[Profile]
-    ) -> dict[str, Any]:
-        return pages.builder_context(army, visible, request.GET.get("q", "")[:100])
+    def builder_context(self, request: HttpRequest, army: ArmyList) -> dict[str, Any]:
+        return pages.builder_context(army, request.user, request.GET.get("q", "")[:100])
 
     def print_context(self, army: ArmyList) -> dict[str, Any]:
         return pages.print_context(army)

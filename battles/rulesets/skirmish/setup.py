@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from battles.lists.army_lists import in_list
+from battles.lists.army_lists import in_list, list_rules
 from battles.lists.options import battle_models, rules_model
 from battles.lists.profiles import BadData
 from battles.play.create import piece_id
@@ -77,16 +77,21 @@ def _muster(
         warbands.append({"captain": ids[0], "followers": ids[1:]})
         if warband.is_general:
             general = ids[0]
+    rules = list_rules(built_from)
+    divisor = (
+        {"break_point_divisor": rules.break_point_divisor} if rules and rules.break_point_divisor != 2 else {}
+    )
     if not by_warband:
         for model in models:
             del model["points"]
         _place(models, side, zone, room)
-        return {"name": army.name, "models": models}
+        return {"name": army.name, "models": models, **divisor}
     return {
         "name": army.name,
         "models": models,
         "warbands": warbands,
         **({"general": general} if general else {}),
+        **divisor,
     }
 
 

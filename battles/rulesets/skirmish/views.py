@@ -3,7 +3,7 @@ small POST answered with the whole builder, re-checked (`list_edit`)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
 from django.utils.text import slugify
@@ -21,7 +21,11 @@ from .models import Follower, Warband
 
 
 def _warband(army: ArmyList, warband_id: int) -> Warband:
-    return get_object_or_404(Warband, pk=warband_id, army_list=army)
+    """One of the list's warbands, from those read with it."""
+    found = next((w for w in army.warbands.all() if w.pk == warband_id), None)
+    if found is None:
+        raise Http404("No such warband in this list.")
+    return found
 
 
 def _follower(army: ArmyList, follower_id: int) -> Follower:
@@ -62,7 +66,7 @@ def hero_options(request: HttpRequest, army: ArmyList, warband_id: int) -> str |
 @list_edit
 def add_follower(request: HttpRequest, army: ArmyList, warband_id: int) -> str | None:
     warband = _warband(army, warband_id)
-    form = ProfileChoiceForm(request.user, False, request.POST)
+    form = ProfileChoiceForm(request.user, None if lists.heroes_may_follow(army) else False, request.POST)
     if not form.is_valid():
         return first_error(form)
     lists.add_followers(army, warband, form.cleaned_data["profile"], form.cleaned_data["count"] or 1)

@@ -3,15 +3,24 @@ warriors, fields each at that list's price, and is checked against that list's o
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+import rules_core
 from battles.lists import services
-from battles.lists.army_lists import army_list_choices, army_lists, in_list, offered
+from battles.lists.army_lists import army_list_choices, army_lists, in_list
+from battles.lists.demo import demo_army
+from battles.lists.offers import builder_offers
 from battles.models import ArmyList, Profile
+from battles.rulesets.mass_battle import lists as mass_lists
+from battles.rulesets.mass_battle.setup import mass_battle_setup
 from battles.rulesets.skirmish import lists
 from battles.rulesets.skirmish.lists import summarise
+from battles.rulesets.skirmish.setup import battle_setup
+from rules_core.characteristics import defence
 
 
 @pytest.fixture
@@ -52,12 +61,11 @@ def test_a_list_fields_each_profile_at_its_tier_and_price_in_that_list(ann: User
     theoden = _profile("theoden-king-of-rohan")
     assert (in_list("kingdom-of-rohan", theoden).points, in_list("ride-out", theoden).points) == (75, 110)
     assert in_list("ride-out", theoden).mount == "Snowmane with armour"  # he always rides him there
-    heroes, warriors = offered("kingdom-of-rohan", Profile.fieldable_by(ann))
-    assert heroes[0][0].name == "Théoden, King of Rohan" and heroes[0][1] == "legend"
-    assert [tier for _, tier in heroes] == sorted(
-        (tier for _, tier in heroes), key=["legend", "valour", "fortitude", "minor", "independent"].index
-    )
-    assert {w.catalogue_id for w in warriors} >= {"rider-of-rohan", "warrior-of-rohan", "rohan-royal-guard"}
+    offers = builder_offers("kingdom-of-rohan", "good", ann)
+    assert (offers.heroes[0].name, offers.heroes[0].tier) == ("Théoden, King of Rohan", "legend")
+    tiers = [o.tier for o in offers.heroes]
+    assert tiers == sorted(tiers, key=["legend", "valour", "fortitude", "minor", "independent"].index)
+    assert {w.name for w in offers.warriors} >= {"Rider of Rohan", "Warrior of Rohan", "Rohan Royal Guard"}
 
 
 def test_an_army_lists_own_rules_are_checked(ann: User, catalogue: None) -> None:
@@ -118,3 +126,105 @@ def test_the_builder_finds_a_profile_to_add(ann: User, catalogue: None) -> None:
     lists.add_warband(built, _profile("theoden-king-of-rohan"))
     page = client.get(f"/armies/{built.pk}/", {"q": "royal"}).content.decode()
     assert "Rohan Royal Guard" in page and "Rider of Rohan ·" not in page
+
+
+def test_a_hero_rides_his_named_horse_and_only_one_mount(ann: User, catalogue: None) -> None:
+    army = _rohan(ann, riders=2)
+    warband = army.warbands.get()
+    lists.set_hero_options(army, warband, ["Snowmane"])
+    summary = summarise(ArmyList.objects.get(pk=army.pk))
+    assert summary.problems == [] and summary.points == 75 + 20 + 2 * 14
+    assert lists.as_referee_list(army).warbands[0].hero.mount["name"] == "Snowmane"
+    lists.set_hero_options(army, warband, ["Snowmane with armour", "Snowmane"])
+    assert (
+        "Théoden, King of Rohan may take Snowmane with armour or Snowmane, not both, in Kingdom of Rohan."
+        in summarise(ArmyList.objects.get(pk=army.pk)).problems
+    )
+
+
+def test_the_builder_keeps_the_catalogues_offers_until_the_catalogue_changes(
+    ann: User, catalogue: None, django_assert_max_num_queries: Any
+) -> None:
+    client = Client()
+    client.force_login(ann)
+    page = f"/armies/{_rohan(ann, riders=2).pk}/"
+    Profile.objects.filter(catalogue_id="rider-of-rohan").update(name="Rider (old)")  # an old installation
+    assert "Rider (old) · 14 pts" in client.get(page).content.decode()
+    services.load_catalogue()  # brings the row up to date: the offers kept are forgotten
+    shown = client.get(page).content.decode()
+    assert "Rider of Rohan · 14 pts" in shown and "Rider (old)" not in shown
+    with django_assert_max_num_queries(6):  # the session, the user, the list (3), the catalogue's stamp
+        client.get(page)
+    assert "Rohan Royal Guard · " in shown
+    Profile.objects.filter(catalogue_id="rohan-royal-guard").delete()  # by another process
+    assert "Rohan Royal Guard · " not in client.get(page).content.decode()
+
+
+def test_what_an_exchange_gives_up_is_gone_in_battle(ann: User, catalogue: None) -> None:
+    dragons = services.new_list(ann, "Dragons", 700, army_list="the-easterlings")
+    lists.add_warband(dragons, _profile("easterling-captain"))
+    warband = dragons.warbands.get()
+    lists.add_followers(dragons, warband, _profile("black-dragon-warrior"), 1)
+    lists.change_followers(dragons, warband.followers.get(), 1, ["Exchange shield for banner"])
+    ithilien = services.new_list(ann, "Ithilien", 700)
+    lists.add_warband(ithilien, _profile("faramir-captain-of-gondor"))
+    lists.set_hero_options(ithilien, ithilien.warbands.get(), ["Exchange armour and bow for heavy armour"])
+    state = rules_core.new_battle(battle_setup({"evil": dragons, "good": ithilien}))
+    dragon = next(m for m in state.army_models("evil") if m.profile.name == "Black Dragon Warrior")
+    assert "Shield" not in dragon.profile.wargear and defence(state, dragon) == 5  # 6 printed with it
+    faramir = state.army_models("good")[0]
+    assert faramir.profile.missile is None and "Bow" not in faramir.profile.wargear
+    assert defence(state, faramir) == 6  # 5 printed with armour: heavy armour instead
+
+
+def test_a_mass_battle_list_from_an_army_list(ann: User, catalogue: None) -> None:
+    army = services.new_list(ann, "Éored", 1000, ruleset="mass_battle", army_list="kingdom-of-rohan")
+    mass_lists.add_hero(army, _profile("theoden-king-of-rohan"))
+    mass_lists.add_stands(army, _profile("rider-of-rohan"), 2)
+    army = ArmyList.objects.get(pk=army.pk)
+    summary = mass_lists.summarise(army)
+    riders = summary.stand_lines[0]
+    assert (riders.stats.models, riders.each) == (4, 4 * 14)  # cavalry: 4 a stand, at this list's price
+    assert summary.hero_lines[0].points == 75 and summary.problems == []
+    client = Client()
+    client.force_login(ann)
+    page = client.get(f"/armies/{army.pk}/").content.decode()
+    assert "Army bonus: " in page and "Home of the Horse Lords" in page
+    assert (
+        "Rider of Rohan · 14 pts a model" in page
+        and "Éomer, Marshal of the Riddermark · Hero of Valour" in page
+    )
+    assert "Gandalf the Grey" not in page
+    state = rules_core.new_battle(mass_battle_setup({"good": army, "evil": demo_army("evil", "mass_battle")}))
+    assert [m.profile.name for m in state.army_models("good")] == ["Théoden, King of Rohan"]
+    stands = state.army_stands("good")
+    assert [(s.name, s.stats.kind, s.stats.models, s.points) for s in stands] == [
+        (f"Rider of Rohan {n}", "cavalry", 4, 56) for n in (1, 2)
+    ]
+    mass_lists.equip_hero(army, army.heroes.get(), ["Snowmane"], [])
+    assert "mount: Snowmane" in client.get(f"/armies/{army.pk}/").content.decode()
+    mass_lists.add_hero(army, _profile("gandalf-the-grey"))
+    assert "Gandalf the Grey is not in the Kingdom of Rohan army list." in mass_lists.summarise(army).problems
+
+
+def test_the_builder_offers_heroes_as_followers_where_the_army_is_one_warband(
+    ann: User, catalogue: None
+) -> None:
+    client = Client()
+    client.force_login(ann)
+    fellowship = services.new_list(ann, "Fellowship", 700, army_list="the-fellowship")
+    lists.add_warband(fellowship, _profile("gandalf-the-grey"))
+    warband = fellowship.warbands.get()
+    page = client.get(f"/armies/{fellowship.pk}/").content.decode()
+    assert '<optgroup label="Heroes">' in page and "Frodo Baggins · Hero of Fortitude" in page
+    frodo = _profile("frodo-baggins").pk
+    client.post(f"/armies/{fellowship.pk}/warbands/{warband.pk}/followers/", {"profile": frodo, "count": 1})
+    assert [f.profile.name for f in warband.followers.all()] == ["Frodo Baggins"]
+    assert summarise(ArmyList.objects.get(pk=fellowship.pk)).problems == []
+    rohan = _rohan(ann, riders=1)
+    answer = client.post(
+        f"/armies/{rohan.pk}/warbands/{rohan.warbands.get().pk}/followers/",
+        {"profile": _profile("eomer-marshal-of-the-riddermark").pk, "count": 1},
+        HTTP_HX_REQUEST="true",
+    )
+    assert answer.status_code == 422 and "Choose a warrior you can use." in answer.content.decode()

@@ -1,5 +1,6 @@
-"""Real armies as the game's army lists define them fight a battle to its end: Minas Tirith against
-Minas Morgul, built from their army lists with the builder's edits, played by random bots."""
+"""Real armies as the game's army lists define them fight battles to their end: Minas Tirith, and
+the Kingdom of Rohan (Théoden on Snowmane and his Riders), against Minas Morgul, built from their
+army lists with the builder's edits, played by random bots."""
 
 from __future__ import annotations
 
@@ -36,32 +37,47 @@ def _army(
     return ArmyList.objects.get(pk=army.pk)
 
 
-@pytest.mark.django_db
-@pytest.mark.parametrize("seed", [1, 2])
-def test_minas_tirith_and_minas_morgul_fight_a_battle_to_its_end(ann: User, seed: int) -> None:
-    services.load_catalogue()
-    tirith = _army(
-        ann,
-        "minas-tirith",
-        [("faramir-captain-of-gondor", ["Shield"], [("warrior-of-minas-tirith", 3, ["Shield and spear"]),
-                                                    ("citadel-guard", 2, ["Spear"]),
-                                                    ("warrior-of-minas-tirith", 1, ["Bow"])])],
-    )  # fmt: skip
-    morgul = _army(
-        ann,
-        "minas-morgul",
-        [("mordor-orc-captain", [], [("mordor-orc-warrior", 4, ["Shield"]), ("mordor-orc-warrior", 1, ["Orc bow"]),
-                                     ("morgul-stalker", 2, [])])],
-    )  # fmt: skip
-    for army in (tirith, morgul):
-        summary = summarise(army)
-        assert summary.problems == [], summary.problems
-    state = new_battle(battle_setup({"good": tirith, "evil": morgul}))
-    assert len(state.army_models("good")) == 7 and len(state.army_models("evil")) == 8
+def _fight_to_the_end(good: ArmyList, evil: ArmyList, seed: int) -> None:
+    state = new_battle(battle_setup({"good": good, "evil": evil}))
     bot, dice = Bot(seed), SeededDice(seed)
     for _ in range(MAX_STEPS):
         if state.result is not None:
             break
         _, _, outcome = bot.play(state, dice)
         state = outcome.state
-    assert state.result is not None, "the battle did not end"
+    assert state.result is not None, f"{good.name} v {evil.name} did not end"
+
+
+@pytest.mark.django_db
+def test_the_three_real_armies_fight_battles_to_their_end(ann: User) -> None:
+    services.load_catalogue()
+    tirith = _army(
+        ann,
+        "minas-tirith",
+        [("faramir-captain-of-gondor", ["Shield"], [("warrior-of-minas-tirith", 5, ["Shield and spear"]),
+                                                    ("citadel-guard", 2, ["Spear"]),
+                                                    ("warrior-of-minas-tirith", 2, ["Bow"])])],
+    )  # fmt: skip
+    rohan = _army(
+        ann,
+        "kingdom-of-rohan",
+        [
+            (
+                "theoden-king-of-rohan",
+                ["Snowmane"],
+                [("rider-of-rohan", 1, ["Banner"]), ("rider-of-rohan", 6, [])],
+            )
+        ],
+    )
+    morgul = _army(
+        ann,
+        "minas-morgul",
+        [("mordor-orc-captain", [], [("mordor-orc-warrior", 6, ["Shield"]), ("mordor-orc-warrior", 2, ["Orc bow"]),
+                                     ("morgul-stalker", 2, [])])],
+    )  # fmt: skip
+    for army in (tirith, rohan, morgul):
+        summary = summarise(army)
+        assert summary.problems == [], summary.problems
+    assert [summarise(a).models for a in (tirith, rohan, morgul)] == [10, 8, 11]
+    _fight_to_the_end(tirith, morgul, seed=2)
+    _fight_to_the_end(rohan, morgul, seed=2)
