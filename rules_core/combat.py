@@ -328,6 +328,7 @@ class Combat(Frame):
         state = ctx.state
         frames: list[Frame] = []
         kept = plan_data(self.plan(state))
+        kept["combat"] = [self.centre, *self.leaves]
         for striker, supporting in self._strikers(state):
             targets = self.allocations.get(striker.id)
             if targets is None:

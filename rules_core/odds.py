@@ -300,7 +300,9 @@ def _hits(
     for striker, supporting in strikers:
         if not strikes_at_all(state, striker, plan):
             continue
-        terms = strike_terms(state, striker, target, "rider", plan, knocked, supporting)
+        terms = strike_terms(
+            state, striker, target, "rider", plan, knocked, supporting, opponents_of.get(striker.id, [target])
+        )
         defence = terms.defence or part_defence(state, target, "rider", two_handed=two_handed)
         need = to_wound_need(terms.strength, defence)
         chance = roll_chance(need, terms.bonus, terms.reroll, natural_six, terms.reroll_ones)

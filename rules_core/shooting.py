@@ -357,7 +357,7 @@ class Shot(Frame):
             ctx.push(ThrownRiders())
         if part == "mount":
             ctx.log("rider_or_mount", f"The shot hits {ctx.state.model(victim).name}'s mount.", model=victim)
-        rules = wound_rules(shooter, ctx.state.model(victim), part, shot=True)
+        rules = wound_rules(shooter, ctx.state.model(victim), part, shot=True, state=ctx.state)
         ctx.push(
             ToWound(
                 shooter.id,

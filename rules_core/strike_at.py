@@ -86,9 +86,19 @@ class StrikeAt(Frame):
         ctx.replace(self, self._wound(ctx.state, "rider"))
         return False
 
+    def _opponents(self, state: BattleState) -> list[Model] | None:
+        """The striker's enemies in the Combat (as it began), when the frame knows them."""
+        combat = self.plan.get("combat")
+        if combat is None:
+            return None
+        side = state.model(self.striker).side
+        return [state.model(i) for i in combat if state.model(i).side != side]
+
     def _wound(self, state: BattleState, part: Part) -> ToWound:
         striker, target = state.model(self.striker), state.model(self.target)
-        terms = strike_terms(state, striker, target, part, self._plan(), self.trapped, self.supporting)
+        terms = strike_terms(
+            state, striker, target, part, self._plan(), self.trapped, self.supporting, self._opponents(state)
+        )
         return ToWound(
             striker.id,
             target.id,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .battlefield import engaged_with
 from .cavalry import lance_applies
 from .characteristics import attacks, courage, in_challenge_with, strike_strength
 from .duel import Plan, wields_two_handed
@@ -14,6 +15,7 @@ from .special_rules import against, shaped
 from .special_rules.rolls import to_wound as wound_rules
 from .special_rules.shapes import CountsAs, ExtraWounds
 from .state import BattleState, Model, Part
+from .terrain import slowing_piece
 from .wargear import support_kind, unarmed
 from .wounds import part_defence
 
@@ -69,9 +71,20 @@ def strike_terms(
     plan: Plan,
     trapped: bool,
     supporting: bool = False,
+    opponents: list[Model] | None = None,
 ) -> StrikeTerms:
     reroll, bonus = to_wound_help(state, striker)
-    rules = wound_rules(striker, target, part, shot=False, trapped=trapped or target.prone)
+    fought = opponents if opponents is not None else engaged_with(state, striker)
+    rules = wound_rules(
+        striker,
+        target,
+        part,
+        shot=False,
+        trapped=trapped or target.prone,
+        state=state,
+        opponents=tuple(fought),
+        in_difficult=slowing_piece(state, target) is not None,
+    )
     bonus += rules.bonus  # Hatred, Backstabbers
     if in_challenge_with(state, striker, target):
         bonus += 1

@@ -24,6 +24,8 @@ from .might import (
     spend,
 )
 from .special_rules import HORSE_LORD, SHIELDWALL, has, model_has
+from .special_rules.active import active
+from .special_rules.shapes import Ward
 from .state import MM_PER_INCH, BattleState, Model, Part, Side
 from .wargear import kit_of, light_armour, on_foot_wargear, pavise_lost
 
@@ -386,6 +388,25 @@ class ToWound(Frame):
 
 
 HORSE_LORD_SAVE = 6
+MAGICAL: set[str] = set()
+"""The names of the Magical Powers (lower case), which `magic` registers: a Wound whose `why` is one
+of them comes from magic (a ward that never saves against magic reads it)."""
+
+
+def from_magic(why: str) -> bool:
+    return why.split("(")[0].strip().casefold() in MAGICAL
+
+
+def rule_ward(state: BattleState, model: Model, why: str) -> tuple[int, str]:
+    """The best D6 score a special rule of the model (or a friend's aura) ignores a Wound with,
+    before any Fate, and the rule's name; (0, "") when none does."""
+    best: tuple[int, str] = (0, "")
+    for use, ward in active(state, model, Ward):
+        if ward.not_magic and from_magic(why):
+            continue
+        if best[0] == 0 or ward.score < best[0]:
+            best = (ward.score, use.name)
+    return best
 
 
 @dataclass(slots=True)
@@ -425,6 +446,8 @@ class Wounding(Frame):
             return False
         if self.stage == "start" and self.part == "rider" and self._fury_ignores(ctx, model):
             return False
+        if self.stage == "start" and self.part == "rider" and self._rule_ignores(ctx, model):
+            return False
         if self.stage == "start" and self.part == "mount" and self._horse_lord_ignores(ctx, model):
             return False
         if self.stage == "start":
@@ -434,6 +457,25 @@ class Wounding(Frame):
         ctx.pop(self)
         self._apply(ctx, model)
         return False
+
+    def _rule_ignores(self, ctx: Ctx, model: Model) -> bool:
+        """A special rule's ward (Oblivious to Pain: a natural 6) ignores the Wound, before any Fate."""
+        score, rule = rule_ward(ctx.state, model, self.why)
+        if not score:
+            return False
+        face = ctx.dice.d6("ward", model.id)
+        saved = face >= score
+        ctx.log(
+            "ward",
+            f"{rule} roll for {model.name}: {face}, "
+            + ("the Wound is ignored." if saved else f"the Wound stands (needs {score}+)."),
+            model=model.id,
+            faces=[face],
+            success=saved,
+        )
+        if saved:
+            ctx.pop(self)
+        return saved
 
     def _horse_lord_ignores(self, ctx: Ctx, model: Model) -> bool:
         """Horse Lord: a natural 6 on a D6 ignores a Wound on the rider's mount, before any Fate."""

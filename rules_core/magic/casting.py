@@ -31,7 +31,7 @@ from ..might import (
     regain,
     spend,
 )
-from ..special_rules import shaped
+from ..special_rules.active import active
 from ..special_rules.shapes import RollBonus
 from ..state import BattleState, Model, Part, Power, Side, other, side_name
 from .registry import Cast, PowerSpec, bracket, spec_for
@@ -273,7 +273,7 @@ def free_resist_dice(state: BattleState, model: Model) -> tuple[int, int]:
     """Free Resist dice (paid with no Will: Fortify Spirit, Heroic Resolve, Resistant to Magic) and
     a bonus to the highest die (channelled Fortify Spirit)."""
     dice, bonus = resist_help(state, model)
-    dice += sum(shape.delta for _, shape in shaped(model, RollBonus) if shape.roll == "resist_dice")
+    dice += sum(shape.delta for _, shape in active(state, model, RollBonus) if shape.roll == "resist_dice")
     return dice, bonus
 
 

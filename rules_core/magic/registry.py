@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..effects import Lasting, register_lasting
 from ..frame import Ctx
 from ..state import BattleState, Effect, Model, Part
+from ..wounds import MAGICAL
 
 TARGETS = ("enemy", "friend", "self", "self_or_friend", "enemies_in_range", "friends_in_range")
 DURATIONS = {"instant": "Instant", "temporary": "Temporary", "exhaustion": "Exhaustion"}
@@ -83,6 +84,7 @@ def register(spec: PowerSpec) -> PowerSpec:
     if spec.targets not in TARGETS or any(d not in DURATIONS for d in durations):
         raise ValueError(f"{spec.name}: unknown target kind or duration")
     POWERS[spec.key] = spec
+    MAGICAL.add(spec.name.casefold())
     if spec.lasting is not None:
         register_lasting(spec.key, spec.name, spec.lasting)
     return spec

@@ -1,6 +1,7 @@
 """Special rules: the registry (`registry`), the shapes of their effects (`shapes`) and the entries
 (`catalogue`). Rules read a model's special rules only through this package."""
 
+from . import profile_rules as profile_rules
 from .catalogue import (
     BANE_WEAPON,
     BURLY,

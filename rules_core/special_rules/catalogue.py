@@ -10,6 +10,7 @@ from .shapes import (
     CausesTest,
     CountsAs,
     ExtraWounds,
+    FreePoint,
     ListOnly,
     LosesChargeBonus,
     Reroll,
@@ -445,6 +446,55 @@ MIGHTY_HERO = register(
         "the start and end of each turn",
         "gains a free Might point at the start of each turn, even above its store; unspent by the "
         "end of the turn, it is lost",
-        (Bespoke(),),
+        (FreePoint("might"),),
+    )
+)
+BODYGUARD = register(
+    RuleSpec(
+        "bodyguard",
+        "Bodyguard",
+        "none",
+        "passive",
+        "every Courage test",
+        "passes every Courage test without rolling while the Hero it guards is on the battlefield: the "
+        "General if he shares its faction, else the friendly Hero of the highest tier who does (of "
+        "equals, the first of its army); never another once that one falls",
+        (AutoPass("courage", "guarded_hero_alive"),),
+    )
+)
+PHALANX = register(
+    RuleSpec(
+        "phalanx",
+        "Phalanx",
+        "none",
+        "active",
+        "the Duel roll and Defence of a model with pike and shield",
+        "carries a pike and a shield together without penalty: no -1 to its Duel dice, and the shield "
+        "keeps its +1 Defence",
+        (CountsAs("pike_with_shield"),),
+        unrefereed="two friends with Phalanx Making Way for it when it loses (the referee lets one)",
+    )
+)
+SPEAR_MASTERY = register(
+    RuleSpec(
+        "spear_mastery",
+        "Spear Mastery",
+        "none",
+        "active",
+        "supporting a friend in the Fight phase",
+        "its throwing spears serve as a spear to support a friend, unless it made a Shooting Attack "
+        "this turn (on the charge too); never mounted",
+        (CountsAs("throwing_spears_as_spear"),),
+    )
+)
+CHITTERING_HORDES = register(
+    RuleSpec(
+        "chittering_hordes",
+        "Chittering Hordes",
+        "none",
+        "active",
+        "supporting a friend in the Fight phase",
+        "supports as if it had a spear, but only a friend that has Chittering Hordes too",
+        (CountsAs("supports_its_kind"),),
     )
 )
