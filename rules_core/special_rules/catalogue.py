@@ -299,9 +299,9 @@ LEADER = register(
         "warrior_type",
         "list",
         "building an army list",
-        "the Hero may lead Warriors of the type named",
+        "the Hero may lead Warriors of the type named: the list builder lets those Warriors join only "
+        "the warbands of Heroes whose Leader names them, as each army list says",
         (ListOnly(),),
-        refereed=False,
     )
 )
 LARGE_TARGET = register(
