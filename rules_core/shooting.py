@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from . import legacy
-from .battlefield import combat_of, engaged_with, in_contact, is_engaged
+from .battlefield import STALKING, combat_of, engaged_with, in_contact, is_engaged, stalks_unseen
 from .cavalry import ThrownRiders, is_infantry, part_param
 from .characteristics import move_value
 from .effects import hidden_by, shots_hit_on_six, why_held
@@ -111,6 +111,8 @@ def why_not_target(state: BattleState, shooter: Model, target: Model) -> str | N
     hidden = hidden_by(state, target)
     if hidden is not None:
         return f"{target.name} is hidden by {hidden.name} and cannot be targeted."
+    if stalks_unseen(state, shooter, target):
+        return STALKING.format(target=target.name)
     if shooter.side == "good" and is_engaged(state, target):
         return f"Good models may not shoot into a combat: {target.name} is Engaged."
     if shooter.side == "good" and state.edition >= TERRAIN_EDITION:

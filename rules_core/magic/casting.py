@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, Protocol
 
-from ..battlefield import can_see, is_engaged
+from ..battlefield import STALKING, can_see, is_engaged, stalks_unseen
 from ..cavalry import ThrownRiders, part_param
 from ..chance import dice_count
 from ..effects import resist_help, shielded_by, why_held
@@ -82,6 +82,8 @@ def why_not_target(
             return f'{target.name} is out of range of {power.name} ({reach:g}").'
         if not can_see(state, caster, target):
             return f"{caster.name} cannot see {target.name}."
+        if target.side != caster.side and stalks_unseen(state, caster, target):
+            return STALKING.format(target=target.name)
     reason = shielded(state, caster, target)
     if reason:
         return reason

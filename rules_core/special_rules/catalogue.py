@@ -15,6 +15,7 @@ from .shapes import (
     LosesChargeBonus,
     Reroll,
     RollBonus,
+    StalksUnseen,
     TerrainAsOpen,
 )
 
@@ -496,5 +497,43 @@ CHITTERING_HORDES = register(
         "supporting a friend in the Fight phase",
         "supports as if it had a spear, but only a friend that has Chittering Hordes too",
         (CountsAs("supports_its_kind"),),
+    )
+)
+STALK_UNSEEN = register(
+    RuleSpec(
+        "stalk_unseen",
+        "Stalk Unseen",
+        "none",
+        "passive",
+        "a shot or a Magical Power aimed at it",
+        "an Infantry model with it that terrain partly conceals (it stands in a wood, or a piece hides "
+        'or obscures part of it) cannot be targeted from more than 6" away',
+        (StalksUnseen(),),
+        unrefereed="special rules that target it (the referee never asks sight for them); charges, "
+        "which Beacon lets any model make without sight",
+    )
+)
+FELL_SIGHT = register(
+    RuleSpec(
+        "fell_sight",
+        "Fell Sight",
+        "none",
+        "passive",
+        "charging; targeting a model that stalks unseen",
+        "targets a Stalk Unseen model as if it had no such rule; it may charge what it cannot see (as "
+        "every model may in Beacon, which never asks sight for a charge)",
+        (CountsAs("sees_stalkers"),),
+        reads="either",
+    )
+)
+KEEN_SIGHT = register(
+    RuleSpec(
+        "keen_sight",
+        "Keen Sight",
+        "none",
+        "passive",
+        "enemies that stalk unseen",
+        'enemy models within 12" of it lose the benefit of Stalk Unseen',
+        (CountsAs("unmasks_stalkers"),),
     )
 )

@@ -123,6 +123,8 @@ class CountsAs:
         "charge_unseen",
         "never_trapped",
         "stand_fast_any_range",
+        "sees_stalkers",
+        "unmasks_stalkers",
     ]
 
 
@@ -235,6 +237,11 @@ class Grants:
 
 
 @dataclass(frozen=True)
+class StalksUnseen:
+    """Beyond 6", partly concealed by terrain, an Infantry model that cannot be targeted."""
+
+
+@dataclass(frozen=True)
 class Bespoke:
     """Acts through code of its own at its hook (`acts` of the entry says where)."""
 
@@ -262,6 +269,7 @@ Shape = (
     | BannerFor
     | Dominant
     | Grants
+    | StalksUnseen
     | Bespoke
     | ListOnly
 )

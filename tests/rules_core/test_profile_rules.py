@@ -400,3 +400,50 @@ def test_songs_of_elbereth_give_rivendell_friends_a_free_resist_die(keywords: li
     )
     state = battle([model("l", lindir, 10, 10), model("e", profile("E", keywords=keywords), 12, 10)])
     assert free_resist_dice(state, state.model("e"))[0] == dice
+
+
+# -- S13 Stalk Unseen, Fell Sight, Keen Sight -----------------------------------------------------------
+
+
+def stalking(shooter_rules: list[str], gap: float, rock: bool = True, gollum: dict | None = None):
+    """Gollum half behind a rock that blocks sight (the rock covers his left side), an archer
+    `gap` inches away straight south of him."""
+    from rules_core.terrain import new_piece
+
+    archer = profile("Archer", shoot=3, missile={"name": "Bow", "range": 24.0, "strength": 2},
+                     special_rules=shooter_rules)  # fmt: skip
+    g = gollum or profile("Gollum", keywords=["Infantry"], special_rules=["Stalk Unseen"])
+    gx, gy = 20.0, 30.0
+    terrain = [new_piece("rocks", polygon=[[gx - 3, gy - 1.0], [gx - 0.05, gy - 1.0], [gx - 0.05, gy - 0.7],
+                                            [gx - 3, gy - 0.7]], height=3.0)] if rock else []  # fmt: skip
+    state = new_battle(
+        setup([model("a", archer, gx, gy - gap - D)], [model("g", g, gx, gy)], terrain=terrain)
+    )
+    from rules_core.shooting import why_not_target
+
+    return why_not_target(state, state.model("a"), state.model("g"))
+
+
+def test_s13_partly_hidden_beyond_6_inches_gollum_cannot_be_targeted() -> None:
+    assert "stalks unseen" in (stalking([], 7.0) or "")
+
+
+def test_s13_from_6_inches_or_with_a_clear_view_he_can() -> None:
+    assert stalking([], 5.9) is None
+    assert stalking([], 10.0, rock=False) is None
+
+
+def test_s13a_fell_sight_ignores_stalk_unseen() -> None:
+    assert stalking(["Fell Sight"], 10.0) is None
+
+
+def test_s13b_a_cavalry_model_is_not_protected() -> None:
+    from rules_core.battlefield import stalks_unseen
+
+    archer = profile("Archer", missile={"name": "Bow", "range": 24.0, "strength": 2})
+    rider = {
+        **model("g", profile("Rider", special_rules=["Stalk Unseen"]), 20, 30),
+        "mount": profile("Horse"),
+    }
+    state = new_battle(setup([model("a", archer, 20, 20)], [rider]))
+    assert not stalks_unseen(state, state.model("a"), state.model("g"))
