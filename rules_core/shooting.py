@@ -19,8 +19,9 @@ from .house_rules import DWARF_LONGBOW
 from .legacy import TERRAIN_EDITION
 from .might import might_choice, might_pending, might_to_reach, pay_might
 from .sight import eye, own_cover, sees, sight
-from .special_rules import LARGE_TARGET, SHARPSHOOTER, THROW_STONES, has, model_has, on_model
+from .special_rules import LARGE_TARGET, SHARPSHOOTER, THROW_STONES, has, model_has, on_model, shaped
 from .special_rules.rolls import to_wound as wound_rules
+from .special_rules.shapes import Shots
 from .state import BattleState, Missile, Model, Part, Side, side_name
 from .terrain import level, sight_height
 from .wargear import carries, missile_gear
@@ -61,6 +62,31 @@ def shoot_value(model: Model, charging: bool = False) -> int | None:
     if model.moved > move_value(model) / 2 + 1e-6 and not (gear is not None and gear.throwing):
         return None
     return model.profile.shoot + (1 if moved else 0)
+
+
+SHOT_TAKEN = "shot_taken"
+"""Marks each Shooting Attack of the turn (in `Model.benefited`) of a model that makes several."""
+
+
+def shots_allowed(model: Model) -> int:
+    """Shooting Attacks the model may make in a Shoot phase: one, or what its rule says (Expert Shot)."""
+    return max((shape.count for _, shape in shaped(model, Shots)), default=1)
+
+
+def shot_taken(ctx: Ctx, model: Model) -> None:
+    """Count a Shooting Attack: the model's last one of the turn leaves it `has_shot`."""
+    allowed = shots_allowed(model)
+    if allowed == 1:
+        model.has_shot = True
+        return
+    model.benefited.append(SHOT_TAKEN)
+    taken = model.benefited.count(SHOT_TAKEN)
+    rule = next(use.name for use, _ in shaped(model, Shots))
+    ctx.log(
+        "shots_left", f"{model.name} makes Shooting Attack {taken} of {allowed} ({rule}).", model=model.id
+    )
+    if taken >= allowed:
+        model.has_shot = True
 
 
 def why_cannot_shoot(state: BattleState, model: Model) -> str | None:
@@ -579,5 +605,5 @@ class SideShooting(Frame):
             self.finished = True
             return
         shooter = ctx.state.model(command["model"])
-        shooter.has_shot = True
+        shot_taken(ctx, shooter)
         ctx.push(Shot(shooter.id, command["target"], part=command.get("part", "")))

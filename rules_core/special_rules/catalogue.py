@@ -15,6 +15,7 @@ from .shapes import (
     LosesChargeBonus,
     Reroll,
     RollBonus,
+    Shots,
     StalksUnseen,
     TerrainAsOpen,
 )
@@ -535,5 +536,31 @@ KEEN_SIGHT = register(
         "enemies that stalk unseen",
         'enemy models within 12" of it lose the benefit of Stalk Unseen',
         (CountsAs("unmasks_stalkers"),),
+    )
+)
+EXPERT_SHOT = register(
+    RuleSpec(
+        "expert_shot",
+        "Expert Shot",
+        "none",
+        "active",
+        "the Shoot phase",
+        "two Shooting Attacks instead of one, one after the other, each at any target (moving too far "
+        "forbids both)",
+        (Shots(2),),
+        unrefereed="its second shot when it shoots with a Hero's Loose",
+    )
+)
+DEADLY_SHOT = register(
+    RuleSpec(
+        "deadly_shot",
+        "Deadly Shot",
+        "none",
+        "active",
+        "the Shoot phase",
+        "three Shooting Attacks instead of one, one after the other",
+        (Shots(3),),
+        unrefereed="shooting while Engaged (at the models it fights, with no In The Way for them), "
+        "and no -1 To Hit for moving on foot",
     )
 )

@@ -237,6 +237,14 @@ class Grants:
 
 
 @dataclass(frozen=True)
+class Shots:
+    """Makes `count` Shooting Attacks in the Shoot phase instead of one, one after the other (each
+    at any target, each with every rule of a shot)."""
+
+    count: int
+
+
+@dataclass(frozen=True)
 class StalksUnseen:
     """Beyond 6", partly concealed by terrain, an Infantry model that cannot be targeted."""
 
@@ -270,6 +278,7 @@ Shape = (
     | Dominant
     | Grants
     | StalksUnseen
+    | Shots
     | Bespoke
     | ListOnly
 )
