@@ -564,3 +564,16 @@ DEADLY_SHOT = register(
         "and no -1 To Hit for moving on foot",
     )
 )
+SWIFT_MOVEMENT = register(
+    RuleSpec(
+        "swift_movement",
+        "Swift Movement",
+        "none",
+        "active",
+        "moving",
+        "no difficult ground slows it, but water",
+        (TerrainAsOpen(frozenset({"*"}), but=frozenset({"water"})),),
+        unrefereed="moving over obstacles at any angle with no Jump or Climb test (their height still "
+        "counted), and ending its move flat on the table",
+    )
+)

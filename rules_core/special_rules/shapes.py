@@ -140,9 +140,11 @@ class ExtraWounds:
 
 @dataclass(frozen=True)
 class TerrainAsOpen:
-    """Difficult ground carrying one of `tags` is open ground for the model ("*": every kind)."""
+    """Difficult ground carrying one of `tags` is open ground for the model ("*": every kind but
+    those carrying one of `but`)."""
 
     tags: frozenset[str]
+    but: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
