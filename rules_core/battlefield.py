@@ -11,7 +11,7 @@ from .sight import sees, sight
 from .special_rules import shaped
 from .special_rules.shapes import CountsAs, StalksUnseen
 from .state import BattleState, Model, Side, Terrain, other
-from .terrain import defended_between, over, top
+from .terrain import defended_between, over, tags_of, top
 from .wargear import carries
 
 CONTROL_ZONE = 1.0
@@ -99,10 +99,15 @@ def stalks_unseen(state: BattleState, viewer: Model, target: Model) -> bool:
     """Whether `target` cannot be targeted by `viewer` for its Stalk Unseen (docs/rules/special-rules.md
     §2.22): an Infantry model with the rule (or an Elven cloak) more than 6" away that terrain partly
     conceals (it stands in a wood or behind a piece that hides or obscures part of it), unless the
-    viewer sees it clear or has Fell Sight, or an enemy of it with Keen Sight stands within 12"."""
-    if target.mount is not None or viewer.distance_to(target) <= STALK_RANGE + 1e-9:
+    viewer sees it clear or has Fell Sight, or an enemy of it with Keen Sight stands within 12";
+    Silent Hunters likewise, but only woods conceal it."""
+    if viewer.distance_to(target) <= STALK_RANGE + 1e-9:
         return False
-    if not (shaped(target, StalksUnseen) or carries(target, "elven cloak")):
+    kinds = [shape for _, shape in shaped(target, StalksUnseen)]
+    if carries(target, "elven cloak"):
+        kinds.append(StalksUnseen())
+    kinds = [k for k in kinds if k.woodland or target.mount is None]
+    if not kinds:
         return False
     if any(shape.what == "sees_stalkers" for _, shape in shaped(viewer, CountsAs)):
         return False
@@ -112,10 +117,18 @@ def stalks_unseen(state: BattleState, viewer: Model, target: Model) -> bool:
         for _, shape in shaped(m, CountsAs)
     ):
         return False
-    if any((p.blocks_sight or p.obscures) and top(p) > 0 and over(target, p) for p in state.terrain):
+    woods_only = all(k.woodland for k in kinds)
+
+    def conceals(piece: Terrain) -> bool:
+        return not woods_only or "woodland" in tags_of(piece)
+
+    if any(
+        (p.blocks_sight or p.obscures) and top(p) > 0 and over(target, p) and conceals(p)
+        for p in state.terrain
+    ):
         return True
     seen = sight(state, viewer, target)
-    return bool(seen.blocked_by or seen.in_the_way)
+    return any(conceals(p) for p in (*seen.blocked_by, *seen.in_the_way))
 
 
 def engagement_graph(state: BattleState) -> dict[str, set[str]]:

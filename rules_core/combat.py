@@ -22,7 +22,7 @@ from .effects import held_by
 from .frame import Action, Ctx, Frame, Option, Pending
 from .house_rules import ELVEN_EDGE_IN_MULTIPLE_COMBAT
 from .might import least_raises, might_action, next_bidder, odds, pay_might
-from .movement import back_away, knock_prone
+from .movement import back_away, knock_prone, never_trapped
 from .odds import rolloff_chance
 from .state import SIDES, BattleState, Model, Side, other, side_name
 from .strike_at import StrikeAt, plan_data
@@ -272,6 +272,8 @@ class Combat(Frame):
         over_barrier = set(self.across) | {defender for defender, _ in self.across.values()}
         for loser in losers:
             if loser.id not in over_barrier and winners and not back_away(ctx, loser, winners):
+                if never_trapped(loser):
+                    continue
                 self.trapped.append(loser.id)
         chargers = [m for m in winners if m.id in self.charging]
         if chargers:

@@ -27,7 +27,8 @@ from .geometry import (
     rotate,
     segment_polygon_distance,
 )
-from .special_rules import UNYIELDING_COMBAT_STANCE, has
+from .special_rules import UNYIELDING_COMBAT_STANCE, has, shaped
+from .special_rules.shapes import CountsAs
 from .state import BattleState, Effect, Model, Terrain
 from .terrain import (
     Crossing,
@@ -427,6 +428,13 @@ BACK_AWAY = 1.0
 BACK_AWAY_ANGLES = (0, 30, -30, 60, -60, 90, -90)
 
 
+def never_trapped(model: Model) -> str:
+    """The rule by which a standing model is never Trapped (Prenatural Agility), or ""."""
+    if model.prone:
+        return ""
+    return next((use.name for use, shape in shaped(model, CountsAs) if shape.what == "never_trapped"), "")
+
+
 def back_away(ctx: Ctx, loser: Model, winners: list[Model]) -> bool:
     """A beaten model backs away 1" from the winners (straight away, else turning up to 90 degrees
     either side); False when it cannot, and is Trapped."""
@@ -442,6 +450,14 @@ def back_away(ctx: Ctx, loser: Model, winners: list[Model]) -> bool:
             loser.x, loser.y = dest
             ctx.log("back_away", f'{loser.name} backs away 1".', model=loser.id, to=list(dest))
             return True
+    rule = never_trapped(loser)
+    if rule:
+        ctx.log(
+            "trapped",
+            f"{loser.name} cannot back away, but stands where it is: never Trapped while standing ({rule}).",
+            model=loser.id,
+        )
+        return False
     ctx.log("trapped", f"{loser.name} cannot back away and is Trapped.", model=loser.id)
     return False
 

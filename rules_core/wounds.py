@@ -23,7 +23,7 @@ from .might import (
     payer_param,
     spend,
 )
-from .special_rules import HORSE_LORD, SHIELDWALL, has, model_has
+from .special_rules import GLEAMING_HORDE, HORSE_LORD, SHIELDWALL, SURVIVAL_INSTINCT, has, model_has
 from .special_rules.active import active
 from .special_rules.shapes import Ward
 from .state import MM_PER_INCH, BattleState, Model, Part, Side
@@ -76,7 +76,8 @@ def part_defence(
     its bearer is Engaged, light armour +1 against shooting, Shieldwall +1 (as a Combat settled it
     with `walled`, else as the models stand)."""
     if part == "mount" and model.mount is not None:
-        return model.mount.profile.defence + model.mount.stat_mods.get("defence", 0)
+        horde = shieldwall(state, model) if walled is None else int(walled)  # The Gleaming Horde's mount
+        return model.mount.profile.defence + model.mount.stat_mods.get("defence", 0) + horde
     wall = shieldwall(state, model) if walled is None else int(walled)
     value = defence(state, model, two_handed) + wall
     if is_engaged(state, model):
@@ -98,13 +99,15 @@ def shieldwall(state: BattleState, model: Model) -> int:
 
 
 def _in_wall(model: Model) -> bool:
-    return (
-        model.on_board
-        and model.mount is None
-        and not model.prone
-        and model_has(model, SHIELDWALL)
-        and kit_of(model.profile).shield is not None
-    )
+    """Standing in a shield wall: on foot with Shieldwall and a shield; or mounted with The
+    Gleaming Horde and a shield (a Hero with none too)."""
+    if not model.on_board or model.prone:
+        return False
+    if model.mount is not None:
+        return model_has(model, GLEAMING_HORDE) and (
+            kit_of(model.profile).shield is not None or model.is_hero
+        )
+    return model_has(model, SHIELDWALL) and kit_of(model.profile).shield is not None
 
 
 def heroic_defence(state: BattleState, model: Model, part: str = "rider") -> bool:
@@ -546,6 +549,12 @@ class Wounding(Frame):
         elif model.wounds <= 0:
             slay(ctx, model, by=source, means=self.why)
             check_wiped_out(ctx)
+        elif lost and model_has(model, SURVIVAL_INSTINCT):
+            # Every such test is rolled: its source names the Wounds left, never one passed before.
+            why = f"{SURVIVAL_INSTINCT.name}: a Wound got through"
+            ctx.push(
+                Test(model.id, "courage", f"{SURVIVAL_INSTINCT.name} ({model.wounds} left)", why, "flee")
+            )
 
     def pending(self, state: BattleState) -> Pending:
         model = state.model(self.model)

@@ -577,3 +577,50 @@ SWIFT_MOVEMENT = register(
         "counted), and ending its move flat on the table",
     )
 )
+GLEAMING_HORDE = register(
+    RuleSpec(
+        "the_gleaming_horde",
+        "The Gleaming Horde",
+        "none",
+        "active",
+        "its Defence and its mount's, while mounted",
+        "while mounted it has Shieldwall (a Hero needs no shield): +1 Defence to rider and mount while it "
+        "touches two mounted friends with the rule",
+        (Bespoke(),),
+    )
+)
+SURVIVAL_INSTINCT = register(
+    RuleSpec(
+        "survival_instinct",
+        "Survival Instinct",
+        "none",
+        "active",
+        "a Wound it suffers that is not prevented",
+        "it tests Courage after each such Wound (every test is rolled, whatever it passed before); "
+        "failed, it flees the battle as a casualty",
+        (Bespoke(),),
+    )
+)
+PRENATURAL_AGILITY = register(
+    RuleSpec(
+        "prenatural_agility",
+        "Prenatural Agility",
+        "none",
+        "active",
+        "losing a Duel it cannot back away from",
+        "it is never Trapped while it stands (a Prone model still is)",
+        (CountsAs("never_trapped"),),
+    )
+)
+SILENT_HUNTERS = register(
+    RuleSpec(
+        "silent_hunters",
+        "Silent Hunters",
+        "none",
+        "passive",
+        "a shot or a Magical Power aimed at it",
+        'in a wood, or partly concealed by one, it cannot be targeted from more than 6" away',
+        (StalksUnseen(woodland=True),),
+        unrefereed="special rules that target it; charges, which Beacon lets any model make without sight",
+    )
+)

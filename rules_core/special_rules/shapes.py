@@ -248,7 +248,10 @@ class Shots:
 
 @dataclass(frozen=True)
 class StalksUnseen:
-    """Beyond 6", partly concealed by terrain, an Infantry model that cannot be targeted."""
+    """Beyond 6", partly concealed by terrain, a model that cannot be targeted: on foot only
+    (Stalk Unseen), or concealed only by woods (`woodland`: Silent Hunters, mounted or not)."""
+
+    woodland: bool = False
 
 
 @dataclass(frozen=True)

@@ -447,3 +447,80 @@ def test_s13b_a_cavalry_model_is_not_protected() -> None:
     }
     state = new_battle(setup([model("a", archer, 20, 20)], [rider]))
     assert not stalks_unseen(state, state.model("a"), state.model("g"))
+
+
+# -- The Gleaming Horde, Prenatural Agility, Survival Instinct, Silent Hunters ---------------------------
+
+
+def horde(rules_: list[str], shields: bool = True) -> BattleState:
+    kataphrakt = profile("K", defence=5, special_rules=rules_, wargear=["shield"] if shields else [])
+    horse = profile("Horse", defence=4)
+    riders = [{**model(f"k{i}", kataphrakt, 10 + i * D, 10), "mount": horse} for i in range(3)]
+    return battle(riders)
+
+
+def test_the_gleaming_horde_gives_rider_and_mount_plus_one_defence_between_two_friends() -> None:
+    from rules_core.wounds import part_defence
+
+    state = horde(["The Gleaming Horde"])
+    middle = state.model("k1")
+    assert part_defence(state, middle, "rider") == 6 and part_defence(state, middle, "mount") == 5
+    assert part_defence(state, state.model("k0"), "rider") == 5  # touches only one friend
+
+
+def test_shieldwall_alone_gives_a_mounted_model_nothing() -> None:
+    from rules_core.wounds import part_defence
+
+    state = horde(["Shieldwall"])
+    assert part_defence(state, state.model("k1"), "rider") == 5
+
+
+def test_prenatural_agility_is_never_trapped_while_standing() -> None:
+    walls = [
+        {"name": "North wall", "polygon": [[0, 0], [30, 0], [30, 19.5], [0, 19.5]], "impassable": True},
+        {"name": "South wall", "polygon": [[0, 20.5], [30, 20.5], [30, 30], [0, 30]], "impassable": True},
+    ]
+    agile = profile("Agile", wounds=3, special_rules=["Prenatural Agility"])
+    behind = model("b", profile("Behind"), 10 - D, 20)
+    _, lines = fight(
+        [model("o", profile("O", fight=5), 10 + D, 20)],
+        [model("a", agile, 10, 20), behind],
+        [1, 6, 1, 3, *NEXT_TURN],
+        terrain=walls,
+    )
+    assert (
+        "Agile cannot back away, but stands where it is: never Trapped while standing (Prenatural Agility)."
+        in lines
+    )
+    assert len([line for line in lines if line.startswith("O's Strike on Agile")]) == 1
+
+
+def test_survival_instinct_tests_courage_after_a_wound_and_flees_on_a_failure() -> None:
+    beast = profile("Beast", wounds=3, courage=7, special_rules=["Survival Instinct"])
+    state, lines = fight(
+        [model("o", profile("O", fight=5), 10, 20)],
+        [model("b", beast, 10 + D, 20)],
+        [1, 6, 6, 2, 3, *NEXT_TURN],
+    )
+    assert any("takes a Courage test (Survival Instinct: a Wound got through)" in line for line in lines)
+    assert state.model("b").status != "on_board"
+
+
+def test_without_survival_instinct_no_test() -> None:
+    beast = profile("Beast", wounds=3, courage=7)
+    _, lines = fight(
+        [model("o", profile("O", fight=5), 10, 20)], [model("b", beast, 10 + D, 20)], [1, 6, 6, *NEXT_TURN]
+    )
+    assert not any("Courage test" in line for line in lines)
+
+
+def test_silent_hunters_are_hidden_only_by_woods() -> None:
+    from rules_core.battlefield import stalks_unseen
+    from rules_core.terrain import new_piece
+
+    spider = profile("Spider", special_rules=["Silent Hunters"])
+    archer = profile("Archer", missile={"name": "Bow", "range": 24.0, "strength": 2})
+    for kind, hidden in (("wood", True), ("rubble", False)):
+        piece = new_piece(kind, polygon=[[15, 25], [25, 25], [25, 35], [15, 35]])
+        state = new_battle(setup([model("a", archer, 20, 15)], [model("s", spider, 20, 30)], terrain=[piece]))
+        assert stalks_unseen(state, state.model("a"), state.model("s")) is hidden, kind
