@@ -25,7 +25,7 @@ from .courage import (
     need,
 )
 from .crossing import chance_odds, fall, might_helps, might_outcome, percent_over, result_of, roll
-from .effects import held_by, terror_on_three_dice
+from .effects import Lasting, held_by, register_lasting, terror_on_three_dice
 from .errors import RuleViolation
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import Point, dist, inches, path_length
@@ -55,7 +55,7 @@ from .movement import (
     split_path,
 )
 from .shooting import Shot
-from .special_rules import FEARFUL, model_has
+from .special_rules import FEARFUL, VISAGE_OF_TERROR, model_has
 from .state import BattleState, Effect, Model, Side, side_name
 from .terrain import Crossing, crossings, difficult_extra, true_height, zone_reaches
 from .throwing import stop_short, throw_param, why_cannot_throw, why_not_throw_at
@@ -342,6 +342,23 @@ ActivationStage = Literal[
 ]
 
 
+VISAGE = "visage_of_terror"
+register_lasting(VISAGE, "Visage of Terror", Lasting(no_shooting=True, quiet=True))
+
+
+def visage_of_terror(ctx: Ctx, model: Model, terror: Model) -> None:
+    """A model that failed its Terror test to charge a model with Visage of Terror makes no
+    Shooting Attack this turn either (docs/rules/special-rules.md §3.7)."""
+    if not model_has(terror, VISAGE_OF_TERROR):
+        return
+    ctx.state.effects.append(Effect(VISAGE, terror.id, f"{terror.name}'s Visage of Terror", model.id, "end"))
+    ctx.log(
+        "visage_of_terror",
+        f"{model.name} quails before {terror.name}'s Visage of Terror: it cannot shoot this turn.",
+        model=model.id,
+    )
+
+
 @dataclass(slots=True)
 class Activation(Frame):
     """One model's activation: a Broken army's Courage test first; a cast before moving (the
@@ -427,6 +444,8 @@ class Activation(Frame):
                     f"{model.name} does not dare to charge and cannot move this phase.",
                     model=model.id,
                 )
+                if terrified and TERROR not in model.passed_tests and target is not None:
+                    visage_of_terror(ctx, model, target)
             elif self.intent == "stand":
                 ctx.log("stand", f"{model.name} stays where it is.", model=model.id)
             elif self.throw and target is not None:

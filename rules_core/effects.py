@@ -51,6 +51,8 @@ class Lasting:
     shields_from_magic: bool = False
     """Enemy Magical Powers cannot target the model."""
     hidden_from_shots: bool = False
+    no_shooting: bool = False
+    """The model may make no Shooting Attack while it lasts."""
     shots_hit_on_six: bool = False
     """Shots at the model hit only on a 6."""
     free_resist_dice: int = 0
@@ -120,6 +122,14 @@ def covering(state: BattleState, model: Model) -> list[tuple[Effect, Lasting]]:
 def held_by(state: BattleState, model: Model) -> Effect | None:
     """The effect in play that holds `model` in place (Immobilise, Command/Compel, Paralyse), if any."""
     return next((e for e in state.effects if e.target == model.id and lasting_of(e).holds), None)
+
+
+def shooting_barred(state: BattleState, model: Model) -> str | None:
+    """The effect on the model that bars it from shooting, by its label, if one does."""
+    for effect in state.effects:
+        if effect.target == model.id and lasting_of(effect).no_shooting:
+            return effect.label
+    return None
 
 
 def why_held(state: BattleState, model: Model, doing: str) -> str | None:

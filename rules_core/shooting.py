@@ -11,7 +11,7 @@ from . import legacy
 from .battlefield import STALKING, combat_of, engaged_with, in_contact, is_engaged, stalks_unseen
 from .cavalry import ThrownRiders, is_infantry, part_param
 from .characteristics import move_value
-from .effects import hidden_by, shots_hit_on_six, why_held
+from .effects import hidden_by, shooting_barred, shots_hit_on_six, why_held
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import dist, point_segment_distance
 from .heroic import shout_hears, shout_params
@@ -98,6 +98,9 @@ def why_cannot_shoot(state: BattleState, model: Model) -> str | None:
         return f"{model.name} is Engaged and cannot shoot."
     if model.terrain_test:
         return f"{model.name} took a Jump or Climb test this turn and cannot shoot."
+    barred = shooting_barred(state, model)
+    if barred:
+        return f"{model.name} failed its Terror test before {barred} and cannot shoot this turn."
     held = why_held(state, model, "shoot")
     if held:
         return held

@@ -27,6 +27,7 @@ from .catalogue import (
     THROW_STONES,
     TIMID,
     UNYIELDING_COMBAT_STANCE,
+    VISAGE_OF_TERROR,
     WILL_OF_EVIL,
     WOODLAND_CREATURE,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "THROW_STONES",
     "TIMID",
     "UNYIELDING_COMBAT_STANCE",
+    "VISAGE_OF_TERROR",
     "WILL_OF_EVIL",
     "WOODLAND_CREATURE",
     "HandRule",

@@ -624,3 +624,16 @@ SILENT_HUNTERS = register(
         unrefereed="special rules that target it; charges, which Beacon lets any model make without sight",
     )
 )
+VISAGE_OF_TERROR = register(
+    RuleSpec(
+        "visage_of_terror",
+        "Visage of Terror",
+        "none",
+        "passive",
+        "a Terror test to charge it",
+        "a model failing it stops its Activation, as any failed Terror test does, and makes no Shooting "
+        "Attack this turn",
+        (Bespoke(),),
+        unrefereed="no move after a successful Heroic Combat that turn",
+    )
+)

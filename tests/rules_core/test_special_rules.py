@@ -407,3 +407,33 @@ def test_a_test_on_request_suggests_the_side_s_rules_the_referee_does_not_apply(
     state = deployed(setup(good, [model("o", profile("Orc", special_rules=["Stalk Unseen"]), 40, 40)]), dice)
     ask = manual_test_action(state, "good")
     assert ask is not None and ask.params["reason"]["suggestions"] == ["Leader (Citadel Guard)", "Fly"]
+
+
+# -- Visage of Terror -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "barred"), [(["Terror", "Visage of Terror"], True), (["Terror"], False)])
+def test_visage_of_terror_bars_a_model_that_failed_to_charge_from_shooting(
+    rules: list[str], barred: bool
+) -> None:
+    from rules_core.shooting import why_cannot_shoot
+
+    archer = profile(
+        "Archer",
+        courage=6,
+        keywords=["Infantry", "Man"],
+        missile={"name": "Bow", "range": 24.0, "strength": 2},
+    )
+    sid = profile("Sid", courage=6, special_rules=rules, keywords=["Infantry", "Man"])
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(
+        setup(
+            [model("c", archer, 20, 26), model("far", profile("Far"), 40, 40)], [model("sid", sid, 20, 20)]
+        ),
+        dice,
+    )
+    dice.script.extend([1, 2])
+    state, events = play(state, [("good", charge("c", "sid", 20, 21))], dice)
+    said = why_cannot_shoot(state, state.model("c")) or ""
+    assert ("cannot shoot this turn" in said) is barred
+    assert any("Visage of Terror" in line for line in texts(events)) is barred
