@@ -6,7 +6,8 @@ Every rule that changes a characteristic is applied here, so each has one place.
 from __future__ import annotations
 
 from .effects import fights_two_handed, foes_fight_halved, halved, raised_by, strikes_at
-from .special_rules import FLY, model_has
+from .geometry import BASE_CONTACT
+from .special_rules import FLY, model_has, uses
 from .special_rules.active import Against, active
 from .special_rules.shapes import StatBonus
 from .state import BattleState, Model
@@ -44,10 +45,18 @@ def rule_bonus(
     bonus added, then raised to any value a rule sets it to (docs/rules/special-rules.md §5)."""
     now = Against(tuple(opponents) if opponents is not None else None)
     raised = value
-    for _, shape in active(state, model, StatBonus, now):
+    for use, shape in active(state, model, StatBonus, now):
         if shape.stat != stat:
             continue
-        if shape.per_extra_enemy:
+        if shape.per_touching_kin:
+            value += shape.delta * sum(
+                1
+                for m in state.army_models(model.side)
+                if m.id != model.id
+                and m.distance_to(model) <= BASE_CONTACT
+                and any(u.spec is use.spec for u in uses(m.profile))
+            )
+        elif shape.per_extra_enemy:
             value += min(shape.delta, max(0, len(opponents or ()) - 1))
         else:
             value += shape.delta

@@ -535,3 +535,18 @@ rule(
     unrefereed="his Line of Sight to anywhere on the battlefield",
     status="passive",
 )
+rule(
+    "The Herald's Duty",
+    "its Defence",
+    "+1 Defence for each other friend with The Herald's Duty it touches",
+    StatBonus("defence", 1, per_touching_kin=True),
+    unrefereed="with several King's Champions, only heralds of its own Warband count",
+)
+rule(
+    "Lumbering",
+    "declaring Heroic Actions; Jump and Climb tests",
+    "it may never declare a Heroic Move",
+    CountsAs("no_heroic_move"),
+    unrefereed="re-rolling a natural 6 on its Jump and Climb tests",
+    status="passive",
+)

@@ -125,6 +125,7 @@ class CountsAs:
         "stand_fast_any_range",
         "sees_stalkers",
         "unmasks_stalkers",
+        "no_heroic_move",
     ]
 
 
@@ -171,6 +172,8 @@ class StatBonus:
     to: int = 0
     per_extra_enemy: bool = False
     when: When = ALWAYS
+    per_touching_kin: bool = False
+    """`delta` for each friend in base contact that has the same rule."""
 
 
 @dataclass(frozen=True)

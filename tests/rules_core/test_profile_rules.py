@@ -524,3 +524,22 @@ def test_silent_hunters_are_hidden_only_by_woods() -> None:
         piece = new_piece(kind, polygon=[[15, 25], [25, 25], [25, 35], [15, 35]])
         state = new_battle(setup([model("a", archer, 20, 15)], [model("s", spider, 20, 30)], terrain=[piece]))
         assert stalks_unseen(state, state.model("a"), state.model("s")) is hidden, kind
+
+
+def test_the_heralds_duty_is_plus_one_defence_for_each_herald_touching() -> None:
+    herald = profile("Herald", defence=5, special_rules=["The Herald's Duty"])
+    state = battle(
+        [model("a", herald, 10, 10), model("b", herald, 10 + D, 10), model("c", herald, 10 - D, 10)]
+    )
+    assert [defence(state, state.model(i)) for i in ("a", "b")] == [7, 6]
+    state.model("c").x = 30
+    assert defence(state, state.model("a")) == 6
+
+
+@pytest.mark.parametrize(("rules_", "barred"), [(["Lumbering"], True), ([], False)])
+def test_lumbering_bombur_may_never_declare_a_heroic_move(rules_: list[str], barred: bool) -> None:
+    from rules_core.heroic import HEROIC_ACTIONS
+
+    state = battle([model("b", hero("Bombur", special_rules=rules_), 10, 10)])
+    said = HEROIC_ACTIONS["heroic_move"].blocked(state, state.model("b"))
+    assert (said == "Bombur may never declare a Heroic Move (Lumbering).") is barred
