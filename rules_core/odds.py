@@ -203,27 +203,76 @@ def roll_chance(
     return die(6) * die(need.second) if need.second else die(need.first)
 
 
+Hit = tuple[tuple[Fraction, tuple[int, ...]], ...]
+"""One To Wound roll: for each way it may wound, its chance and the Wounds it then causes, equally
+likely ((1, 2, 3): D3; (2,): Mighty Blow); a roll that wounds with a natural 6 may cause more
+(Cleaving Blow)."""
+
+
+def final_faces(wanted: int, bonus: int, reroll: bool, reroll_ones: bool) -> list[tuple[Fraction, int]]:
+    """The face a die ends on, and how likely, once a failed die (or a failed 1) is re-rolled."""
+    found: list[tuple[Fraction, int]] = []
+    for face in range(1, 7):
+        if face + bonus < wanted and (reroll or (reroll_ones and face == 1)):
+            found.extend((Fraction(1, 36), again) for again in range(1, 7))
+        else:
+            found.append((Fraction(1, 6), face))
+    return found
+
+
+def hit_of(
+    need: WoundNeed | None,
+    bonus: int,
+    reroll: bool,
+    natural_six: bool,
+    reroll_ones: bool,
+    amounts: tuple[int, ...],
+    six_amount: int = 0,
+) -> Hit:
+    """A To Wound roll as the odds count it: its chance to wound (as `roll_chance`) and, with
+    `six_amount`, the share of it that comes with a natural 6 on either die."""
+    chance = roll_chance(need, bonus, reroll, natural_six, reroll_ones)
+    if not six_amount or need is None or chance == 0:
+        return ((chance, amounts),)
+    if natural_six:
+        return ((chance, (max(six_amount, *amounts),)),)
+    wanted = [6, need.second] if need.second else [need.first]
+    dice = [final_faces(w, bonus, reroll, reroll_ones) for w in wanted]
+    sixes = Fraction(0)
+    if len(dice) == 1:
+        sixes = sum((p for p, face in dice[0] if face == 6 and face + bonus >= wanted[0]), Fraction(0))
+    else:
+        for p1, f1 in dice[0]:
+            if f1 + bonus < wanted[0]:
+                continue
+            for p2, f2 in dice[1]:
+                if f2 + bonus >= wanted[1] and 6 in (f1, f2):
+                    sixes += p1 * p2
+    kinds = [(sixes, (max(six_amount, *amounts),)), (chance - sixes, amounts)]
+    return tuple((p, a) for p, a in kinds if p)
+
+
 @cache
-def wounds_suffered(
-    hits: tuple[tuple[Fraction, tuple[int, ...]], ...], wounds: int, fate: int
-) -> tuple[Fraction, Fraction]:
+def wounds_suffered(hits: tuple[Hit, ...], wounds: int, fate: int) -> tuple[Fraction, Fraction]:
     """Expected Wounds lost (at most those it has) and the chance of being slain, from To Wound
-    rolls each wounding with its chance and then causing one of its amounts of Wounds, equally
-    likely ((1, 2, 3): D3; (2,): Mighty Blow), Fate spent on every Wound."""
+    rolls each wounding in one of its ways with its chance and then causing one of its amounts of
+    Wounds, equally likely, Fate spent on every Wound."""
     states: dict[tuple[int, int], Fraction] = {(fate, 0): Fraction(1)}
-    for chance, amounts in hits:
+    for hit in hits:
         after: dict[tuple[int, int], Fraction] = {}
         add = partial(_add, after)
+        wounding = sum((chance for chance, _ in hit), Fraction(0))
         for (left, lost), p in states.items():
-            if lost >= wounds or chance == 0:
+            if lost >= wounds or wounding == 0:
                 add((left, lost), p)
                 continue
-            add((left, lost), p * (1 - chance))
+            add((left, lost), p * (1 - wounding))
             for spent in range(1, left + 1):
-                add((left - spent, lost), p * chance * FATE_SAVES**spent)
-            through = p * chance * FATE_SAVES**left
-            for amount in amounts:
-                add((0, min(wounds, lost + amount)), through / len(amounts))
+                add((left - spent, lost), p * wounding * FATE_SAVES**spent)
+            for chance, amounts in hit:
+                through = p * chance * FATE_SAVES**left
+                for amount in amounts:
+                    add((0, min(wounds, lost + amount)), through / len(amounts))
         states = after
     expected = sum((p * lost for (_, lost), p in states.items()), Fraction(0))
     slain = sum((p for (_, lost), p in states.items() if lost >= wounds), Fraction(0))
@@ -285,7 +334,7 @@ def _heroic_strikes(state: BattleState, rolls: list[Roller]) -> list[tuple[Fract
 
 def _hits(
     state: BattleState, target: Model, fighters: list[Model], opponents_of: dict[str, list[Model]], plan: Plan
-) -> list[tuple[Fraction, tuple[int, ...]]]:
+) -> list[Hit]:
     """Every To Wound roll the other side makes on `target` if all that can reach it strike it."""
     side = other(target.side)
     chargers = [m for m in fighters if m.side == side and m.id in plan.charging]
@@ -296,7 +345,7 @@ def _hits(
         (m, False) for m in fighters if m.side == side and any(o.id == target.id for o in opponents_of[m.id])
     ]
     strikers += [(state.model(s), True) for s, _ in plan.supports if state.model(s).side == side]
-    hits: list[tuple[Fraction, tuple[int, ...]]] = []
+    hits: list[Hit] = []
     for striker, supporting in strikers:
         if not strikes_at_all(state, striker, plan):
             continue
@@ -305,9 +354,11 @@ def _hits(
         )
         defence = terms.defence or part_defence(state, target, "rider", two_handed=two_handed)
         need = to_wound_need(terms.strength, defence)
-        chance = roll_chance(need, terms.bonus, terms.reroll, natural_six, terms.reroll_ones)
+        hit = hit_of(
+            need, terms.bonus, terms.reroll, natural_six, terms.reroll_ones, terms.amounts(), terms.six_wounds
+        )
         count = strike_count(state, striker, opponents_of.get(striker.id, [target]), plan, supporting)
-        hits.extend([(chance, terms.amounts())] * (count * terms.rolls))
+        hits.extend([hit] * (count * terms.rolls))
     return hits
 
 

@@ -11,7 +11,7 @@ from .duel import Plan
 from .frame import Action, Ctx, Frame, Option, Pending
 from .house_rules import PIKE_BONUS_ONLY_CHARGED
 from .might import available, odds
-from .odds import roll_chance, wounds_suffered
+from .odds import hit_of, roll_chance, wounds_suffered
 from .special_rules import SUPREME_AGILITY, has
 from .state import BattleState, Model, Part, Side
 from .strikes import strike_terms
@@ -112,6 +112,7 @@ class StrikeAt(Frame):
             amount=terms.wounds,
             defence=terms.defence,
             part=part,
+            six_amount=terms.six_wounds,
         )
 
     def pending(self, state: BattleState) -> Pending:
@@ -134,7 +135,17 @@ class StrikeAt(Frame):
                 need, frame.bonus, frame.reroll, frame.natural_six_only(state), frame.reroll_ones
             )
             holder: Any = target if part == "rider" else target.mount
-            hits = ((chance, (1, 2, 3) if frame.d3_wounds else (frame.amount,)),) * frame.rolls
+            amounts = (1, 2, 3) if frame.d3_wounds else (frame.amount,)
+            hit = hit_of(
+                need,
+                frame.bonus,
+                frame.reroll,
+                frame.natural_six_only(state),
+                frame.reroll_ones,
+                amounts,
+                frame.six_amount,
+            )
+            hits = (hit,) * frame.rolls
             _, slain = wounds_suffered(hits, holder.wounds, available(target, "fate"))
             name = part_name(target, part)
             choices.append(

@@ -57,6 +57,8 @@ class StrikeTerms:
     """Wounds each Wound caused becomes (Mighty Blow: 2)."""
     defence: int = 0
     """The Defence the Strike is rolled against instead of the target's (Blades of the Dead), or 0."""
+    six_wounds: int = 0
+    """Wounds a Wound becomes when its To Wound roll shows a natural 6 (Cleaving Blow: 2), or 0."""
 
     def amounts(self) -> tuple[int, ...]:
         """The Wounds one Wound caused may become, equally likely."""
@@ -109,7 +111,11 @@ def strike_terms(
         2 if trapped or target.prone else 1,
         bane(striker, target),
         max(
-            (shape.wounds for _, shape in shaped(striker, ExtraWounds) if isinstance(shape.wounds, int)),
+            (
+                shape.wounds
+                for _, shape in shaped(striker, ExtraWounds)
+                if isinstance(shape.wounds, int) and not shape.natural_six
+            ),
             default=1,
         ),
         defence_from_courage(state, striker, target, part)
@@ -117,6 +123,14 @@ def strike_terms(
             part_defence(state, target, part, walled=True)
             if target.id in plan.walled and part == "rider"
             else 0
+        ),
+        max(
+            (
+                shape.wounds
+                for _, shape in shaped(striker, ExtraWounds)
+                if shape.natural_six and isinstance(shape.wounds, int)
+            ),
+            default=0,
         ),
     )
 

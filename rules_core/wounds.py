@@ -223,6 +223,10 @@ class ToWound(Frame):
     shot: bool = False
     done: int = 0
     wounds: int = 0
+    six_amount: int = 0
+    """Wounds a Wound whose roll shows a natural 6 becomes (Cleaving Blow), or 0."""
+    sixes: int = 0
+    """How many of the Wounds came with a natural 6."""
     faces: list[int] = field(default_factory=list)
     might: list[int] = field(default_factory=list)
     waiting: bool = False
@@ -277,12 +281,12 @@ class ToWound(Frame):
                 return True
             self._finish_roll(ctx, need, index)
         ctx.pop(self)
-        for _ in range(self.wounds):
+        for number in range(self.wounds):
             ctx.push(
                 Wounding(
                     target.id,
                     attacker.id,
-                    amount=self.amount,
+                    amount=max(self.amount, self.six_amount) if number < self.sixes else self.amount,
                     d3=self.d3_wounds,
                     part=self.part,
                     why=self.why,
@@ -320,12 +324,16 @@ class ToWound(Frame):
         if need.second and len(self.faces) < 2:
             success = False
         self.wounds += success
+        six = success and self.six_amount > 0 and 6 in self.faces
+        self.sixes += six
         shown = ", then ".join(
             f"{face}, +{might} Might = {face + might}" if might else str(face)
             for face, might in zip(self.faces, self.might, strict=False)
         )
         extra = f" ({self.bonus:+d})" if self.bonus else ""
         outcome = "wounds" if success else "fails to wound"
+        if six:
+            outcome += f" with a natural 6: {max(self.amount, self.six_amount)} Wounds"
         defended = " (Heroic Defence: only a natural 6)" if self.natural_six_only(state) else ""
         ctx.log(
             "to_wound",

@@ -15,6 +15,7 @@ from .shapes import (
     BannerFor,
     CountsAs,
     Dominant,
+    ExtraWounds,
     FreePoint,
     Grants,
     Near,
@@ -550,3 +551,10 @@ rule(
     unrefereed="re-rolling a natural 6 on its Jump and Climb tests",
     status="passive",
 )
+for _name in ("Cleaving Blow", "Clean strike"):
+    rule(
+        _name,
+        "each Wound its Strikes cause",
+        "a Wound whose To Wound roll shows a natural 6 (either die of a 6+/4+ roll) is 2 Wounds",
+        ExtraWounds(2, natural_six=True),
+    )

@@ -543,3 +543,29 @@ def test_lumbering_bombur_may_never_declare_a_heroic_move(rules_: list[str], bar
     state = battle([model("b", hero("Bombur", special_rules=rules_), 10, 10)])
     said = HEROIC_ACTIONS["heroic_move"].blocked(state, state.model("b"))
     assert (said == "Bombur may never declare a Heroic Move (Lumbering).") is barred
+
+
+URUK = profile("Uruk", fight=5, strength=4, special_rules=["Cleaving Blow"])
+CAPTAIN = profile("Captain", defence=5, wounds=2)
+
+
+@pytest.mark.parametrize(("face", "left"), [(6, 0), (5, 1)])
+def test_cleaving_blow_a_natural_6_to_wound_makes_two_wounds(face: int, left: int) -> None:
+    state, lines = fight(
+        [model("u", URUK, 10, 20)], [model("c", CAPTAIN, 10 + D, 20)], [1, 6, face, *NEXT_TURN]
+    )
+    assert state.model("c").wounds == left or state.model("c").status == "casualty"
+    if face == 6:
+        assert (
+            "Uruk's Strike on Captain: To Wound 5+ (S4 against D5), rolls 6: wounds with a natural 6: 2 Wounds."
+            in lines
+        )
+
+
+def test_cleaving_blow_odds_count_the_second_wound_on_a_six() -> None:
+    plain = {**URUK, "special_rules": []}
+    cleaving = fight_choice_odds([model("u", URUK, 10, 20)], [model("c", CAPTAIN, 10 + D, 20)])
+    without = fight_choice_odds([model("u", plain, 10, 20)], [model("c", CAPTAIN, 10 + D, 20)])
+    win = exact(cleaving, "Good wins the Duel")
+    assert exact(cleaving, "Captain is slain") / win == Fraction(1, 6)
+    assert exact(without, "Captain is slain") == 0
