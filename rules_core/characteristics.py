@@ -62,6 +62,8 @@ def rule_bonus(
             value += shape.delta
         if shape.to:
             raised = max(raised, shape.to)
+        if shape.cap:
+            value, raised = min(value, shape.cap), min(raised, shape.cap)
     return max(value, raised)
 
 

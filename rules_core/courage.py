@@ -265,10 +265,12 @@ class Test(Frame):
             return True
         name = self.test.capitalize()
         target = self.needed(state, model)
-        if self.source == SEPARATED and model.profile.attacks == 0:
+        feral = next((use.name for use, s in shaped(model, CountsAs) if s.what == "flees_alone"), "")
+        if self.source == SEPARATED and (model.profile.attacks == 0 or feral):
+            why = f"is {feral}" if feral else "has no Attacks"
             ctx.log(
                 "test",
-                f"{model.name} has no Attacks and fails its {name} test as a separated mount.",
+                f"{model.name} {why} and fails its {name} test as a separated mount.",
                 model=model.id,
             )
             self._failed(ctx, model)

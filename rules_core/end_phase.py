@@ -6,7 +6,8 @@ from __future__ import annotations
 from .casualties import check_wiped_out, remove_casualty
 from .effects import Lasting, register_lasting
 from .frame import Ctx
-from .special_rules import WILL_OF_EVIL, model_has, shaped
+from .special_rules import WILL_OF_EVIL, model_has
+from .special_rules.active import active
 from .special_rules.shapes import FreePoint
 from .state import Effect
 
@@ -43,7 +44,7 @@ def mighty_hero_gains(ctx: Ctx) -> None:
     for model in ctx.state.models.values():
         if not model.on_board:
             continue
-        for use, shape in shaped(model, FreePoint):
+        for use, shape in active(ctx.state, model, FreePoint):
             kind = FREE_MIGHT if shape.resource == "might" else FREE_WILL
             if any(e.kind == kind and e.target == model.id for e in ctx.state.effects):
                 continue  # two rules give one free point

@@ -21,7 +21,7 @@ from .might import might_choice, might_pending, might_to_reach, pay_might
 from .sight import eye, own_cover, sees, sight
 from .special_rules import LARGE_TARGET, SHARPSHOOTER, THROW_STONES, has, model_has, on_model, shaped
 from .special_rules.rolls import to_wound as wound_rules
-from .special_rules.shapes import Shots
+from .special_rules.shapes import CountsAs, Shots
 from .state import BattleState, Missile, Model, Part, Side, side_name
 from .terrain import level, sight_height
 from .wargear import carries, missile_gear
@@ -61,7 +61,8 @@ def shoot_value(model: Model, charging: bool = False) -> int | None:
         return None
     if model.moved > move_value(model) / 2 + 1e-6 and not (gear is not None and gear.throwing):
         return None
-    return model.profile.shoot + (1 if moved else 0)
+    steady = any(shape.what == "no_moving_penalty" for _, shape in shaped(model, CountsAs))
+    return model.profile.shoot + (1 if moved and not steady else 0)
 
 
 SHOT_TAKEN = "shot_taken"
@@ -246,7 +247,10 @@ def to_hit_need(state: BattleState, shooter: Model, target: Model, charging: boo
     assert need is not None
     if carries(target, "elven cloak") and is_infantry(target):
         need += 1
-    return max(need, 6) if shots_hit_on_six(state, target) else need
+    hard = shots_hit_on_six(state, target) or any(
+        shape.what == "hit_only_on_six" for _, shape in shaped(target, CountsAs)
+    )
+    return max(need, 6) if hard else need
 
 
 def rerolls_in_the_way(state: BattleState, shooter: Model) -> bool:

@@ -558,3 +558,27 @@ for _name in ("Cleaving Blow", "Clean strike"):
         "a Wound whose To Wound roll shows a natural 6 (either die of a 6+/4+ roll) is 2 Wounds",
         ExtraWounds(2, natural_six=True),
     )
+rule("Cloud of Birds", "a shot aimed at it", "shots at it hit only on a 6", CountsAs("hit_only_on_six"),
+     status="passive")  # fmt: skip
+rule(
+    "Swift Shot",
+    "its To Hit rolls",
+    "no -1 To Hit for moving before it shoots",
+    CountsAs("no_moving_penalty"),
+)
+rule("Feral", "its Courage test as a separated mount", "it fails the test and flees", CountsAs("flees_alone"),
+     status="passive")  # fmt: skip
+rule(
+    "Many Tentacles",
+    ATTACKS,
+    "Attacks 3 at most while it has 3 Wounds or fewer left",
+    StatBonus("attacks", cap=3, when=When(wounds_at_most=3)),
+    status="passive",
+)
+rule(
+    "Wise Counsel",
+    "the start and end of each turn",
+    'within 6" of Lindir as a turn begins, a free Will point for that turn (lost unspent)',
+    FreePoint("will", when=near(6.0, "Lindir")),
+    status="passive",
+)

@@ -126,6 +126,9 @@ class CountsAs:
         "sees_stalkers",
         "unmasks_stalkers",
         "no_heroic_move",
+        "no_moving_penalty",
+        "hit_only_on_six",
+        "flees_alone",
     ]
 
 
@@ -170,6 +173,8 @@ class StatBonus:
     stat: Literal["fight", "attacks", "defence", "courage_test"]
     delta: int = 0
     to: int = 0
+    cap: int = 0
+    """Lowered to this value at most (0: no cap)."""
     per_extra_enemy: bool = False
     when: When = ALWAYS
     per_touching_kin: bool = False
@@ -191,6 +196,8 @@ class FreePoint:
     the end of the turn, it is lost."""
 
     resource: Literal["might", "will"]
+    when: When = ALWAYS
+    """Read as the turn begins."""
 
 
 @dataclass(frozen=True)

@@ -569,3 +569,48 @@ def test_cleaving_blow_odds_count_the_second_wound_on_a_six() -> None:
     win = exact(cleaving, "Good wins the Duel")
     assert exact(cleaving, "Captain is slain") / win == Fraction(1, 6)
     assert exact(without, "Captain is slain") == 0
+
+
+def test_cloud_of_birds_is_hit_only_on_a_6_and_swift_shot_never_takes_the_move_penalty() -> None:
+    from rules_core.shooting import shoot_value, to_hit_need
+
+    bow = {"name": "Bow", "range": 24.0, "strength": 2}
+    state = battle(
+        [
+            model("a", profile("A", shoot=3, missile=bow), 10, 10),
+            model("b", rules("Swift Shot", shoot=3, missile=bow), 12, 10),
+        ],
+        [model("c", rules("Cloud of Birds"), 10, 20), model("o", profile("O"), 12, 20)],
+    )
+    a, b = state.model("a"), state.model("b")
+    assert to_hit_need(state, a, state.model("c")) == 6 and to_hit_need(state, a, state.model("o")) == 3
+    a.moved = b.moved = 1.0
+    assert (shoot_value(a), shoot_value(b)) == (4, 3)
+
+
+@pytest.mark.parametrize(("wounds", "attacks_now"), [(4, 6), (3, 3)])
+def test_many_tentacles_caps_the_attacks_at_3_once_wounded_to_3(wounds: int, attacks_now: int) -> None:
+    state = battle([model("w", rules("Many Tentacles", attacks=6, wounds=8), 10, 10)])
+    state.model("w").wounds = wounds
+    assert attacks(state, state.model("w"), []) == attacks_now
+
+
+@pytest.mark.parametrize(("gap", "will"), [(5.0, 4), (7.0, 3)])
+def test_wise_counsel_gives_elrond_a_free_will_point_near_lindir(gap: float, will: int) -> None:
+    elrond = hero("Elrond", will=3, special_rules=["Wise Counsel"])
+    state = battle([model("e", elrond, 10, 10), model("l", hero("Lindir"), 10, 10 + D + gap)])
+    mighty_hero_gains(Ctx(state, ScriptedDice([])))
+    assert state.model("e").will == will
+
+
+@pytest.mark.parametrize(("rules_", "flees"), [(["Feral"], True), ([], False)])
+def test_a_feral_fell_beast_flees_when_its_rider_falls(rules_: list[str], flees: bool) -> None:
+    from rules_core.courage import SEPARATED, Test
+
+    beast = profile("Fell Beast", attacks=2, courage=2, special_rules=rules_)
+    state = battle([model("b", beast, 10, 10)])
+    ctx = Ctx(state, ScriptedDice([6, 6]))
+    test = Test("b", "courage", SEPARATED, "its rider is gone", on_fail="flee")
+    state.stack.append(test)
+    test.step(ctx)
+    assert (state.model("b").status == "fled") is flees
