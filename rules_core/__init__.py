@@ -25,6 +25,7 @@ from .errors import RULE_CODES, RecordMismatch, Refused, RuleViolation
 from .frame import Action, Pending
 from .heroic import HEROIC_ACTION_NAMES, SPECIALISED_HEROIC_ACTIONS
 from .legacy import EDITION
+from .magic.registry import powers_note
 from .matchup import odds_between
 from .model_now import Characteristics, characteristics_now
 from .ruleset import DEFAULT_RULESET, ruleset_choices
@@ -99,6 +100,7 @@ __all__ = [
     "new_battle",
     "odds_between",
     "percent",
+    "powers_note",
     "random_board",
     "read_piece",
     "rules_to_apply_by_hand",

@@ -25,7 +25,7 @@ from .courage import (
     need,
 )
 from .crossing import chance_odds, fall, might_helps, might_outcome, percent_over, result_of, roll
-from .effects import Lasting, held_by, register_lasting, terror_on_three_dice
+from .effects import Lasting, held_by, made_fearful, register_lasting, terror_on_three_dice
 from .errors import RuleViolation
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import Point, dist, inches, path_length
@@ -346,6 +346,14 @@ VISAGE = "visage_of_terror"
 register_lasting(VISAGE, "Visage of Terror", Lasting(no_shooting=True, quiet=True))
 
 
+def fearful_now(state: BattleState, model: Model) -> str:
+    """Why the model is Fearful now ("it is Fearful", "Fearful from Instil Fear"), or ""."""
+    if model_has(model, FEARFUL):
+        return "it is Fearful"
+    power = made_fearful(state, model)
+    return f"Fearful from {power}" if power else ""
+
+
 def visage_of_terror(ctx: Ctx, model: Model, terror: Model) -> None:
     """A model that failed its Terror test to charge a model with Visage of Terror makes no
     Shooting Attack this turn either (docs/rules/special-rules.md §3.7)."""
@@ -417,12 +425,19 @@ class Activation(Frame):
         if self.stage == "choose":
             return True
         terrified = self.intent == "charge" and target is not None and causes_terror(state, target, model)
-        fearful = self.intent == "charge" and target is not None and model_has(model, FEARFUL)
+        fearful = self.intent == "charge" and target is not None and fearful_now(state, model)
         if self.stage == "terror":
             if fearful and not self.fear_tested:
                 assert target is not None
                 self.fear_tested = True
-                ctx.push(Test(model.id, "courage", FEARFUL.name, f"to charge {target.name}: it is Fearful"))
+                ctx.push(
+                    Test(
+                        model.id,
+                        "courage",
+                        FEARFUL.name,
+                        f"to charge {target.name}: {fearful_now(state, model)}",
+                    )
+                )
                 return False
             self.stage = "act"
             afraid = fearful and FEARFUL.name not in model.passed_tests

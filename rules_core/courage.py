@@ -12,7 +12,15 @@ from typing import Any, Literal
 from .battlefield import can_see, is_engaged
 from .casualties import check_wiped_out, remove_casualty
 from .characteristics import courage, intelligence
-from .effects import Lasting, courage_passed_by, held_by, intelligence_penalty, register_lasting, terrifying
+from .effects import (
+    Lasting,
+    courage_passed_by,
+    courage_penalty,
+    held_by,
+    intelligence_penalty,
+    register_lasting,
+    terrifying,
+)
 from .frame import Action, Ctx, Frame, Option, Pending
 from .heroic import resolute
 from .might import Store, available, odds, raisable, spend
@@ -72,9 +80,9 @@ def courage_modifier(state: BattleState, model: Model) -> tuple[int, str]:
         if shape.stat == "courage_test" and shape.delta and use.name not in named_already:
             named_already.add(use.name)  # one rule counts once, however many models give it
             parts.append((shape.delta, use.name))
-    penalty = aura_penalty(state, model)
-    if penalty:
-        parts.append(penalty)
+    for penalty in (aura_penalty(state, model), courage_penalty(state, model)):
+        if penalty:
+            parts.append(penalty)
     return sum(n for n, _ in parts), ", ".join(name for _, name in parts)
 
 

@@ -184,14 +184,16 @@ def _on_foot(model: Model) -> None:
     model.mount = None
 
 
-def mount_slain(ctx: Ctx, model: Model, how: str = "is slain") -> None:
+def mount_slain(ctx: Ctx, model: Model, how: str = "is slain", flying: bool = False) -> None:
     """The mount is slain (or, by `how`, flees): the rider is on foot and takes a Thrown Rider test
-    once what is resolving (all of a Combat's Strikes, a shot) is done."""
+    once what is resolving (all of a Combat's Strikes, a shot) is done, or with `flying` is Knocked
+    Flying without one (the 2024 Panic Steed)."""
     assert model.mount is not None
     name = model.mount.name
     _on_foot(model)
-    model.thrown = "test"
-    ctx.log("mount_slain", f"{name} {how}; {model.name} must take a Thrown Rider test.", model=model.id)
+    model.thrown = "flying" if flying else "test"
+    then = "is Knocked Flying" if flying else "must take a Thrown Rider test"
+    ctx.log("mount_slain", f"{name} {how}; {model.name} {then}.", model=model.id)
 
 
 @dataclass(slots=True)

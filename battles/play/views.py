@@ -85,6 +85,7 @@ def new_battle(request: HtmxRequest) -> HttpResponse:
                 form.time_control(),
                 beacon,
                 form.coached,
+                form.powers_choice,
             )
         except (BadData, RuleViolation) as exc:
             error = str(exc)

@@ -401,12 +401,12 @@ def test_a_hero_without_mighty_hero_keeps_his_store() -> None:
 def test_a_test_on_request_suggests_the_side_s_rules_the_referee_does_not_apply() -> None:
     dice = ScriptedDice(GOOD_PRIORITY)
     good = [
-        model("a", profile("Rider", special_rules=["Leader (Citadel Guard)", "Terror", "Fly"]), 10, 10),
+        model("a", profile("Rider", special_rules=["Combat Synergy", "Terror", "Fly"]), 10, 10),
         *FAR,
     ]
     state = deployed(setup(good, [model("o", profile("Orc", special_rules=["Stalk Unseen"]), 40, 40)]), dice)
     ask = manual_test_action(state, "good")
-    assert ask is not None and ask.params["reason"]["suggestions"] == ["Leader (Citadel Guard)", "Fly"]
+    assert ask is not None and ask.params["reason"]["suggestions"] == ["Combat Synergy", "Fly"]
 
 
 # -- Visage of Terror -------------------------------------------------------------------------------------
