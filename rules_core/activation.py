@@ -485,7 +485,7 @@ class Activation(Frame):
         call_stand_fast(ctx, model)
         return False
 
-    # -- walls and rock faces on the way (`docs/rules/terrain.md` §5 to §7) --------------------
+    # -- walls and rock faces on the way (`docs/rules/terrain.md` §5, §6, §7) --------------------
 
     def _points(self) -> list[Point]:
         return [(p[0], p[1]) for p in self.path]

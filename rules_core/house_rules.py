@@ -52,12 +52,12 @@ BODYGUARD_TIE = HouseRule(
     "bodyguard_tie",
     "Bodyguards whose candidate Heroes tie on tier guard the one listed first in their army",
 )
-"""§2.25: the rules let the player choose; played by `special_rules.active.guarded_hero`."""
+"""special-rules.md §2.25: the rules let the player choose; played by `special_rules.active.guarded_hero`."""
 PHALANX_SHIELD = HouseRule(
     "phalanx_shield",
     "a Phalanx model's shield keeps its +1 Defence beside its pike (no penalty either way)",
 )
-"""§3.1 [open]: "without penalty" read as lifting both the Duel penalty and the lost Defence."""
+"""special-rules.md §3.1 [open]: "without penalty" read as lifting both the Duel penalty and the lost Defence."""
 
 
 # -- terrain (`docs/rules/terrain.md` §21) ------------------------------------------------------
