@@ -356,7 +356,7 @@ def fearful_now(state: BattleState, model: Model) -> str:
 
 def visage_of_terror(ctx: Ctx, model: Model, terror: Model) -> None:
     """A model that failed its Terror test to charge a model with Visage of Terror makes no
-    Shooting Attack this turn either (docs/rules/special-rules.md §3.7)."""
+    Shooting Attack this turn either (docs/rules/special-rules.md §3.7.8)."""
     if not model_has(terror, VISAGE_OF_TERROR):
         return
     ctx.state.effects.append(Effect(VISAGE, terror.id, f"{terror.name}'s Visage of Terror", model.id, "end"))
