@@ -38,12 +38,12 @@ from .rulesets import (
     load_state,
     new_battle,
     random_board,
+    rules_to_apply_by_hand,
     ruleset_for,
+    special_rule_notes,
     terrain_of,
 )
 from .special_rules import HandRule, RuleNote
-from .special_rules import notes as special_rule_notes
-from .special_rules import to_apply_by_hand as rules_to_apply_by_hand
 from .state import MM_PER_INCH, SIDES, BattleState, Board, Model, Profile, Side, side_name
 from .terrain import KINDS as TERRAIN_KINDS
 from .terrain import describe as describe_terrain

@@ -48,6 +48,9 @@ class Ruleset:
     """The exact odds of two enemy pieces fighting each other alone, where the ruleset has them."""
     scenarios: bool = False
     """Whether it plays the matched-play scenarios."""
+    rule_notes: Callable[[list[str]], list[Any]] | None = None
+    """What a card says beside each of a profile's special rules in it (`special_rules.RuleNote`;
+    None: the skirmish's, `special_rules.notes`)."""
     powers_settings: Mapping[str, str] = field(default_factory=dict)
     """The Magical Powers a battle of it may be played with, by the setup's `powers` value, the
     default first (none: it has one way)."""
