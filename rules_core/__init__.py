@@ -43,6 +43,7 @@ from .rulesets import (
     special_rule_notes,
     terrain_of,
 )
+from .shooting import missile_of as missile_weapon
 from .special_rules import HandRule, RuleNote
 from .state import MM_PER_INCH, SIDES, BattleState, Board, Model, Profile, Side, side_name
 from .terrain import KINDS as TERRAIN_KINDS
@@ -97,6 +98,7 @@ __all__ = [
     "is_bow",
     "legal_actions",
     "load_state",
+    "missile_weapon",
     "new_battle",
     "odds_between",
     "percent",
