@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import pairwise
 
 from .battlefield import CONTROL_ZONE, enemies, why_cannot_activate
@@ -484,6 +485,13 @@ def back_away_clear(state: BattleState, model: Model, dest: Point) -> bool:
 
 
 UNYIELDING_STAYS_UP = 4
+
+
+def stays_up_chance(model: Model) -> Fraction:
+    """The chance a model about to be knocked Prone stays on its feet (Unyielding Combat Stance)."""
+    if model.mount is None and has(model.profile, UNYIELDING_COMBAT_STANCE):
+        return Fraction(7 - UNYIELDING_STAYS_UP, 6)
+    return Fraction(0)
 
 
 def knock_prone(ctx: Ctx, model: Model) -> None:

@@ -9,7 +9,8 @@ the page, and exactly). What the odds suppose, where a player has a choice:
   one die) re-rolls one die, the losing side first: one more die of its best-scoring model's kind,
   keeping its best (a side with one die re-rolls it).
 - Strikes: all the winners' Strikes that can reach a model go to it; nobody is Trapped but a
-  Prone model (or one a charging Cavalry model knocks to the ground).
+  Prone model (or one a charging Cavalry model knocks to the ground; an Unyielding model on foot
+  stays up on a 4+, so each way counts half).
 - Before the sides declare: no Shielding, one-handed weapons, and every supporter the referee would
   seat supporting.
 - Heroic Actions in play count as they stand (a Heroic Challenge, Heroic Strength, Heroic Defence);
@@ -30,6 +31,7 @@ from .cavalry import charge_bonus_lost, is_cavalry, knocked_down_by, monstrous
 from .characteristics import HEROIC_STRIKE_DIE, MAX_CHARACTERISTIC, heroic_strike_to_roll
 from .duel import Plan, Roller, banner_for, reroll_order, rollers, rolloff_good_from, side_fight, standing
 from .might import available, exact, odds
+from .movement import stays_up_chance
 from .state import SIDES, BattleState, Model, Side, other
 from .strikes import strike_count, strike_terms, strikes_at_all
 from .support import candidates, supportable
@@ -308,8 +310,11 @@ def fight_odds(
     slain: dict[str, Fraction] = {}
     for target in fighters:
         winners = other(target.side)
-        hits = tuple(_hits(state, target, fighters, opponents_of, plan))
-        expected, dies = wounds_suffered(hits, target.wounds, available(target, "fate"))
+        expected, dies = Fraction(0), Fraction(0)
+        for chance, knocked in _falls(state, target, fighters, plan):
+            hits = tuple(_hits(state, target, fighters, opponents_of, plan, knocked))
+            more, slays = wounds_suffered(hits, target.wounds, available(target, "fate"))
+            expected, dies = expected + chance * more, dies + chance * slays
         wounds[target.id], slain[target.id] = win[winners] * expected, win[winners] * dies
     return FightOdds(win, wounds, slain)
 
@@ -332,13 +337,29 @@ def _heroic_strikes(state: BattleState, rolls: list[Roller]) -> list[tuple[Fract
     return variants
 
 
+def _falls(
+    state: BattleState, target: Model, fighters: list[Model], plan: Plan
+) -> list[tuple[Fraction, bool]]:
+    """Whether the winners' charge knocks `target` down, with each chance: an Unyielding model on
+    foot stays up on a 4+."""
+    chargers = [m for m in fighters if m.side != target.side and m.id in plan.charging]
+    if not (chargers and knocked_down_by(state, target, chargers)):
+        return [(Fraction(1), False)]
+    up = stays_up_chance(target)
+    return [(1 - up, True), (up, False)] if up else [(Fraction(1), True)]
+
+
 def _hits(
-    state: BattleState, target: Model, fighters: list[Model], opponents_of: dict[str, list[Model]], plan: Plan
+    state: BattleState,
+    target: Model,
+    fighters: list[Model],
+    opponents_of: dict[str, list[Model]],
+    plan: Plan,
+    knocked: bool,
 ) -> list[Hit]:
-    """Every To Wound roll the other side makes on `target` if all that can reach it strike it."""
+    """Every To Wound roll the other side makes on `target` if all that can reach it strike it
+    (`knocked`: the charge knocked it down)."""
     side = other(target.side)
-    chargers = [m for m in fighters if m.side == side and m.id in plan.charging]
-    knocked = bool(chargers) and knocked_down_by(state, target, chargers)
     two_handed = target.id in plan.two_handed
     natural_six = heroic_defence(state, target)
     strikers = [
