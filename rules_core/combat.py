@@ -27,6 +27,7 @@ from .odds import rolloff_chance
 from .state import SIDES, BattleState, Model, Side, other, side_name
 from .strike_at import StrikeAt, plan_data
 from .strikes import strike_count, strikes_at_all
+from .venom import venom_frames, venom_wounds
 from .wounds import shieldwall
 
 CombatStage = Literal["start", "declare", "roll", "banner", "bidding", "allocate", "after"]
@@ -56,6 +57,8 @@ class Combat(Frame):
     allocations: dict[str, list[str]] = field(default_factory=dict)
     across: dict[str, list[str]] = field(default_factory=dict)
     """Each attacker fighting across a barrier its enemy defends: [the defender, the barrier's name]."""
+    venom: dict[str, int] = field(default_factory=dict)
+    """The Wounds each Venom model had caused each enemy here as the Strikes began (`venom`)."""
 
     # -- who is in it ----------------------------------------------------------------------------
 
@@ -328,6 +331,7 @@ class Combat(Frame):
     def _strike(self, ctx: Ctx) -> None:
         """Every Strike in order, then the Thrown Rider tests of riders whose mounts fell."""
         state = ctx.state
+        self.venom = venom_wounds(state, self.members(state))
         frames: list[Frame] = []
         kept = plan_data(self.plan(state))
         kept["combat"] = [self.centre, *self.leaves]
@@ -449,8 +453,14 @@ class Combat(Frame):
                 ctx.push(CrossIntoPlace(attacker.id, defender.id, wall))
 
     def _end(self, ctx: Ctx) -> None:
-        """The Combat is over: two-handed grips end; after a won Heroic Combat that left no enemy,
-        the winners may move or charge."""
+        """The Combat is over: Venom's further Wounds first, then what follows the Combat."""
+        self._after_combat(ctx)
+        for frame in venom_frames(ctx.state, self.venom):
+            ctx.push(frame)
+
+    def _after_combat(self, ctx: Ctx) -> None:
+        """Two-handed grips end; after a won Heroic Combat that left no enemy, the winners may move
+        or charge."""
         state = ctx.state
         ids = (self.centre, *self.leaves)
         state.effects = [e for e in state.effects if not (e.kind == GRIP and e.target in ids)]

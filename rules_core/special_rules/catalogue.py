@@ -244,9 +244,9 @@ VENOM = register(
         "none",
         "active",
         "the To Wound rolls of its Strikes",
-        "re-rolls every failed To Wound roll of its Strikes",
+        "re-rolls every failed To Wound roll of its Strikes; when the Combat is over, one enemy it wounded "
+        "there suffers a further Wound on a 6",
         (Reroll("to_wound", "failed", must=True),),
-        unrefereed="the further Wound on a 6 after its Combat",
     )
 )
 BACKSTABBERS = register(
