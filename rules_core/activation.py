@@ -16,6 +16,7 @@ from .contact import nearest_contact
 from .courage import (
     TERROR,
     Test,
+    TimidTest,
     auto_pass_reason,
     broken_test,
     call_stand_fast,
@@ -55,7 +56,7 @@ from .movement import (
     split_path,
 )
 from .shooting import Shot
-from .special_rules import FEARFUL, VISAGE_OF_TERROR, model_has
+from .special_rules import FEARFUL, TIMID, VISAGE_OF_TERROR, has, model_has
 from .state import BattleState, Effect, Model, Side, side_name
 from .terrain import Crossing, crossings, difficult_extra, true_height, zone_reaches
 from .throwing import stop_short, throw_param, why_cannot_throw, why_not_throw_at
@@ -346,6 +347,11 @@ VISAGE = "visage_of_terror"
 register_lasting(VISAGE, "Visage of Terror", Lasting(no_shooting=True, quiet=True))
 
 
+def timid_mount(model: Model) -> bool:
+    """Whether the model rides a Timid mount, which must pass a Courage test before it charges."""
+    return model.mount is not None and has(model.mount.profile, TIMID)
+
+
 def fearful_now(state: BattleState, model: Model) -> str:
     """Why the model is Fearful now ("it is Fearful", "Fearful from Instil Fear"), or ""."""
     if model_has(model, FEARFUL):
@@ -390,6 +396,8 @@ class Activation(Frame):
     """Its Jump or Climb test's score, while its player decides on Might."""
     fear_tested: bool = False
     """A Fearful model has taken its Courage test to charge (before any Terror test)."""
+    timid_tested: bool = False
+    """A Cavalry model on a Timid mount has taken its mount's Courage test to charge (before any other)."""
 
     def step(self, ctx: Ctx) -> bool:
         state = ctx.state
@@ -426,8 +434,17 @@ class Activation(Frame):
             return True
         terrified = self.intent == "charge" and target is not None and causes_terror(state, target, model)
         fearful = self.intent == "charge" and target is not None and fearful_now(state, model)
+        timid = self.intent == "charge" and target is not None and timid_mount(model)
         if self.stage == "terror":
-            if fearful and not self.fear_tested:
+            if timid and not self.timid_tested:
+                assert target is not None
+                self.timid_tested = True
+                ctx.push(
+                    TimidTest(model.id, "courage", TIMID.name, f"to charge {target.name}: its mount is Timid")
+                )
+                return False
+            timid_failed = timid and TIMID.name not in model.passed_tests
+            if fearful and not self.fear_tested and not timid_failed:
                 assert target is not None
                 self.fear_tested = True
                 ctx.push(
@@ -440,7 +457,7 @@ class Activation(Frame):
                 )
                 return False
             self.stage = "act"
-            afraid = fearful and FEARFUL.name not in model.passed_tests
+            afraid = timid_failed or (fearful and FEARFUL.name not in model.passed_tests)
             if terrified and not afraid:
                 assert target is not None
                 reason = f"to charge {target.name}, who causes Terror"
@@ -450,8 +467,10 @@ class Activation(Frame):
                 return False
         if self.stage == "act":
             self.stage = "after"
-            if (terrified and TERROR not in model.passed_tests) or (
-                fearful and FEARFUL.name not in model.passed_tests
+            if (
+                (terrified and TERROR not in model.passed_tests)
+                or (fearful and FEARFUL.name not in model.passed_tests)
+                or (timid and TIMID.name not in model.passed_tests)
             ):
                 model.thwarted = True
                 ctx.log(

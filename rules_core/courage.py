@@ -370,6 +370,27 @@ class Test(Frame):
         self._passed(ctx, model)
 
 
+@dataclass(slots=True)
+class TimidTest(Test):
+    """A Timid mount's Courage test before its Cavalry model charges (docs/rules/special-rules.md
+    §2.41): taken with the rider's Courage or the mount's, whichever is better, and never passed
+    without a roll (Fearless, an aura, Sworn Protector do not apply), but once a turn."""
+
+    kind = "timid_test"
+
+    def needed(self, state: BattleState, model: Model) -> int:
+        own = need(state, model, "courage")
+        mount = model.mount
+        if mount is None:
+            return own
+        return min(own, mount.profile.courage + mount.stat_mods.get("courage", 0))
+
+    def auto_pass(self, state: BattleState, model: Model) -> str | None:
+        if self.source in model.passed_tests:
+            return f"it has already passed a test for {self.source} this turn"
+        return None
+
+
 def broken_check(ctx: Ctx) -> None:
     """At the start of a turn an army whose casualties exceed its Break Point is Broken."""
     state = ctx.state

@@ -174,10 +174,10 @@ TIMID = register(
         "none",
         "passive",
         "a charge of its Cavalry model",
-        "a Timid mount gives no charge bonuses",
+        "a Timid mount gives no charge bonuses; before its Cavalry model charges it tests Courage (the "
+        "rider's or its own, the better, never passed without a roll) and on a failure the model does not move",
         (LosesChargeBonus(),),
         reads="mover",
-        unrefereed="the Courage test before its Cavalry model charges",
     )
 )
 BANE_WEAPON = register(
