@@ -25,6 +25,7 @@ from .errors import RULE_CODES, RecordMismatch, Refused, RuleViolation
 from .frame import Action, Pending
 from .heroic import HEROIC_ACTION_NAMES, SPECIALISED_HEROIC_ACTIONS
 from .legacy import EDITION
+from .magic.registry import powers_note
 from .matchup import odds_between
 from .model_now import Characteristics, characteristics_now
 from .ruleset import DEFAULT_RULESET, ruleset_choices
@@ -37,12 +38,13 @@ from .rulesets import (
     load_state,
     new_battle,
     random_board,
+    rules_to_apply_by_hand,
     ruleset_for,
+    special_rule_notes,
     terrain_of,
 )
+from .shooting import missile_of as missile_weapon
 from .special_rules import HandRule, RuleNote
-from .special_rules import notes as special_rule_notes
-from .special_rules import to_apply_by_hand as rules_to_apply_by_hand
 from .state import MM_PER_INCH, SIDES, BattleState, Board, Model, Profile, Side, side_name
 from .terrain import KINDS as TERRAIN_KINDS
 from .terrain import describe as describe_terrain
@@ -96,9 +98,11 @@ __all__ = [
     "is_bow",
     "legal_actions",
     "load_state",
+    "missile_weapon",
     "new_battle",
     "odds_between",
     "percent",
+    "powers_note",
     "random_board",
     "read_piece",
     "rules_to_apply_by_hand",

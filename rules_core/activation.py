@@ -16,6 +16,7 @@ from .contact import nearest_contact
 from .courage import (
     TERROR,
     Test,
+    TimidTest,
     auto_pass_reason,
     broken_test,
     call_stand_fast,
@@ -25,7 +26,7 @@ from .courage import (
     need,
 )
 from .crossing import chance_odds, fall, might_helps, might_outcome, percent_over, result_of, roll
-from .effects import held_by, terror_on_three_dice
+from .effects import Lasting, held_by, made_fearful, register_lasting, terror_on_three_dice
 from .errors import RuleViolation
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import Point, dist, inches, path_length
@@ -55,7 +56,7 @@ from .movement import (
     split_path,
 )
 from .shooting import Shot
-from .special_rules import FEARFUL, model_has
+from .special_rules import FEARFUL, TIMID, VISAGE_OF_TERROR, has, model_has
 from .state import BattleState, Effect, Model, Side, side_name
 from .terrain import Crossing, crossings, difficult_extra, true_height, zone_reaches
 from .throwing import stop_short, throw_param, why_cannot_throw, why_not_throw_at
@@ -342,6 +343,36 @@ ActivationStage = Literal[
 ]
 
 
+VISAGE = "visage_of_terror"
+register_lasting(VISAGE, "Visage of Terror", Lasting(no_shooting=True, quiet=True))
+
+
+def timid_mount(model: Model) -> bool:
+    """Whether the model rides a Timid mount, which must pass a Courage test before it charges."""
+    return model.mount is not None and has(model.mount.profile, TIMID)
+
+
+def fearful_now(state: BattleState, model: Model) -> str:
+    """Why the model is Fearful now ("it is Fearful", "Fearful from Instil Fear"), or ""."""
+    if model_has(model, FEARFUL):
+        return "it is Fearful"
+    power = made_fearful(state, model)
+    return f"Fearful from {power}" if power else ""
+
+
+def visage_of_terror(ctx: Ctx, model: Model, terror: Model) -> None:
+    """A model that failed its Terror test to charge a model with Visage of Terror makes no
+    Shooting Attack this turn either (docs/rules/special-rules.md §3.7.8)."""
+    if not model_has(terror, VISAGE_OF_TERROR):
+        return
+    ctx.state.effects.append(Effect(VISAGE, terror.id, f"{terror.name}'s Visage of Terror", model.id, "end"))
+    ctx.log(
+        "visage_of_terror",
+        f"{model.name} quails before {terror.name}'s Visage of Terror: it cannot shoot this turn.",
+        model=model.id,
+    )
+
+
 @dataclass(slots=True)
 class Activation(Frame):
     """One model's activation: a Broken army's Courage test first; a cast before moving (the
@@ -365,6 +396,8 @@ class Activation(Frame):
     """Its Jump or Climb test's score, while its player decides on Might."""
     fear_tested: bool = False
     """A Fearful model has taken its Courage test to charge (before any Terror test)."""
+    timid_tested: bool = False
+    """A Cavalry model on a Timid mount has taken its mount's Courage test to charge (before any other)."""
 
     def step(self, ctx: Ctx) -> bool:
         state = ctx.state
@@ -400,15 +433,31 @@ class Activation(Frame):
         if self.stage == "choose":
             return True
         terrified = self.intent == "charge" and target is not None and causes_terror(state, target, model)
-        fearful = self.intent == "charge" and target is not None and model_has(model, FEARFUL)
+        fearful = self.intent == "charge" and target is not None and fearful_now(state, model)
+        timid = self.intent == "charge" and target is not None and timid_mount(model)
         if self.stage == "terror":
-            if fearful and not self.fear_tested:
+            if timid and not self.timid_tested:
+                assert target is not None
+                self.timid_tested = True
+                ctx.push(
+                    TimidTest(model.id, "courage", TIMID.name, f"to charge {target.name}: its mount is Timid")
+                )
+                return False
+            timid_failed = timid and TIMID.name not in model.passed_tests
+            if fearful and not self.fear_tested and not timid_failed:
                 assert target is not None
                 self.fear_tested = True
-                ctx.push(Test(model.id, "courage", FEARFUL.name, f"to charge {target.name}: it is Fearful"))
+                ctx.push(
+                    Test(
+                        model.id,
+                        "courage",
+                        FEARFUL.name,
+                        f"to charge {target.name}: {fearful_now(state, model)}",
+                    )
+                )
                 return False
             self.stage = "act"
-            afraid = fearful and FEARFUL.name not in model.passed_tests
+            afraid = timid_failed or (fearful and FEARFUL.name not in model.passed_tests)
             if terrified and not afraid:
                 assert target is not None
                 reason = f"to charge {target.name}, who causes Terror"
@@ -418,8 +467,10 @@ class Activation(Frame):
                 return False
         if self.stage == "act":
             self.stage = "after"
-            if (terrified and TERROR not in model.passed_tests) or (
-                fearful and FEARFUL.name not in model.passed_tests
+            if (
+                (terrified and TERROR not in model.passed_tests)
+                or (fearful and FEARFUL.name not in model.passed_tests)
+                or (timid and TIMID.name not in model.passed_tests)
             ):
                 model.thwarted = True
                 ctx.log(
@@ -427,6 +478,8 @@ class Activation(Frame):
                     f"{model.name} does not dare to charge and cannot move this phase.",
                     model=model.id,
                 )
+                if terrified and TERROR not in model.passed_tests and target is not None:
+                    visage_of_terror(ctx, model, target)
             elif self.intent == "stand":
                 ctx.log("stand", f"{model.name} stays where it is.", model=model.id)
             elif self.throw and target is not None:
@@ -451,7 +504,7 @@ class Activation(Frame):
         call_stand_fast(ctx, model)
         return False
 
-    # -- walls and rock faces on the way (`docs/rules/terrain.md` §5 to §7) --------------------
+    # -- walls and rock faces on the way (`docs/rules/terrain.md` §5, §6, §7) --------------------
 
     def _points(self) -> list[Point]:
         return [(p[0], p[1]) for p in self.path]

@@ -7,9 +7,12 @@ from collections.abc import Iterable
 
 from .effects import held_by
 from .geometry import BASE_CONTACT, Point, point_polygon_distance
-from .sight import sees
+from .sight import sees, sight
+from .special_rules import shaped
+from .special_rules.shapes import CountsAs, StalksUnseen
 from .state import BattleState, Model, Side, Terrain, other
-from .terrain import defended_between
+from .terrain import defended_between, over, tags_of, top
+from .wargear import carries
 
 CONTROL_ZONE = 1.0
 
@@ -82,6 +85,50 @@ def friends_within(state: BattleState, model: Model, distance: float) -> list[Mo
 
 def can_see(state: BattleState, viewer: Model, target: Model) -> bool:
     return sees(state, viewer, target)
+
+
+STALK_RANGE = 6.0
+STALKING = (
+    '{target} stalks unseen: more than 6" away and partly hidden by terrain, it cannot be targeted '
+    "(Stalk Unseen)."
+)
+KEEN_SIGHT_RANGE = 12.0
+
+
+def stalks_unseen(state: BattleState, viewer: Model, target: Model) -> bool:
+    """Whether `target` cannot be targeted by `viewer` for its Stalk Unseen (docs/rules/special-rules.md
+    §2.22): an Infantry model with the rule (or an Elven cloak) more than 6" away that terrain partly
+    conceals (it stands in a wood or behind a piece that hides or obscures part of it), unless the
+    viewer sees it clear or has Fell Sight, or an enemy of it with Keen Sight stands within 12";
+    Silent Hunters likewise, but only woods conceal it."""
+    if viewer.distance_to(target) <= STALK_RANGE + 1e-9:
+        return False
+    kinds = [shape for _, shape in shaped(target, StalksUnseen)]
+    if carries(target, "elven cloak"):
+        kinds.append(StalksUnseen())
+    kinds = [k for k in kinds if k.woodland or target.mount is None]
+    if not kinds:
+        return False
+    if any(shape.what == "sees_stalkers" for _, shape in shaped(viewer, CountsAs)):
+        return False
+    if any(
+        shape.what == "unmasks_stalkers" and m.distance_to(target) <= KEEN_SIGHT_RANGE + 1e-9
+        for m in state.army_models(viewer.side)
+        for _, shape in shaped(m, CountsAs)
+    ):
+        return False
+    woods_only = all(k.woodland for k in kinds)
+
+    def conceals(piece: Terrain) -> bool:
+        return not woods_only or "woodland" in tags_of(piece)
+
+    if any(
+        (p.blocks_sight or p.obscures) and top(p) > 0 and over(target, p) and conceals(p)
+        for p in state.terrain
+    ):
+        return True
+    seen = sight(state, viewer, target)
+    return any(conceals(p) for p in (*seen.blocked_by, *seen.in_the_way))
 
 
 def engagement_graph(state: BattleState) -> dict[str, set[str]]:

@@ -6,7 +6,10 @@ Every rule that changes a characteristic is applied here, so each has one place.
 from __future__ import annotations
 
 from .effects import fights_two_handed, foes_fight_halved, halved, raised_by, strikes_at
-from .special_rules import FLY, model_has
+from .geometry import BASE_CONTACT
+from .special_rules import FLY, model_has, uses
+from .special_rules.active import Against, active
+from .special_rules.shapes import StatBonus
 from .state import BattleState, Model
 from .wargear import defence_bonus
 
@@ -35,8 +38,37 @@ def _fighting(model: Model, stat: str) -> int:
     return value
 
 
+def rule_bonus(
+    state: BattleState, model: Model, stat: str, value: int, opponents: list[Model] | None = None
+) -> int:
+    """A characteristic as the model's special rules (and friends' auras) leave it now: each
+    bonus added, then raised to any value a rule sets it to (docs/rules/special-rules.md §5)."""
+    now = Against(tuple(opponents) if opponents is not None else None)
+    raised = value
+    for use, shape in active(state, model, StatBonus, now):
+        if shape.stat != stat:
+            continue
+        if shape.per_touching_kin:
+            value += shape.delta * sum(
+                1
+                for m in state.army_models(model.side)
+                if m.id != model.id
+                and m.distance_to(model) <= BASE_CONTACT
+                and any(u.spec is use.spec for u in uses(m.profile))
+            )
+        elif shape.per_extra_enemy:
+            value += min(shape.delta, max(0, len(opponents or ()) - 1))
+        else:
+            value += shape.delta
+        if shape.to:
+            raised = max(raised, shape.to)
+        if shape.cap:
+            value, raised = min(value, shape.cap), min(raised, shape.cap)
+    return max(value, raised)
+
+
 def fight_value(state: BattleState, model: Model, opponents: list[Model] | None = None) -> int:
-    value = _fighting(model, "fight") + raised_by(state, model)
+    value = rule_bonus(state, model, "fight", _fighting(model, "fight"), opponents) + raised_by(state, model)
     if halved(state, model):
         value = (value + 1) // 2
     if opponents and foes_fight_halved(state, opponents):
@@ -57,7 +89,9 @@ def heroic_strike_to_roll(state: BattleState, model: Model) -> bool:
 
 
 def attacks(state: BattleState, model: Model, opponents: list[Model]) -> int:
-    value = _fighting(model, "attacks") + raised_by(state, model)
+    value = rule_bonus(state, model, "attacks", _fighting(model, "attacks"), opponents) + raised_by(
+        state, model
+    )
     if halved(state, model):
         value = (value + 1) // 2
     if any(in_challenge_with(state, model, o) for o in opponents):
@@ -86,7 +120,8 @@ def defence(state: BattleState, model: Model, two_handed: bool | None = None) ->
     a shield's Defence lost while it fights two-handed (as in play, or as `two_handed` supposes)."""
     gripping = fights_two_handed(state, model) if two_handed is None else two_handed
     bonus = defence_bonus(model.profile, model.mount is not None, gripping)
-    return max(1, model.profile.defence + model.stat_mods.get("defence", 0) + bonus)
+    printed = rule_bonus(state, model, "defence", model.profile.defence)
+    return max(1, printed + model.stat_mods.get("defence", 0) + bonus)
 
 
 def courage(state: BattleState, model: Model) -> int:

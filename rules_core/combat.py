@@ -22,11 +22,12 @@ from .effects import held_by
 from .frame import Action, Ctx, Frame, Option, Pending
 from .house_rules import ELVEN_EDGE_IN_MULTIPLE_COMBAT
 from .might import least_raises, might_action, next_bidder, odds, pay_might
-from .movement import back_away, knock_prone
+from .movement import back_away, knock_prone, never_trapped
 from .odds import rolloff_chance
 from .state import SIDES, BattleState, Model, Side, other, side_name
 from .strike_at import StrikeAt, plan_data
 from .strikes import strike_count, strikes_at_all
+from .venom import venom_frames, venom_wounds
 from .wounds import shieldwall
 
 CombatStage = Literal["start", "declare", "roll", "banner", "bidding", "allocate", "after"]
@@ -56,6 +57,8 @@ class Combat(Frame):
     allocations: dict[str, list[str]] = field(default_factory=dict)
     across: dict[str, list[str]] = field(default_factory=dict)
     """Each attacker fighting across a barrier its enemy defends: [the defender, the barrier's name]."""
+    venom: dict[str, int] = field(default_factory=dict)
+    """The Wounds each Venom model had caused each enemy here as the Strikes began (`venom`)."""
 
     # -- who is in it ----------------------------------------------------------------------------
 
@@ -272,6 +275,8 @@ class Combat(Frame):
         over_barrier = set(self.across) | {defender for defender, _ in self.across.values()}
         for loser in losers:
             if loser.id not in over_barrier and winners and not back_away(ctx, loser, winners):
+                if never_trapped(loser):
+                    continue
                 self.trapped.append(loser.id)
         chargers = [m for m in winners if m.id in self.charging]
         if chargers:
@@ -326,8 +331,10 @@ class Combat(Frame):
     def _strike(self, ctx: Ctx) -> None:
         """Every Strike in order, then the Thrown Rider tests of riders whose mounts fell."""
         state = ctx.state
+        self.venom = venom_wounds(state, self.members(state))
         frames: list[Frame] = []
         kept = plan_data(self.plan(state))
+        kept["combat"] = [self.centre, *self.leaves]
         for striker, supporting in self._strikers(state):
             targets = self.allocations.get(striker.id)
             if targets is None:
@@ -446,8 +453,14 @@ class Combat(Frame):
                 ctx.push(CrossIntoPlace(attacker.id, defender.id, wall))
 
     def _end(self, ctx: Ctx) -> None:
-        """The Combat is over: two-handed grips end; after a won Heroic Combat that left no enemy,
-        the winners may move or charge."""
+        """The Combat is over: Venom's further Wounds first, then what follows the Combat."""
+        self._after_combat(ctx)
+        for frame in venom_frames(ctx.state, self.venom):
+            ctx.push(frame)
+
+    def _after_combat(self, ctx: Ctx) -> None:
+        """Two-handed grips end; after a won Heroic Combat that left no enemy, the winners may move
+        or charge."""
         state = ctx.state
         ids = (self.centre, *self.leaves)
         state.effects = [e for e in state.effects if not (e.kind == GRIP and e.target in ids)]

@@ -12,13 +12,22 @@ from typing import Any, Literal
 from .battlefield import can_see, is_engaged
 from .casualties import check_wiped_out, remove_casualty
 from .characteristics import courage, intelligence
-from .effects import Lasting, courage_passed_by, held_by, intelligence_penalty, register_lasting, terrifying
+from .effects import (
+    Lasting,
+    courage_passed_by,
+    courage_penalty,
+    held_by,
+    intelligence_penalty,
+    register_lasting,
+    terrifying,
+)
 from .frame import Action, Ctx, Frame, Option, Pending
 from .heroic import resolute
 from .might import Store, available, odds, raisable, spend
 from .special_rules import TERROR as TERROR_RULE
 from .special_rules import against, on_model, shaped, to_apply_by_hand
-from .special_rules.shapes import Aura, AutoPass
+from .special_rules.active import active, guarded_hero, named, near_friend
+from .special_rules.shapes import Aura, AutoPass, CountsAs, NoStandFast, StandFast, StatBonus
 from .state import SIDES, BattleState, Effect, Model, Side, other, side_name
 from .wargear import carries
 
@@ -66,61 +75,98 @@ def courage_modifier(state: BattleState, model: Model) -> tuple[int, str]:
     parts: list[tuple[int, str]] = []
     if horn_bonus(state, model):
         parts.append((1, "war horn"))
-    penalty = aura_penalty(state, model)
-    if penalty:
-        parts.append(penalty)
+    named_already: set[str] = set()
+    for use, shape in active(state, model, StatBonus):
+        if shape.stat == "courage_test" and shape.delta and use.name not in named_already:
+            named_already.add(use.name)  # one rule counts once, however many models give it
+            parts.append((shape.delta, use.name))
+    for penalty in (aura_penalty(state, model), courage_penalty(state, model)):
+        if penalty:
+            parts.append(penalty)
     return sum(n for n, _ in parts), ", ".join(name for _, name in parts)
 
 
 def aura_penalty(state: BattleState, model: Model) -> tuple[int, str] | None:
-    """The worst Courage modifier an enemy's aura rule gives the model (they never add up)."""
+    """The Courage modifier enemies' aura rules give the model: the worst of those that never add
+    up (Harbinger of Evil), and each other rule once (War Aspect), however many models have it."""
     own = {use.spec for use, _ in shaped(model, Aura)}
     worst: tuple[int, str] | None = None
+    added: dict[str, int] = {}
     for enemy in state.army_models(other(model.side)):
-        if not enemy.on_board:
-            continue
         for use, aura in shaped(enemy, Aura):
-            reach = use.param.inches if use.param is not None else 0.0
+            reach = aura.reach or (use.param.inches if use.param is not None else 0.0)
             if (
-                aura.test == "courage"
-                and aura.who == "enemies"
-                and use.spec not in own
-                and enemy.distance_to(model) <= reach + 1e-9
-                and (worst is None or aura.delta < worst[0])
+                aura.test != "courage"
+                or aura.who != "enemies"
+                or use.spec in own
+                or enemy.distance_to(model) > reach + 1e-9
             ):
+                continue
+            if aura.stacking == "add":
+                added[use.name] = aura.delta
+            elif worst is None or aura.delta < worst[0]:
                 worst = (aura.delta, use.name)
-    return worst
+    if not added:
+        return worst
+    parts = ([worst] if worst else []) + [(delta, name) for name, delta in added.items()]
+    return sum(d for d, _ in parts), ", ".join(name for _, name in parts)
 
 
 def rule_passes(state: BattleState, model: Model) -> str | None:
-    """The special rule that passes the model's Courage tests without a roll, if one does now."""
-    for use, auto in shaped(model, AutoPass):
-        if auto.while_ == "always":
-            return use.name
-        named = use.param.keyword if use.param is not None else ""
-        friend = next(
-            (
-                m
-                for m in state.army_models(model.side)
-                if m.on_board and m.id != model.id and _named(m, named)
-            ),
-            None,
-        )
-        if friend is not None:
-            return f"{use.name} ({friend.name} is on the battlefield)"
+    """The special rule (its own, or a friend's aura) that passes the model's Courage tests without
+    a roll, if one does now."""
+    for use, auto in active(state, model, AutoPass):
+        if auto.while_ == "guarded_hero_alive":
+            hero = guarded_hero(state, model)
+            if hero is not None and hero.on_board:
+                return f"{use.name} ({hero.name} is on the battlefield)"
+            continue
+        if auto.while_ == "named_model_alive":
+            name = use.param.keyword if use.param is not None else ""
+            friend = next(
+                (m for m in state.army_models(model.side) if m.id != model.id and named(m, name)), None
+            )
+            if friend is not None:
+                return f"{use.name} ({friend.name} is on the battlefield)"
+            continue
+        if auto.when.near is not None:
+            near = near_friend(state, model, auto.when.near)
+            return f"{use.name} ({near.name} is near)" if near is not None else use.name
+        return use.name
     return None
 
 
-def _named(model: Model, name: str) -> bool:
-    """A short name names a model whose name starts with it (Thorin: Thorin Oakenshield ...)."""
-    given = model.profile.name.casefold()
-    return bool(name) and (given == name.casefold() or given.startswith(name.casefold() + " "))
+WHOLE_BATTLEFIELD = 1000.0
 
 
 def stand_fast_range(state: BattleState, hero: Model) -> float:
-    return STAND_FAST_RANGE + sum(
+    """How far the hero's Stand Fast reaches: 6", or what its special rule says (the whole
+    battlefield for some), and a war horn's 3" more."""
+    reaches = [shape.reach or WHOLE_BATTLEFIELD for _, shape in shaped(hero, StandFast)]
+    return max(reaches, default=STAND_FAST_RANGE) + sum(
         e.value for e in state.effects if e.kind == HORN_STAND_FAST and e.target == hero.id
     )
+
+
+def stands_fast_for(state: BattleState, hero: Model, model: Model) -> bool:
+    """Whether `model` may benefit from `hero`'s Stand Fast (in range and sight is asked apart):
+    Warriors may, Heroes only those its rule names; only the keywords a rule allows; never the
+    Stand Fast of a model whose rule forbids it."""
+    if shaped(hero, NoStandFast):
+        return False
+    keywords = set(model.profile.keywords) | ({"Hero"} if model.is_hero else set())
+    rules = [shape for _, shape in shaped(hero, StandFast)]
+    if any(shape.only and not set(shape.only) & keywords for shape in rules):
+        return False
+    if not model.is_hero:
+        return True
+    return any(shape.heroes and set(shape.heroes) <= keywords for shape in rules)
+
+
+def in_stand_fast_range(state: BattleState, hero: Model, model: Model) -> bool:
+    """Within the hero's Stand Fast, or anywhere for a model whose rule says so (Vanguard)."""
+    anywhere = any(shape.what == "stand_fast_any_range" for _, shape in shaped(model, CountsAs))
+    return anywhere or hero.distance_to(model) <= stand_fast_range(state, hero)
 
 
 def causes_terror(state: BattleState, model: Model, charger: Model) -> bool:
@@ -143,14 +189,15 @@ def auto_pass_reason(state: BattleState, model: Model, kind: str, source: str) -
     if source == BROKEN:
         if resolute(model):
             return "its Heroic Resolve"
-        if not model.is_hero:
-            for hero in state.army_models(model.side):
-                if (
-                    hero.stand_fast
-                    and hero.distance_to(model) <= stand_fast_range(state, hero)
-                    and can_see(state, model, hero)
-                ):
-                    return f"{hero.name}'s Stand Fast"
+        for hero in state.army_models(model.side):
+            if (
+                hero.stand_fast
+                and hero.id != model.id
+                and stands_fast_for(state, hero, model)
+                and in_stand_fast_range(state, hero, model)
+                and can_see(state, model, hero)
+            ):
+                return f"{hero.name}'s Stand Fast"
     return None
 
 
@@ -226,10 +273,12 @@ class Test(Frame):
             return True
         name = self.test.capitalize()
         target = self.needed(state, model)
-        if self.source == SEPARATED and model.profile.attacks == 0:
+        feral = next((use.name for use, s in shaped(model, CountsAs) if s.what == "flees_alone"), "")
+        if self.source == SEPARATED and (model.profile.attacks == 0 or feral):
+            why = f"is {feral}" if feral else "has no Attacks"
             ctx.log(
                 "test",
-                f"{model.name} has no Attacks and fails its {name} test as a separated mount.",
+                f"{model.name} {why} and fails its {name} test as a separated mount.",
                 model=model.id,
             )
             self._failed(ctx, model)
@@ -319,6 +368,27 @@ class Test(Frame):
             if command[stat]:
                 spend(ctx, model, stat, int(command[stat]), why)
         self._passed(ctx, model)
+
+
+@dataclass(slots=True)
+class TimidTest(Test):
+    """A Timid mount's Courage test before its Cavalry model charges (docs/rules/special-rules.md
+    §2.41): taken with the rider's Courage or the mount's, whichever is better, and never passed
+    without a roll (Fearless, an aura, Sworn Protector do not apply), but once a turn."""
+
+    kind = "timid_test"
+
+    def needed(self, state: BattleState, model: Model) -> int:
+        own = need(state, model, "courage")
+        mount = model.mount
+        if mount is None:
+            return own
+        return min(own, mount.profile.courage + mount.stat_mods.get("courage", 0))
+
+    def auto_pass(self, state: BattleState, model: Model) -> str | None:
+        if self.source in model.passed_tests:
+            return f"it has already passed a test for {self.source} this turn"
+        return None
 
 
 def broken_check(ctx: Ctx) -> None:

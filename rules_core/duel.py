@@ -14,6 +14,9 @@ from .battlefield import can_see
 from .characteristics import attacks, fight_value
 from .effects import rolls_no_duel_dice
 from .might import available
+from .special_rules import shaped
+from .special_rules.active import active
+from .special_rules.shapes import BannerFor, CountsAs
 from .state import BattleState, Model, Side, other
 from .wargear import (
     carries,
@@ -131,6 +134,7 @@ def _roller(
         and not shielding
         and wields_two_handed(model, model.id in plan.two_handed)
         and not no_two_handed_penalty(model)
+        and not any(shape.what == "no_two_handed_penalty" for _, shape in active(state, model, CountsAs))
     )
     return Roller(
         model.id,
@@ -179,14 +183,25 @@ def reroll_order(now: Side | None, without_priority: Side) -> list[Side]:
 
 def banner_for(state: BattleState, side: Side, models: list[Model]) -> Model | None:
     """A standing friendly banner bearer within 3" of one of the side's models in the Combat
-    (fighting or supporting) that can see it."""
+    (fighting or supporting) that can see it; or a friend whose special rule makes it a banner to
+    such a model (of its range and for the keywords it names)."""
     for bearer in state.army_models(side):
-        if bearer.prone or not carries(bearer, "banner"):
+        if bearer.prone:
             continue
-        for model in models:
-            if model.side == side and (
-                model.id == bearer.id
-                or (model.distance_to(bearer) <= BANNER_RANGE + 1e-9 and can_see(state, model, bearer))
-            ):
-                return bearer
+        reaches: list[tuple[float, tuple[str, ...]]] = (
+            [(BANNER_RANGE, ())] if carries(bearer, "banner") else []
+        )
+        reaches += [(shape.reach, shape.keywords) for _, shape in shaped(bearer, BannerFor)]
+        for reach, keywords in reaches:
+            for model in models:
+                if model.side == side and (
+                    (model.id == bearer.id and not keywords)
+                    or (
+                        model.id != bearer.id
+                        and set(keywords) <= set(model.profile.keywords)
+                        and model.distance_to(bearer) <= reach + 1e-9
+                        and can_see(state, model, bearer)
+                    )
+                ):
+                    return bearer
     return None

@@ -51,6 +51,8 @@ class Lasting:
     shields_from_magic: bool = False
     """Enemy Magical Powers cannot target the model."""
     hidden_from_shots: bool = False
+    no_shooting: bool = False
+    """The model may make no Shooting Attack while it lasts."""
     shots_hit_on_six: bool = False
     """Shots at the model hit only on a 6."""
     free_resist_dice: int = 0
@@ -67,6 +69,10 @@ class Lasting:
     foes_intelligence_penalty: int = 0
     """Taken off the Intelligence tests of the source's enemies within `foes_reach` (Fog of Disarray);
     such penalties never add up."""
+    foes_courage_penalty: int = 0
+    """Taken off the Courage tests of the source's enemies within `foes_reach` (2024 Aura of Dismay)."""
+    foes_fearful: bool = False
+    """The source's enemies within `foes_reach` are Fearful (2024 Instil Fear)."""
     foes_reach: float = 0.0
     quiet: bool = False
     """It ends with its phase without a log line of its own (its phase ending says it)."""
@@ -120,6 +126,14 @@ def covering(state: BattleState, model: Model) -> list[tuple[Effect, Lasting]]:
 def held_by(state: BattleState, model: Model) -> Effect | None:
     """The effect in play that holds `model` in place (Immobilise, Command/Compel, Paralyse), if any."""
     return next((e for e in state.effects if e.target == model.id and lasting_of(e).holds), None)
+
+
+def shooting_barred(state: BattleState, model: Model) -> str | None:
+    """The effect on the model that bars it from shooting, by its label, if one does."""
+    for effect in state.effects:
+        if effect.target == model.id and lasting_of(effect).no_shooting:
+            return effect.label
+    return None
 
 
 def why_held(state: BattleState, model: Model, doing: str) -> str | None:
@@ -221,22 +235,47 @@ def resist_help(state: BattleState, model: Model) -> tuple[int, int]:
     return dice, bonus
 
 
-def intelligence_penalty(state: BattleState, model: Model) -> tuple[int, str]:
-    """What an enemy's effect in play takes off the model's Intelligence tests, and its name (the
-    largest one only: they do not add up)."""
-    found = (0, "")
+def foes_covering(state: BattleState, model: Model) -> list[Lasting]:
+    """What enemies' effects in play do to the models within their `foes_reach` of the source,
+    for each that reaches `model`."""
+    found = []
     for effect in state.effects:
         lasting = lasting_of(effect)
         source = state.models.get(effect.source)
         if (
-            lasting.foes_intelligence_penalty > found[0]
+            lasting.foes_reach
             and source is not None
             and source.side != model.side
             and source.on_board
             and source.distance_to(model) <= lasting.foes_reach + 1e-6
         ):
+            found.append(lasting)
+    return found
+
+
+def intelligence_penalty(state: BattleState, model: Model) -> tuple[int, str]:
+    """What an enemy's effect in play takes off the model's Intelligence tests, and its name (the
+    largest one only: they do not add up)."""
+    found = (0, "")
+    for lasting in foes_covering(state, model):
+        if lasting.foes_intelligence_penalty > found[0]:
             found = (lasting.foes_intelligence_penalty, lasting.name)
     return found
+
+
+def courage_penalty(state: BattleState, model: Model) -> tuple[int, str] | None:
+    """The modifier an enemy's effect in play gives the model's Courage tests (-1), and its name
+    (the worst only)."""
+    worst = max(
+        ((lasting.foes_courage_penalty, lasting.name) for lasting in foes_covering(state, model)),
+        default=(0, ""),
+    )
+    return (-worst[0], worst[1]) if worst[0] > 0 else None
+
+
+def made_fearful(state: BattleState, model: Model) -> str | None:
+    """The enemy effect in play that makes the model Fearful (2024 Instil Fear), by name, if one does."""
+    return next((lasting.name for lasting in foes_covering(state, model) if lasting.foes_fearful), None)
 
 
 def to_wound_help(state: BattleState, model: Model) -> tuple[bool, int]:

@@ -6,11 +6,15 @@ from __future__ import annotations
 from .casualties import check_wiped_out, remove_casualty
 from .effects import Lasting, register_lasting
 from .frame import Ctx
-from .special_rules import MIGHTY_HERO, WILL_OF_EVIL, model_has
+from .special_rules import WILL_OF_EVIL, model_has
+from .special_rules.active import active
+from .special_rules.shapes import FreePoint
 from .state import Effect
 
 FREE_MIGHT = "mighty_hero"
 register_lasting(FREE_MIGHT, "Free Might point (Mighty Hero)", Lasting(quiet=True))
+FREE_WILL = "free_will"
+register_lasting(FREE_WILL, "Free Will point", Lasting(quiet=True))
 
 
 def will_of_evil(ctx: Ctx) -> None:
@@ -35,29 +39,38 @@ def will_of_evil(ctx: Ctx) -> None:
 
 
 def mighty_hero_gains(ctx: Ctx) -> None:
-    """At the start of each turn a Mighty Hero gains a free Might point, even above his store."""
+    """At the start of each turn a model with a free point (Mighty Hero: Might; The Lady of Lórien
+    and the like: Will) gains it, even above its store."""
     for model in ctx.state.models.values():
-        if model.on_board and model_has(model, MIGHTY_HERO):
-            model.might += 1
+        if not model.on_board:
+            continue
+        for use, shape in active(ctx.state, model, FreePoint):
+            kind = FREE_MIGHT if shape.resource == "might" else FREE_WILL
+            if any(e.kind == kind and e.target == model.id for e in ctx.state.effects):
+                continue  # two rules give one free point
+            value = getattr(model, shape.resource) + 1
+            setattr(model, shape.resource, value)
             ctx.state.effects.append(
-                Effect(FREE_MIGHT, model.id, "Free Might point", model.id, "battle", model.might)
+                Effect(kind, model.id, f"Free {shape.resource.capitalize()} point", model.id, "battle", value)
             )
             ctx.log(
                 "mighty_hero",
-                f"{model.name} gains a free Might point (Mighty Hero): {model.might}.",
+                f"{model.name} gains a free {shape.resource.capitalize()} point ({use.name}): {value}.",
                 model=model.id,
             )
 
 
 def mighty_hero_loses(ctx: Ctx) -> None:
-    """A free Might point not spent by the end of the turn is lost (the free point is spent first)."""
-    for effect in [e for e in ctx.state.effects if e.kind == FREE_MIGHT]:
+    """A free point not spent by the end of the turn is lost (the free point is spent first)."""
+    for effect in [e for e in ctx.state.effects if e.kind in (FREE_MIGHT, FREE_WILL)]:
         ctx.state.effects.remove(effect)
         model = ctx.state.models.get(effect.target)
-        if model is not None and model.on_board and model.might >= effect.value:
-            model.might -= 1
+        resource = "might" if effect.kind == FREE_MIGHT else "will"
+        if model is not None and model.on_board and getattr(model, resource) >= effect.value:
+            setattr(model, resource, getattr(model, resource) - 1)
             ctx.log(
                 "mighty_hero",
-                f"{model.name}'s unspent free Might point is lost: {model.might}.",
+                f"{model.name}'s unspent free {resource.capitalize()} point is lost: "
+                f"{getattr(model, resource)}.",
                 model=model.id,
             )

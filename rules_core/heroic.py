@@ -13,6 +13,8 @@ from .errors import RuleCode
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal, choice
 from .might import spend
 from .ruleset import ruleset_of
+from .special_rules import shaped
+from .special_rules.shapes import CountsAs
 from .state import BattleState, Challenge, Effect, Model, Side, other, side_name
 from .tiers import tier_rank
 
@@ -35,6 +37,13 @@ def _not_engaged(state: BattleState, hero: Model) -> str | None:
     if is_engaged(state, hero):
         return f"{hero.name} is Engaged and cannot declare that Heroic Action."
     return None
+
+
+def _may_move_heroically(state: BattleState, hero: Model) -> str | None:
+    rule = next((use.name for use, s in shaped(hero, CountsAs) if s.what == "no_heroic_move"), "")
+    if rule:
+        return f"{hero.name} may never declare a Heroic Move ({rule})."
+    return _not_engaged(state, hero)
 
 
 def _in_combat(state: BattleState, hero: Model) -> str | None:
@@ -197,7 +206,7 @@ class HeroicAction:
 HEROIC_ACTIONS: dict[str, HeroicAction] = {
     a.key: a
     for a in [
-        HeroicAction("heroic_move", "Heroic Move", "move", True, _not_engaged),
+        HeroicAction("heroic_move", "Heroic Move", "move", True, _may_move_heroically),
         HeroicAction("heroic_channelling", "Heroic Channelling", "move", False, _has_powers,
                      declared=_effect_on_hero("heroic_channelling", "Heroic Channelling", "end")),
         HeroicAction("heroic_march", "Heroic March", "move", False, _not_engaged, declared=_declare_march),

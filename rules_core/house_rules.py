@@ -46,6 +46,19 @@ BANNER_ORDER = HouseRule(
 """Played by `duel.reroll_order`, for the Combat and for the odds alike."""
 DWARF_LONGBOW = HouseRule("dwarf_longbow", "a Dwarf longbow is Strength 3 (the 2024 value)")
 
+# -- special rules (`docs/rules/special-rules.md`) -------------------------------------------------
+
+BODYGUARD_TIE = HouseRule(
+    "bodyguard_tie",
+    "Bodyguards whose candidate Heroes tie on tier guard the one listed first in their army",
+)
+"""special-rules.md §2.25: the rules let the player choose; played by `special_rules.active.guarded_hero`."""
+PHALANX_SHIELD = HouseRule(
+    "phalanx_shield",
+    "a Phalanx model's shield keeps its +1 Defence beside its pike (no penalty either way)",
+)
+"""special-rules.md §3.1 [open]: "without penalty" read as lifting both the Duel penalty and the lost Defence."""
+
 
 # -- terrain (`docs/rules/terrain.md` §21) ------------------------------------------------------
 
@@ -158,6 +171,8 @@ ALL = (
     PIKE_BONUS_ONLY_CHARGED,
     BANNER_ORDER,
     DWARF_LONGBOW,
+    BODYGUARD_TIE,
+    PHALANX_SHIELD,
     TRUE_HEIGHTS,
     HALVING_ROUNDS_UP,
     LIE_DOWN_THEN_CRAWL,

@@ -16,6 +16,9 @@ from .errors import RuleViolation
 from .might import available
 from .odds import FightOdds, default_plan, fight_odds, odds_data
 from .serial import to_data
+from .special_rules import shaped
+from .special_rules.active import context_key
+from .special_rules.shapes import BannerFor
 from .state import BattleState, Model, Profile
 from .terrain import slowing_piece
 from .wargear import carries
@@ -52,7 +55,9 @@ class Surroundings:
     @classmethod
     def of(cls, state: BattleState) -> Surroundings:
         banners = tuple(
-            (m.id, m.x, m.y, m.prone) for m in state.models.values() if m.on_board and carries(m, "banner")
+            (m.id, m.x, m.y, m.prone)
+            for m in state.models.values()
+            if m.on_board and (carries(m, "banner") or shaped(m, BannerFor))
         )
         terrain = json.dumps(to_data(state.terrain), sort_keys=True)
         return cls(frozenset(engagement_graph(state)), banners, terrain)
@@ -117,6 +122,7 @@ def _pairing_key(
             getattr(slowing_piece(state, model), "id", ""),
             tuple(sorted((e.kind, e.value, e.channelled) for e in state.effects if e.target == model.id)),
             (model.charged, profile_key(charged.profile), charged.mount is not None) if charged else (),
+            context_key(state, model),
         )
 
     challenges = tuple(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import pairwise
 
 from .battlefield import CONTROL_ZONE, enemies, why_cannot_activate
@@ -27,7 +28,8 @@ from .geometry import (
     rotate,
     segment_polygon_distance,
 )
-from .special_rules import UNYIELDING_COMBAT_STANCE, has
+from .special_rules import UNYIELDING_COMBAT_STANCE, has, shaped
+from .special_rules.shapes import CountsAs
 from .state import BattleState, Effect, Model, Terrain
 from .terrain import (
     Crossing,
@@ -427,6 +429,13 @@ BACK_AWAY = 1.0
 BACK_AWAY_ANGLES = (0, 30, -30, 60, -60, 90, -90)
 
 
+def never_trapped(model: Model) -> str:
+    """The rule by which a standing model is never Trapped (Prenatural Agility), or ""."""
+    if model.prone:
+        return ""
+    return next((use.name for use, shape in shaped(model, CountsAs) if shape.what == "never_trapped"), "")
+
+
 def back_away(ctx: Ctx, loser: Model, winners: list[Model]) -> bool:
     """A beaten model backs away 1" from the winners (straight away, else turning up to 90 degrees
     either side); False when it cannot, and is Trapped."""
@@ -442,6 +451,14 @@ def back_away(ctx: Ctx, loser: Model, winners: list[Model]) -> bool:
             loser.x, loser.y = dest
             ctx.log("back_away", f'{loser.name} backs away 1".', model=loser.id, to=list(dest))
             return True
+    rule = never_trapped(loser)
+    if rule:
+        ctx.log(
+            "trapped",
+            f"{loser.name} cannot back away, but stands where it is: never Trapped while standing ({rule}).",
+            model=loser.id,
+        )
+        return False
     ctx.log("trapped", f"{loser.name} cannot back away and is Trapped.", model=loser.id)
     return False
 
@@ -468,6 +485,13 @@ def back_away_clear(state: BattleState, model: Model, dest: Point) -> bool:
 
 
 UNYIELDING_STAYS_UP = 4
+
+
+def stays_up_chance(model: Model) -> Fraction:
+    """The chance a model about to be knocked Prone stays on its feet (Unyielding Combat Stance)."""
+    if model.mount is None and has(model.profile, UNYIELDING_COMBAT_STANCE):
+        return Fraction(7 - UNYIELDING_STAYS_UP, 6)
+    return Fraction(0)
 
 
 def knock_prone(ctx: Ctx, model: Model) -> None:

@@ -9,7 +9,8 @@ the page, and exactly). What the odds suppose, where a player has a choice:
   one die) re-rolls one die, the losing side first: one more die of its best-scoring model's kind,
   keeping its best (a side with one die re-rolls it).
 - Strikes: all the winners' Strikes that can reach a model go to it; nobody is Trapped but a
-  Prone model (or one a charging Cavalry model knocks to the ground).
+  Prone model (or one a charging Cavalry model knocks to the ground; an Unyielding model on foot
+  stays up on a 4+, so each way counts half).
 - Before the sides declare: no Shielding, one-handed weapons, and every supporter the referee would
   seat supporting.
 - Heroic Actions in play count as they stand (a Heroic Challenge, Heroic Strength, Heroic Defence);
@@ -30,6 +31,7 @@ from .cavalry import charge_bonus_lost, is_cavalry, knocked_down_by, monstrous
 from .characteristics import HEROIC_STRIKE_DIE, MAX_CHARACTERISTIC, heroic_strike_to_roll
 from .duel import Plan, Roller, banner_for, reroll_order, rollers, rolloff_good_from, side_fight, standing
 from .might import available, exact, odds
+from .movement import stays_up_chance
 from .state import SIDES, BattleState, Model, Side, other
 from .strikes import strike_count, strike_terms, strikes_at_all
 from .support import candidates, supportable
@@ -203,27 +205,76 @@ def roll_chance(
     return die(6) * die(need.second) if need.second else die(need.first)
 
 
+Hit = tuple[tuple[Fraction, tuple[int, ...]], ...]
+"""One To Wound roll: for each way it may wound, its chance and the Wounds it then causes, equally
+likely ((1, 2, 3): D3; (2,): Mighty Blow); a roll that wounds with a natural 6 may cause more
+(Cleaving Blow)."""
+
+
+def final_faces(wanted: int, bonus: int, reroll: bool, reroll_ones: bool) -> list[tuple[Fraction, int]]:
+    """The face a die ends on, and how likely, once a failed die (or a failed 1) is re-rolled."""
+    found: list[tuple[Fraction, int]] = []
+    for face in range(1, 7):
+        if face + bonus < wanted and (reroll or (reroll_ones and face == 1)):
+            found.extend((Fraction(1, 36), again) for again in range(1, 7))
+        else:
+            found.append((Fraction(1, 6), face))
+    return found
+
+
+def hit_of(
+    need: WoundNeed | None,
+    bonus: int,
+    reroll: bool,
+    natural_six: bool,
+    reroll_ones: bool,
+    amounts: tuple[int, ...],
+    six_amount: int = 0,
+) -> Hit:
+    """A To Wound roll as the odds count it: its chance to wound (as `roll_chance`) and, with
+    `six_amount`, the share of it that comes with a natural 6 on either die."""
+    chance = roll_chance(need, bonus, reroll, natural_six, reroll_ones)
+    if not six_amount or need is None or chance == 0:
+        return ((chance, amounts),)
+    if natural_six:
+        return ((chance, (max(six_amount, *amounts),)),)
+    wanted = [6, need.second] if need.second else [need.first]
+    dice = [final_faces(w, bonus, reroll, reroll_ones) for w in wanted]
+    sixes = Fraction(0)
+    if len(dice) == 1:
+        sixes = sum((p for p, face in dice[0] if face == 6 and face + bonus >= wanted[0]), Fraction(0))
+    else:
+        for p1, f1 in dice[0]:
+            if f1 + bonus < wanted[0]:
+                continue
+            for p2, f2 in dice[1]:
+                if f2 + bonus >= wanted[1] and 6 in (f1, f2):
+                    sixes += p1 * p2
+    kinds = [(sixes, (max(six_amount, *amounts),)), (chance - sixes, amounts)]
+    return tuple((p, a) for p, a in kinds if p)
+
+
 @cache
-def wounds_suffered(
-    hits: tuple[tuple[Fraction, tuple[int, ...]], ...], wounds: int, fate: int
-) -> tuple[Fraction, Fraction]:
+def wounds_suffered(hits: tuple[Hit, ...], wounds: int, fate: int) -> tuple[Fraction, Fraction]:
     """Expected Wounds lost (at most those it has) and the chance of being slain, from To Wound
-    rolls each wounding with its chance and then causing one of its amounts of Wounds, equally
-    likely ((1, 2, 3): D3; (2,): Mighty Blow), Fate spent on every Wound."""
+    rolls each wounding in one of its ways with its chance and then causing one of its amounts of
+    Wounds, equally likely, Fate spent on every Wound."""
     states: dict[tuple[int, int], Fraction] = {(fate, 0): Fraction(1)}
-    for chance, amounts in hits:
+    for hit in hits:
         after: dict[tuple[int, int], Fraction] = {}
         add = partial(_add, after)
+        wounding = sum((chance for chance, _ in hit), Fraction(0))
         for (left, lost), p in states.items():
-            if lost >= wounds or chance == 0:
+            if lost >= wounds or wounding == 0:
                 add((left, lost), p)
                 continue
-            add((left, lost), p * (1 - chance))
+            add((left, lost), p * (1 - wounding))
             for spent in range(1, left + 1):
-                add((left - spent, lost), p * chance * FATE_SAVES**spent)
-            through = p * chance * FATE_SAVES**left
-            for amount in amounts:
-                add((0, min(wounds, lost + amount)), through / len(amounts))
+                add((left - spent, lost), p * wounding * FATE_SAVES**spent)
+            for chance, amounts in hit:
+                through = p * chance * FATE_SAVES**left
+                for amount in amounts:
+                    add((0, min(wounds, lost + amount)), through / len(amounts))
         states = after
     expected = sum((p * lost for (_, lost), p in states.items()), Fraction(0))
     slain = sum((p for (_, lost), p in states.items() if lost >= wounds), Fraction(0))
@@ -259,8 +310,11 @@ def fight_odds(
     slain: dict[str, Fraction] = {}
     for target in fighters:
         winners = other(target.side)
-        hits = tuple(_hits(state, target, fighters, opponents_of, plan))
-        expected, dies = wounds_suffered(hits, target.wounds, available(target, "fate"))
+        expected, dies = Fraction(0), Fraction(0)
+        for chance, knocked in _falls(state, target, fighters, plan):
+            hits = tuple(_hits(state, target, fighters, opponents_of, plan, knocked))
+            more, slays = wounds_suffered(hits, target.wounds, available(target, "fate"))
+            expected, dies = expected + chance * more, dies + chance * slays
         wounds[target.id], slain[target.id] = win[winners] * expected, win[winners] * dies
     return FightOdds(win, wounds, slain)
 
@@ -283,29 +337,49 @@ def _heroic_strikes(state: BattleState, rolls: list[Roller]) -> list[tuple[Fract
     return variants
 
 
+def _falls(
+    state: BattleState, target: Model, fighters: list[Model], plan: Plan
+) -> list[tuple[Fraction, bool]]:
+    """Whether the winners' charge knocks `target` down, with each chance: an Unyielding model on
+    foot stays up on a 4+."""
+    chargers = [m for m in fighters if m.side != target.side and m.id in plan.charging]
+    if not (chargers and knocked_down_by(state, target, chargers)):
+        return [(Fraction(1), False)]
+    up = stays_up_chance(target)
+    return [(1 - up, True), (up, False)] if up else [(Fraction(1), True)]
+
+
 def _hits(
-    state: BattleState, target: Model, fighters: list[Model], opponents_of: dict[str, list[Model]], plan: Plan
-) -> list[tuple[Fraction, tuple[int, ...]]]:
-    """Every To Wound roll the other side makes on `target` if all that can reach it strike it."""
+    state: BattleState,
+    target: Model,
+    fighters: list[Model],
+    opponents_of: dict[str, list[Model]],
+    plan: Plan,
+    knocked: bool,
+) -> list[Hit]:
+    """Every To Wound roll the other side makes on `target` if all that can reach it strike it
+    (`knocked`: the charge knocked it down)."""
     side = other(target.side)
-    chargers = [m for m in fighters if m.side == side and m.id in plan.charging]
-    knocked = bool(chargers) and knocked_down_by(state, target, chargers)
     two_handed = target.id in plan.two_handed
     natural_six = heroic_defence(state, target)
     strikers = [
         (m, False) for m in fighters if m.side == side and any(o.id == target.id for o in opponents_of[m.id])
     ]
     strikers += [(state.model(s), True) for s, _ in plan.supports if state.model(s).side == side]
-    hits: list[tuple[Fraction, tuple[int, ...]]] = []
+    hits: list[Hit] = []
     for striker, supporting in strikers:
         if not strikes_at_all(state, striker, plan):
             continue
-        terms = strike_terms(state, striker, target, "rider", plan, knocked, supporting)
+        terms = strike_terms(
+            state, striker, target, "rider", plan, knocked, supporting, opponents_of.get(striker.id, [target])
+        )
         defence = terms.defence or part_defence(state, target, "rider", two_handed=two_handed)
         need = to_wound_need(terms.strength, defence)
-        chance = roll_chance(need, terms.bonus, terms.reroll, natural_six, terms.reroll_ones)
+        hit = hit_of(
+            need, terms.bonus, terms.reroll, natural_six, terms.reroll_ones, terms.amounts(), terms.six_wounds
+        )
         count = strike_count(state, striker, opponents_of.get(striker.id, [target]), plan, supporting)
-        hits.extend([(chance, terms.amounts())] * (count * terms.rolls))
+        hits.extend([hit] * (count * terms.rolls))
     return hits
 
 

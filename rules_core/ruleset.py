@@ -13,7 +13,7 @@ which both rulesets use) can ask the battle's own ruleset for what differs.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import RuleViolation
@@ -48,6 +48,12 @@ class Ruleset:
     """The exact odds of two enemy pieces fighting each other alone, where the ruleset has them."""
     scenarios: bool = False
     """Whether it plays the matched-play scenarios."""
+    rule_notes: Callable[[list[str]], list[Any]] | None = None
+    """What a card says beside each of a profile's special rules in it (`special_rules.RuleNote`;
+    None: the skirmish's, `special_rules.notes`)."""
+    powers_settings: Mapping[str, str] = field(default_factory=dict)
+    """The Magical Powers a battle of it may be played with, by the setup's `powers` value, the
+    default first (none: it has one way)."""
     board_size: tuple[float, float] = (48.0, 48.0)
     """Its table, width by height in inches (`house_rules.BOARD_SIZE`)."""
     board_needs: Callable[[dict[str, Any]], BoardNeeds] | None = None

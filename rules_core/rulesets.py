@@ -16,6 +16,7 @@ from .ruleset import DEFAULT_RULESET, RULESETS, Ruleset, find_ruleset, register
 from .scenarios.catalogue import CATALOGUE
 from .serial import load
 from .skirmish import SKIRMISH
+from .special_rules import HandRule, RuleNote, notes, to_apply_by_hand
 from .state import BattleState, Board, Terrain
 from .terrain import load_piece
 
@@ -34,6 +35,22 @@ __all__ = [
 
 for _ruleset in (SKIRMISH, MASS_BATTLE):  # the default first
     register(_ruleset)
+
+
+def special_rule_notes(rules: list[str], ruleset: str = "") -> list[RuleNote]:
+    """Each of a profile's special rules with what a card says beside it in `ruleset` ("not
+    refereed" ...; "": the skirmish's)."""
+    found = find_ruleset(ruleset).rule_notes if ruleset else None
+    return found(list(rules)) if found is not None else notes(list(rules))
+
+
+def rules_to_apply_by_hand(state: BattleState) -> list[HandRule]:
+    """The special rules in play players apply themselves, with the models that have them; none in
+    a ruleset whose cards say what each rule does there (the mass battle: the rules it keeps are
+    refereed, the others have no effect in it)."""
+    if find_ruleset(state.ruleset).rule_notes is not None:
+        return []
+    return to_apply_by_hand(list(state.models.values()))
 
 
 def ruleset_for(setup: Any) -> Ruleset:

@@ -87,6 +87,7 @@ def new_battle(setup: dict[str, Any]) -> BattleState:
         max_turns=int(setup.get("max_turns", 0)),
         scenario=scenario,
         edition=read_edition(setup),
+        powers=read_powers(setup),
     )
     if scenario is None:
         state.stack = [BattleFrame(), Deployment("evil", zones["evil"]), Deployment("good", zones["good"])]
@@ -238,6 +239,20 @@ def load_profile(data: dict[str, Any]) -> Profile:
     if not 10 <= profile.base_mm <= 200:
         raise _bad(f"{profile.name}'s base must be 10 to 200 mm across.")
     return profile
+
+
+POWERS_SETTINGS = {
+    "classic": "Classic (with channelled forms)",
+    "2024": "2024 (no channelled forms)",
+}
+"""The Magical Powers a battle may be played with (its setup's `powers`); "classic" unless it says."""
+
+
+def read_powers(setup: dict[str, Any]) -> str:
+    powers = setup.get("powers", "classic")
+    if powers not in POWERS_SETTINGS:
+        raise _bad(f"There are no Magical Powers called {powers!r} (classic or 2024).")
+    return str(powers)
 
 
 def read_edition(setup: dict[str, Any]) -> int:

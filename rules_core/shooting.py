@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from . import legacy
-from .battlefield import combat_of, engaged_with, in_contact, is_engaged
+from .battlefield import STALKING, combat_of, engaged_with, in_contact, is_engaged, stalks_unseen
 from .cavalry import ThrownRiders, is_infantry, part_param
 from .characteristics import move_value
-from .effects import hidden_by, shots_hit_on_six, why_held
+from .effects import hidden_by, shooting_barred, shots_hit_on_six, why_held
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import dist, point_segment_distance
 from .heroic import shout_hears, shout_params
@@ -19,8 +19,9 @@ from .house_rules import DWARF_LONGBOW
 from .legacy import TERRAIN_EDITION
 from .might import might_choice, might_pending, might_to_reach, pay_might
 from .sight import eye, own_cover, sees, sight
-from .special_rules import LARGE_TARGET, SHARPSHOOTER, THROW_STONES, has, model_has, on_model
+from .special_rules import LARGE_TARGET, SHARPSHOOTER, THROW_STONES, has, model_has, on_model, shaped
 from .special_rules.rolls import to_wound as wound_rules
+from .special_rules.shapes import CountsAs, Shots
 from .state import BattleState, Missile, Model, Part, Side, side_name
 from .terrain import level, sight_height
 from .wargear import carries, missile_gear
@@ -60,7 +61,33 @@ def shoot_value(model: Model, charging: bool = False) -> int | None:
         return None
     if model.moved > move_value(model) / 2 + 1e-6 and not (gear is not None and gear.throwing):
         return None
-    return model.profile.shoot + (1 if moved else 0)
+    steady = any(shape.what == "no_moving_penalty" for _, shape in shaped(model, CountsAs))
+    return model.profile.shoot + (1 if moved and not steady else 0)
+
+
+SHOT_TAKEN = "shot_taken"
+"""Marks each Shooting Attack of the turn (in `Model.benefited`) of a model that makes several."""
+
+
+def shots_allowed(model: Model) -> int:
+    """Shooting Attacks the model may make in a Shoot phase: one, or what its rule says (Expert Shot)."""
+    return max((shape.count for _, shape in shaped(model, Shots)), default=1)
+
+
+def shot_taken(ctx: Ctx, model: Model) -> None:
+    """Count a Shooting Attack: the model's last one of the turn leaves it `has_shot`."""
+    allowed = shots_allowed(model)
+    if allowed == 1:
+        model.has_shot = True
+        return
+    model.benefited.append(SHOT_TAKEN)
+    taken = model.benefited.count(SHOT_TAKEN)
+    rule = next(use.name for use, _ in shaped(model, Shots))
+    ctx.log(
+        "shots_left", f"{model.name} makes Shooting Attack {taken} of {allowed} ({rule}).", model=model.id
+    )
+    if taken >= allowed:
+        model.has_shot = True
 
 
 def why_cannot_shoot(state: BattleState, model: Model) -> str | None:
@@ -72,6 +99,9 @@ def why_cannot_shoot(state: BattleState, model: Model) -> str | None:
         return f"{model.name} is Engaged and cannot shoot."
     if model.terrain_test:
         return f"{model.name} took a Jump or Climb test this turn and cannot shoot."
+    barred = shooting_barred(state, model)
+    if barred:
+        return f"{model.name} failed its Terror test before {barred} and cannot shoot this turn."
     held = why_held(state, model, "shoot")
     if held:
         return held
@@ -111,6 +141,8 @@ def why_not_target(state: BattleState, shooter: Model, target: Model) -> str | N
     hidden = hidden_by(state, target)
     if hidden is not None:
         return f"{target.name} is hidden by {hidden.name} and cannot be targeted."
+    if stalks_unseen(state, shooter, target):
+        return STALKING.format(target=target.name)
     if shooter.side == "good" and is_engaged(state, target):
         return f"Good models may not shoot into a combat: {target.name} is Engaged."
     if shooter.side == "good" and state.edition >= TERRAIN_EDITION:
@@ -215,7 +247,10 @@ def to_hit_need(state: BattleState, shooter: Model, target: Model, charging: boo
     assert need is not None
     if carries(target, "elven cloak") and is_infantry(target):
         need += 1
-    return max(need, 6) if shots_hit_on_six(state, target) else need
+    hard = shots_hit_on_six(state, target) or any(
+        shape.what == "hit_only_on_six" for _, shape in shaped(target, CountsAs)
+    )
+    return max(need, 6) if hard else need
 
 
 def rerolls_in_the_way(state: BattleState, shooter: Model) -> bool:
@@ -357,7 +392,7 @@ class Shot(Frame):
             ctx.push(ThrownRiders())
         if part == "mount":
             ctx.log("rider_or_mount", f"The shot hits {ctx.state.model(victim).name}'s mount.", model=victim)
-        rules = wound_rules(shooter, ctx.state.model(victim), part, shot=True)
+        rules = wound_rules(shooter, ctx.state.model(victim), part, shot=True, state=ctx.state)
         ctx.push(
             ToWound(
                 shooter.id,
@@ -577,5 +612,5 @@ class SideShooting(Frame):
             self.finished = True
             return
         shooter = ctx.state.model(command["model"])
-        shooter.has_shot = True
+        shot_taken(ctx, shooter)
         ctx.push(Shot(shooter.id, command["target"], part=command.get("part", "")))

@@ -26,7 +26,7 @@ from .matchup import odds_between
 from .measure import End, board_point, measure
 from .movement import MOVE_TOLERANCE, SNAP_TO_CONTACT, path_cost, point_along
 from .ruleset import Ruleset
-from .setup import board_needs, default_zones, new_battle, number_namesakes
+from .setup import POWERS_SETTINGS, board_needs, default_zones, new_battle, number_namesakes
 from .skirmish_list import (
     STANDARD_POINTS,
     ListedWarband,
@@ -268,4 +268,5 @@ SKIRMISH = Ruleset(
     tape=tape,
     odds_between=odds_between,
     scenarios=True,
+    powers_settings=POWERS_SETTINGS,
 )

@@ -374,6 +374,9 @@ class BattleState:
     """The edition of the referee's rules it is played by: 1 for a battle set up before terrain had
     kinds, heights and tests, 2 before Warbands were laid out with room to leave (each plays on as
     it was played: `legacy`), 3 since (`legacy.EDITION`)."""
+    powers: str = "classic"
+    """Which Magical Powers it is played with: "classic" (magical-powers.md, the default) or "2024"
+    (the 2024 powers: no channelled forms, and the changes of magical-powers-2024.md §3)."""
     # What the rules work out of this state once, for anyone who asks again: each side's options
     # (a server asks for them to show a step, then again to check the command that answers it),
     # a page's table facts. Neither stored nor copied; it stays true because nothing changes a

@@ -11,7 +11,7 @@ from .duel import Plan
 from .frame import Action, Ctx, Frame, Option, Pending
 from .house_rules import PIKE_BONUS_ONLY_CHARGED
 from .might import available, odds
-from .odds import roll_chance, wounds_suffered
+from .odds import hit_of, roll_chance, wounds_suffered
 from .special_rules import SUPREME_AGILITY, has
 from .state import BattleState, Model, Part, Side
 from .strikes import strike_terms
@@ -86,9 +86,19 @@ class StrikeAt(Frame):
         ctx.replace(self, self._wound(ctx.state, "rider"))
         return False
 
+    def _opponents(self, state: BattleState) -> list[Model] | None:
+        """The striker's enemies in the Combat (as it began), when the frame knows them."""
+        combat = self.plan.get("combat")
+        if combat is None:
+            return None
+        side = state.model(self.striker).side
+        return [state.model(i) for i in combat if state.model(i).side != side]
+
     def _wound(self, state: BattleState, part: Part) -> ToWound:
         striker, target = state.model(self.striker), state.model(self.target)
-        terms = strike_terms(state, striker, target, part, self._plan(), self.trapped, self.supporting)
+        terms = strike_terms(
+            state, striker, target, part, self._plan(), self.trapped, self.supporting, self._opponents(state)
+        )
         return ToWound(
             striker.id,
             target.id,
@@ -102,6 +112,7 @@ class StrikeAt(Frame):
             amount=terms.wounds,
             defence=terms.defence,
             part=part,
+            six_amount=terms.six_wounds,
         )
 
     def pending(self, state: BattleState) -> Pending:
@@ -124,7 +135,17 @@ class StrikeAt(Frame):
                 need, frame.bonus, frame.reroll, frame.natural_six_only(state), frame.reroll_ones
             )
             holder: Any = target if part == "rider" else target.mount
-            hits = ((chance, (1, 2, 3) if frame.d3_wounds else (frame.amount,)),) * frame.rolls
+            amounts = (1, 2, 3) if frame.d3_wounds else (frame.amount,)
+            hit = hit_of(
+                need,
+                frame.bonus,
+                frame.reroll,
+                frame.natural_six_only(state),
+                frame.reroll_ones,
+                amounts,
+                frame.six_amount,
+            )
+            hits = (hit,) * frame.rolls
             _, slain = wounds_suffered(hits, holder.wounds, available(target, "fate"))
             name = part_name(target, part)
             choices.append(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .battlefield import engaged_with
 from .cavalry import lance_applies
 from .characteristics import attacks, courage, in_challenge_with, strike_strength
 from .duel import Plan, wields_two_handed
@@ -14,6 +15,7 @@ from .special_rules import against, shaped
 from .special_rules.rolls import to_wound as wound_rules
 from .special_rules.shapes import CountsAs, ExtraWounds
 from .state import BattleState, Model, Part
+from .terrain import slowing_piece
 from .wargear import support_kind, unarmed
 from .wounds import part_defence
 
@@ -55,6 +57,8 @@ class StrikeTerms:
     """Wounds each Wound caused becomes (Mighty Blow: 2)."""
     defence: int = 0
     """The Defence the Strike is rolled against instead of the target's (Blades of the Dead), or 0."""
+    six_wounds: int = 0
+    """Wounds a Wound becomes when its To Wound roll shows a natural 6 (Cleaving Blow: 2), or 0."""
 
     def amounts(self) -> tuple[int, ...]:
         """The Wounds one Wound caused may become, equally likely."""
@@ -69,9 +73,20 @@ def strike_terms(
     plan: Plan,
     trapped: bool,
     supporting: bool = False,
+    opponents: list[Model] | None = None,
 ) -> StrikeTerms:
     reroll, bonus = to_wound_help(state, striker)
-    rules = wound_rules(striker, target, part, shot=False, trapped=trapped or target.prone)
+    fought = opponents if opponents is not None else engaged_with(state, striker)
+    rules = wound_rules(
+        striker,
+        target,
+        part,
+        shot=False,
+        trapped=trapped or target.prone,
+        state=state,
+        opponents=tuple(fought),
+        in_difficult=slowing_piece(state, target) is not None,
+    )
     bonus += rules.bonus  # Hatred, Backstabbers
     if in_challenge_with(state, striker, target):
         bonus += 1
@@ -96,7 +111,11 @@ def strike_terms(
         2 if trapped or target.prone else 1,
         bane(striker, target),
         max(
-            (shape.wounds for _, shape in shaped(striker, ExtraWounds) if isinstance(shape.wounds, int)),
+            (
+                shape.wounds
+                for _, shape in shaped(striker, ExtraWounds)
+                if isinstance(shape.wounds, int) and not shape.natural_six
+            ),
             default=1,
         ),
         defence_from_courage(state, striker, target, part)
@@ -104,6 +123,14 @@ def strike_terms(
             part_defence(state, target, part, walled=True)
             if target.id in plan.walled and part == "rider"
             else 0
+        ),
+        max(
+            (
+                shape.wounds
+                for _, shape in shaped(striker, ExtraWounds)
+                if shape.natural_six and isinstance(shape.wounds, int)
+            ),
+            default=0,
         ),
     )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .battlefield import in_contact, is_engaged
 from .effects import hidden_by, why_held
 from .state import BattleState, Model
-from .wargear import support_kind
+from .wargear import support_kind, supports_its_kind, supports_only_its_kind
 
 
 def why_not_supporter(state: BattleState, model: Model) -> str | None:
@@ -50,6 +50,8 @@ def why_not_support(
         return f"{friend.name}'s base is larger than {supporter.name}'s."
     if friend.id in supports.values():
         return f"{friend.name} is already supported."
+    if supports_only_its_kind(supporter) and not supports_its_kind(friend):
+        return f"{supporter.name} supports only a friend with its own rule (Chittering Hordes), not {friend.name}."
     if any(hidden_by(state, m) is not None for m in fighting):
         return "A model in this Combat is invisible: nobody may support it."
     if any(m.id == friend.id for m in fighting):

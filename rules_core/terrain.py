@@ -238,7 +238,10 @@ def slows(piece: Terrain, model: Model) -> bool:
         return False
     tags = tags_of(piece)
     # Woodland Creature, Mountain Dweller (a Cavalry model's mount's, terrain.md §16), Spectral Walk
-    return not any("*" in open_.tags or open_.tags & tags for _, open_ in shaped(model, TerrainAsOpen))
+    return not any(
+        ("*" in open_.tags and not open_.but & tags) or open_.tags & tags
+        for _, open_ in shaped(model, TerrainAsOpen)
+    )
 
 
 def slowing_piece(state: BattleState, model: Model) -> Terrain | None:

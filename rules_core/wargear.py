@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from .errors import RuleViolation
-from .special_rules import EXPERT_RIDER, has, shaped
+from .special_rules import EXPERT_RIDER, has, shaped, uses
 from .special_rules.shapes import CountsAs
 from .state import Missile, Model, Profile
 
@@ -292,11 +292,26 @@ def defence_bonus(profile: Profile, mounted: bool, two_handed: bool = False) -> 
     return carried - printed
 
 
+def _counts_as(profile: Profile, what: str) -> bool:
+    return any(
+        shape.what == what
+        for use in uses(profile)
+        if use.spec is not None and use.param is not None
+        for shape in use.spec.shapes
+        if isinstance(shape, CountsAs)
+    )
+
+
 def _bonus(carried: Kit, mounted: bool, profile: Profile, two_handed: bool = False) -> int:
     shield = carried.shield
     shield_bonus = 0
     if shield is not None and not two_handed:
-        kept = not carried.blocks_shield or (
+        blocked = carried.blocks_shield
+        if blocked and _counts_as(profile, "pike_with_shield"):  # house_rules.PHALANX_SHIELD
+            blocked = any(
+                (p.gear.two_hands and p.gear.supports != "pike") or Kit._bow(p) for p in carried.pieces
+            )
+        kept = not blocked or (
             mounted and has(profile, EXPERT_RIDER) and not any(p.gear.two_hands for p in carried.pieces)
         )
         shield_bonus = shield.shield if kept else 0
@@ -339,16 +354,45 @@ def no_two_handed_penalty(model: Model) -> bool:
 
 
 def support_kind(model: Model) -> str:
-    """ "pike", "spear" or "" : what the model supports with (Infantry only, so never mounted)."""
+    """ "pike", "spear" or "" : what the model supports with (Infantry only, so never mounted): its
+    spear or pike, throwing spears with Spear Mastery, or nothing at all with Chittering Hordes."""
     if model.mount is not None:
         return ""
-    kinds = {p.gear.supports for p in kit_of(model.profile).melee}
-    return "pike" if "pike" in kinds else "spear" if "spear" in kinds else ""
+    carried = kit_of(model.profile)
+    kinds = {p.gear.supports for p in carried.melee}
+    if "pike" in kinds:
+        return "pike"
+    if "spear" in kinds or (
+        _counts_as(model.profile, "throwing_spears_as_spear") and carried.has("throwing spears")
+    ):
+        return "spear"
+    return "spear" if _counts_as(model.profile, "supports_its_kind") else ""
+
+
+def supports_its_kind(model: Model) -> bool:
+    """It has a rule letting friends with the same rule support it with no spear (Chittering Hordes)."""
+    return _counts_as(model.profile, "supports_its_kind")
+
+
+def supports_only_its_kind(model: Model) -> bool:
+    """It supports only through a rule that lets it support friends with the same rule
+    (Chittering Hordes), having no spear, pike or Spear Mastery of its own."""
+    if not _counts_as(model.profile, "supports_its_kind"):
+        return False
+    carried = kit_of(model.profile)
+    kinds = {p.gear.supports for p in carried.melee}
+    own = kinds & {"spear", "pike"} or (
+        _counts_as(model.profile, "throwing_spears_as_spear") and carried.has("throwing spears")
+    )
+    return not own
 
 
 def pike_penalty(model: Model) -> bool:
-    """A pike carried with a shield or a missile weapon: -1 on the pike model's own Duel dice."""
+    """A pike carried with a shield or a missile weapon: -1 on the pike model's own Duel dice
+    (none for a Phalanx model, which carries pike and shield without penalty)."""
     carried = kit_of(model.profile)
+    if _counts_as(model.profile, "pike_with_shield"):
+        return False
     return support_kind(model) == "pike" and (
         carried.shield is not None or any(not p.gear.melee for p in carried.missile_pieces)
     )
@@ -370,7 +414,8 @@ def elven_weapon(model: Model) -> bool:
 
 
 def unarmed(model: Model) -> bool:
-    return kit_of(model.profile).unarmed
+    """Unarmed (no melee weapon left), unless a rule says the model never is (Weapon Master)."""
+    return kit_of(model.profile).unarmed and not _counts_as(model.profile, "never_unarmed")
 
 
 def carries(model: Model, name: str) -> bool:

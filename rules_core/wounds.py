@@ -23,7 +23,9 @@ from .might import (
     payer_param,
     spend,
 )
-from .special_rules import HORSE_LORD, SHIELDWALL, has, model_has
+from .special_rules import GLEAMING_HORDE, HORSE_LORD, SHIELDWALL, SURVIVAL_INSTINCT, has, model_has
+from .special_rules.active import active
+from .special_rules.shapes import Ward
 from .state import MM_PER_INCH, BattleState, Model, Part, Side
 from .wargear import kit_of, light_armour, on_foot_wargear, pavise_lost
 
@@ -74,7 +76,8 @@ def part_defence(
     its bearer is Engaged, light armour +1 against shooting, Shieldwall +1 (as a Combat settled it
     with `walled`, else as the models stand)."""
     if part == "mount" and model.mount is not None:
-        return model.mount.profile.defence + model.mount.stat_mods.get("defence", 0)
+        horde = shieldwall(state, model) if walled is None else int(walled)  # The Gleaming Horde's mount
+        return model.mount.profile.defence + model.mount.stat_mods.get("defence", 0) + horde
     wall = shieldwall(state, model) if walled is None else int(walled)
     value = defence(state, model, two_handed) + wall
     if is_engaged(state, model):
@@ -96,13 +99,15 @@ def shieldwall(state: BattleState, model: Model) -> int:
 
 
 def _in_wall(model: Model) -> bool:
-    return (
-        model.on_board
-        and model.mount is None
-        and not model.prone
-        and model_has(model, SHIELDWALL)
-        and kit_of(model.profile).shield is not None
-    )
+    """Standing in a shield wall: on foot with Shieldwall and a shield; or mounted with The
+    Gleaming Horde and a shield (a Hero with none too)."""
+    if not model.on_board or model.prone:
+        return False
+    if model.mount is not None:
+        return model_has(model, GLEAMING_HORDE) and (
+            kit_of(model.profile).shield is not None or model.is_hero
+        )
+    return model_has(model, SHIELDWALL) and kit_of(model.profile).shield is not None
 
 
 def heroic_defence(state: BattleState, model: Model, part: str = "rider") -> bool:
@@ -179,14 +184,16 @@ def _on_foot(model: Model) -> None:
     model.mount = None
 
 
-def mount_slain(ctx: Ctx, model: Model, how: str = "is slain") -> None:
+def mount_slain(ctx: Ctx, model: Model, how: str = "is slain", flying: bool = False) -> None:
     """The mount is slain (or, by `how`, flees): the rider is on foot and takes a Thrown Rider test
-    once what is resolving (all of a Combat's Strikes, a shot) is done."""
+    once what is resolving (all of a Combat's Strikes, a shot) is done, or with `flying` is Knocked
+    Flying without one (the 2024 Panic Steed)."""
     assert model.mount is not None
     name = model.mount.name
     _on_foot(model)
-    model.thrown = "test"
-    ctx.log("mount_slain", f"{name} {how}; {model.name} must take a Thrown Rider test.", model=model.id)
+    model.thrown = "flying" if flying else "test"
+    then = "is Knocked Flying" if flying else "must take a Thrown Rider test"
+    ctx.log("mount_slain", f"{name} {how}; {model.name} {then}.", model=model.id)
 
 
 @dataclass(slots=True)
@@ -218,6 +225,10 @@ class ToWound(Frame):
     shot: bool = False
     done: int = 0
     wounds: int = 0
+    six_amount: int = 0
+    """Wounds a Wound whose roll shows a natural 6 becomes (Cleaving Blow), or 0."""
+    sixes: int = 0
+    """How many of the Wounds came with a natural 6."""
     faces: list[int] = field(default_factory=list)
     might: list[int] = field(default_factory=list)
     waiting: bool = False
@@ -272,12 +283,12 @@ class ToWound(Frame):
                 return True
             self._finish_roll(ctx, need, index)
         ctx.pop(self)
-        for _ in range(self.wounds):
+        for number in range(self.wounds):
             ctx.push(
                 Wounding(
                     target.id,
                     attacker.id,
-                    amount=self.amount,
+                    amount=max(self.amount, self.six_amount) if number < self.sixes else self.amount,
                     d3=self.d3_wounds,
                     part=self.part,
                     why=self.why,
@@ -315,12 +326,16 @@ class ToWound(Frame):
         if need.second and len(self.faces) < 2:
             success = False
         self.wounds += success
+        six = success and self.six_amount > 0 and 6 in self.faces
+        self.sixes += six
         shown = ", then ".join(
             f"{face}, +{might} Might = {face + might}" if might else str(face)
             for face, might in zip(self.faces, self.might, strict=False)
         )
         extra = f" ({self.bonus:+d})" if self.bonus else ""
         outcome = "wounds" if success else "fails to wound"
+        if six:
+            outcome += f" with a natural 6: {max(self.amount, self.six_amount)} Wounds"
         defended = " (Heroic Defence: only a natural 6)" if self.natural_six_only(state) else ""
         ctx.log(
             "to_wound",
@@ -386,6 +401,25 @@ class ToWound(Frame):
 
 
 HORSE_LORD_SAVE = 6
+MAGICAL: set[str] = set()
+"""The names of the Magical Powers (lower case), which `magic` registers: a Wound whose `why` is one
+of them comes from magic (a ward that never saves against magic reads it)."""
+
+
+def from_magic(why: str) -> bool:
+    return why.split("(")[0].strip().casefold() in MAGICAL
+
+
+def rule_ward(state: BattleState, model: Model, why: str) -> tuple[int, str]:
+    """The best D6 score a special rule of the model (or a friend's aura) ignores a Wound with,
+    before any Fate, and the rule's name; (0, "") when none does."""
+    best: tuple[int, str] = (0, "")
+    for use, ward in active(state, model, Ward):
+        if ward.not_magic and from_magic(why):
+            continue
+        if best[0] == 0 or ward.score < best[0]:
+            best = (ward.score, use.name)
+    return best
 
 
 @dataclass(slots=True)
@@ -425,6 +459,8 @@ class Wounding(Frame):
             return False
         if self.stage == "start" and self.part == "rider" and self._fury_ignores(ctx, model):
             return False
+        if self.stage == "start" and self.part == "rider" and self._rule_ignores(ctx, model):
+            return False
         if self.stage == "start" and self.part == "mount" and self._horse_lord_ignores(ctx, model):
             return False
         if self.stage == "start":
@@ -434,6 +470,25 @@ class Wounding(Frame):
         ctx.pop(self)
         self._apply(ctx, model)
         return False
+
+    def _rule_ignores(self, ctx: Ctx, model: Model) -> bool:
+        """A special rule's ward (Oblivious to Pain: a natural 6) ignores the Wound, before any Fate."""
+        score, rule = rule_ward(ctx.state, model, self.why)
+        if not score:
+            return False
+        face = ctx.dice.d6("ward", model.id)
+        saved = face >= score
+        ctx.log(
+            "ward",
+            f"{rule} roll for {model.name}: {face}, "
+            + ("the Wound is ignored." if saved else f"the Wound stands (needs {score}+)."),
+            model=model.id,
+            faces=[face],
+            success=saved,
+        )
+        if saved:
+            ctx.pop(self)
+        return saved
 
     def _horse_lord_ignores(self, ctx: Ctx, model: Model) -> bool:
         """Horse Lord: a natural 6 on a D6 ignores a Wound on the rider's mount, before any Fate."""
@@ -504,6 +559,12 @@ class Wounding(Frame):
         elif model.wounds <= 0:
             slay(ctx, model, by=source, means=self.why)
             check_wiped_out(ctx)
+        elif lost and model_has(model, SURVIVAL_INSTINCT):
+            # Every such test is rolled: its source names the Wounds left, never one passed before.
+            why = f"{SURVIVAL_INSTINCT.name}: a Wound got through"
+            ctx.push(
+                Test(model.id, "courage", f"{SURVIVAL_INSTINCT.name} ({model.wounds} left)", why, "flee")
+            )
 
     def pending(self, state: BattleState) -> Pending:
         model = state.model(self.model)

@@ -48,6 +48,7 @@ def start_battle(
     clock: dict[str, Any] | None = None,
     beacon: tuple[Side, str] | None = None,
     coach: bool = False,
+    powers: str = "",
 ) -> Battle:
     """A battle fought by two lists (saved or drafts) of one ruleset, played by that ruleset, on a
     `scenario` ("" for none; only a ruleset that plays scenarios takes one); the creator, if signed
@@ -56,7 +57,8 @@ def start_battle(
     another before deployment. With None, on the usual board, taken as agreed. `clock`: its time
     control (`rules_core.clock`; None or kind none: no clock). `beacon` (a side and a strength):
     Beacon, the server, plays that side (and takes the board as it is); `coach`: the players may
-    ask "What would Beacon do?".
+    ask "What would Beacon do?". `powers`: the Magical Powers it is played with, among its
+    ruleset's `powers_settings` ("": the default).
 
     Raises BadData, naming the list and its problems, if a list is not ready for battle, if a list
     would play the other side than its own (an Evil list cannot play Good), or if the lists are for
@@ -93,6 +95,10 @@ def start_battle(
     refused = choices.refusal(setup)
     if refused:
         raise BadData(refused)
+    if powers and powers not in ruleset.powers_settings:
+        raise BadData(f"A {ruleset.name.lower()} is not played with the Magical Powers {powers!r}.")
+    if powers:
+        setup["powers"] = powers
     if clock is not None and read_control(clock).timed:
         setup["clock"] = read_control(clock).to_dict()
     plays = creator is not None and creator.is_authenticated and creator_side in rules_core.SIDES

@@ -37,6 +37,7 @@ class BattleForm(ClockFields, forms.Form):
     )
     scenario = forms.ChoiceField(label="Scenario", required=False)
     board = forms.ChoiceField(label="Board", required=False)
+    powers = forms.ChoiceField(label="Magical Powers", required=False)
     beacon = forms.ChoiceField(
         label="Opponent",
         required=False,
@@ -71,6 +72,11 @@ class BattleForm(ClockFields, forms.Form):
             cast(forms.ChoiceField, self.fields["scenario"]).choices = scenario_choices()
         else:
             del self.fields["scenario"]  # a ruleset that plays no scenarios
+        if rules.powers_settings:
+            cast(forms.ChoiceField, self.fields["powers"]).choices = list(rules.powers_settings.items())
+            self.fields["powers"].initial = next(iter(rules.powers_settings))
+        else:
+            del self.fields["powers"]  # a ruleset with one way to play its powers
         lists = (
             list(ArmyList.with_contents().filter(owner=user, ruleset=self.chosen_ruleset).order_by("name"))
             if user.is_authenticated
@@ -107,6 +113,7 @@ class BattleForm(ClockFields, forms.Form):
         self.beacon_plays = cleaned.get("beacon") or ""
         self.beacon_level = cleaned.get("beacon_strength") or DEFAULT_STRENGTH
         self.coached = bool(cleaned.get("coach"))
+        self.powers_choice = cleaned.get("powers") or ""
         return cleaned
 
     def _army(self, side: str, cleaned: dict[str, Any]) -> Any:

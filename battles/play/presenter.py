@@ -310,6 +310,7 @@ def context(
         "legend": legend(pieces),
         "board_choices": proposals(battle, state) if proposing else [],
         "result": state.result,
+        "powers_note": rules_core.powers_note(state),
         "end": EndView(battle, state) if state.result is not None else None,
         **ruleset.page_context(battle, state, actions, steps),
     }

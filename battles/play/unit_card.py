@@ -106,7 +106,7 @@ def unit_card(state: BattleState, model_id: str, against: str = "") -> dict[str,
         ]
         if model.is_hero
         else [],
-        "missile": profile.missile,
+        "missile": rules_core.missile_weapon(model),  # a stone-thrower's stones too
         "wargear": wargear_names(profile),
         "mount_wargear": wargear_names(model.mount.profile) if model.mount else [],
         "odds": card_odds(state, model, against),

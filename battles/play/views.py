@@ -85,6 +85,7 @@ def new_battle(request: HtmxRequest) -> HttpResponse:
                 form.time_control(),
                 beacon,
                 form.coached,
+                form.powers_choice,
             )
         except (BadData, RuleViolation) as exc:
             error = str(exc)
@@ -145,7 +146,7 @@ def battle_page(request: HttpRequest, public_id: str) -> HttpResponse:
     side = viewer if viewer in ("good", "evil") else None
     state = battle.load_state()
     ctx = render_page_parts(battle, state, audience_of(side), battle.version)
-    ctx["hand_rules"] = rules_core.rules_to_apply_by_hand(list(state.models.values()))
+    ctx["hand_rules"] = rules_core.rules_to_apply_by_hand(state)
     if side:
         ctx["seat_link"] = seat_link(request, battle, token)
         ctx["nudge"] = nudge_context(Seat.objects.select_related("user").get(battle=battle, token=token))

@@ -63,6 +63,11 @@ class WebRuleset(ABC):
         return self.referee.scenarios
 
     @property
+    def powers_settings(self) -> Mapping[str, str]:
+        """The Magical Powers a battle may be played with (none to choose from: one way)."""
+        return self.referee.powers_settings
+
+    @property
     def board_size(self) -> tuple[float, float]:
         """Its table, width by height in inches."""
         return self.referee.board_size

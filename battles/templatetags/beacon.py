@@ -12,6 +12,7 @@ def dom_id(kind: str, key: str | int | None = None) -> str:
 
 
 @register.filter
-def rule_notes(rules: list[str]) -> list[rules_core.RuleNote]:
-    """A profile's special rules, each with "not refereed" where the referee does not apply it."""
-    return rules_core.special_rule_notes(list(rules))
+def rule_notes(rules: list[str], ruleset: str = "") -> list[rules_core.RuleNote]:
+    """A profile's special rules, each with "not refereed" where the referee does not apply it (in
+    `ruleset`, where a card is one ruleset's: "no effect in the mass battle")."""
+    return rules_core.special_rule_notes(list(rules), ruleset or "")

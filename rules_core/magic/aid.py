@@ -65,7 +65,7 @@ def _one_or_d3(ctx: Ctx, cast: Cast) -> int:
     return amount
 
 
-def _recover(ctx: Ctx, cast: Cast, stat: Regained, amount: int) -> None:
+def recover(ctx: Ctx, cast: Cast, stat: Regained, amount: int) -> None:
     """Regain lost Wounds or spent points on the part the caster chose, never above the start."""
     assert cast.target is not None
     if not regain(ctx, cast.target, stat, amount, f"from {cast.name}", part=cast.part):
@@ -94,7 +94,7 @@ BLADEWRATH = register(
 
 
 def _blessing_of_the_valar(ctx: Ctx, cast: Cast) -> None:
-    _recover(ctx, cast, "fate", _one_or_d3(ctx, cast))
+    recover(ctx, cast, "fate", _one_or_d3(ctx, cast))
 
 
 BLESSING_OF_THE_VALAR = register(
@@ -239,7 +239,7 @@ REFRESHING_SONG = register(
 
 
 def _renew(ctx: Ctx, cast: Cast) -> None:
-    _recover(ctx, cast, "wounds", _one_or_d3(ctx, cast))
+    recover(ctx, cast, "wounds", _one_or_d3(ctx, cast))
 
 
 RENEW = register(

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, Protocol
 
-from ..battlefield import can_see, is_engaged
+from ..battlefield import STALKING, can_see, is_engaged, stalks_unseen
 from ..cavalry import ThrownRiders, part_param
 from ..chance import dice_count
 from ..effects import resist_help, shielded_by, why_held
@@ -31,10 +31,10 @@ from ..might import (
     regain,
     spend,
 )
-from ..special_rules import shaped
+from ..special_rules.active import active
 from ..special_rules.shapes import RollBonus
 from ..state import BattleState, Model, Part, Power, Side, other, side_name
-from .registry import Cast, PowerSpec, bracket, spec_for
+from .registry import NOT_REFEREED_2024, Cast, PowerSpec, bracket, powers_2024, spec_for
 
 
 def why_cannot_cast(state: BattleState, caster: Model) -> str | None:
@@ -50,7 +50,13 @@ def why_cannot_cast(state: BattleState, caster: Model) -> str | None:
 
 
 def channelling(state: BattleState, caster: Model) -> bool:
+    """The caster declared Heroic Channelling: its next Casting test counts as a 6."""
     return any(e.kind == "heroic_channelling" and e.target == caster.id for e in state.effects)
+
+
+def channelled_form(state: BattleState, caster: Model) -> bool:
+    """Its next power takes its channelled form: never with the 2024 powers, which have none."""
+    return channelling(state, caster) and not powers_2024(state)
 
 
 def power_range(power: Power, spec: PowerSpec, channelled: bool) -> float:
@@ -69,7 +75,7 @@ def shielded(state: BattleState, caster: Model, target: Model) -> str | None:
 def why_not_target(
     state: BattleState, caster: Model, power: Power, spec: PowerSpec, target: Model
 ) -> str | None:
-    reach = power_range(power, spec, channelling(state, caster))
+    reach = power_range(power, spec, channelled_form(state, caster))
     wants_enemy = spec.targets == "enemy"
     if wants_enemy and target.side == caster.side:
         return f"{power.name} targets an enemy model."
@@ -82,6 +88,8 @@ def why_not_target(
             return f'{target.name} is out of range of {power.name} ({reach:g}").'
         if not can_see(state, caster, target):
             return f"{caster.name} cannot see {target.name}."
+        if target.side != caster.side and stalks_unseen(state, caster, target):
+            return STALKING.format(target=target.name)
     reason = shielded(state, caster, target)
     if reason:
         return reason
@@ -92,7 +100,7 @@ def why_not_target(
 
 def targets_in_range(state: BattleState, caster: Model, power: Power, spec: PowerSpec) -> list[Model]:
     """The models an area power affects: enemies (or friends of the bracket's kind) within reach."""
-    reach = spec.area or power_range(power, spec, channelling(state, caster))
+    reach = spec.area or power_range(power, spec, channelled_form(state, caster))
     if spec.targets == "enemies_in_range":
         pool = state.army_models(other(caster.side))
         return [
@@ -216,7 +224,7 @@ def _caster_options(state: BattleState, caster: Model, rules: CastRules) -> list
 def _power_options(state: BattleState, caster: Model, power: Power, rules: CastRules) -> list[Option]:
     """The power's cast (with each target and Will it may take), after the refused targets."""
     command = {"type": "cast", "model": caster.id, "power": power.name}
-    spec = spec_for(power.name)
+    spec = spec_for(power.name, state)
     missing = rules.no_version(power, spec)
     if missing is not None:
         return [Refusal(command, *missing)]
@@ -241,9 +249,15 @@ def _power_options(state: BattleState, caster: Model, power: Power, rules: CastR
         }
         params.update(rules.aim_params(state, spec, [a.target for a in allowed]))
     need = 6 if channelled else power.casting
-    form = " (channelled: counts as a 6)" if channelled else f" ({power.casting}+)"
+    form = f" ({power.casting}+)"
+    if channelled:
+        form = (
+            " (Heroic Channelling: counts as a 6)" if powers_2024(state) else " (channelled: counts as a 6)"
+        )
     by_will = [cast_chance(need, will) for will in range(1, most + 1)]
     label = f"{caster.name}: cast {power.name}{form}{rules.summary(spec)}"
+    if powers_2024(state) and spec.key in NOT_REFEREED_2024:
+        label += " (its 2024 change is not refereed: played as magical-powers.md)"
     choices.append(Action("cast", label, command, params, odds=rules.odds(by_will), group=caster.id))
     return choices
 
@@ -256,7 +270,7 @@ def begin_cast(ctx: Ctx, command: dict[str, Any]) -> CastFrame:
     if reason:
         raise RuleViolation("cannot_cast", reason)
     power = next(p for p in caster.profile.powers if p.name == command["power"])
-    spec = spec_for(power.name)
+    spec = spec_for(power.name, state)
     assert spec is not None
     target = command.get("target", "")
     if target:
@@ -273,7 +287,7 @@ def free_resist_dice(state: BattleState, model: Model) -> tuple[int, int]:
     """Free Resist dice (paid with no Will: Fortify Spirit, Heroic Resolve, Resistant to Magic) and
     a bonus to the highest die (channelled Fortify Spirit)."""
     dice, bonus = resist_help(state, model)
-    dice += sum(shape.delta for _, shape in shaped(model, RollBonus) if shape.roll == "resist_dice")
+    dice += sum(shape.delta for _, shape in active(state, model, RollBonus) if shape.roll == "resist_dice")
     return dice, bonus
 
 
@@ -309,7 +323,7 @@ class CastFrame(Frame):
     def _power(self, state: BattleState) -> tuple[Model, Power, PowerSpec]:
         caster = state.model(self.caster)
         power = next(p for p in caster.profile.powers if p.name == self.power)
-        spec = spec_for(power.name)
+        spec = spec_for(power.name, state)
         assert spec is not None
         return caster, power, spec
 
@@ -354,10 +368,11 @@ class CastFrame(Frame):
             state.effects = [
                 e for e in state.effects if not (e.kind == "heroic_channelling" and e.target == caster.id)
             ]
-            self.channelled, self.faces, self.score = True, [6], 6
+            self.channelled, self.faces, self.score = not powers_2024(state), [6], 6
+            form = "has no channelled form in the 2024 powers" if powers_2024(state) else "is channelled"
             ctx.log(
                 "casting",
-                f"Heroic Channelling: {caster.name}'s Casting test counts as a 6; {power.name} is channelled.",
+                f"Heroic Channelling: {caster.name}'s Casting test counts as a 6; {power.name} {form}.",
             )
             self.stage = "resist"
             return

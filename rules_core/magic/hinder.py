@@ -146,7 +146,7 @@ COMPEL = register(
 )
 
 
-def _part(cast: Cast) -> Model | Mount:
+def part_of(cast: Cast) -> Model | Mount:
     """The rider or the mount the caster chose (the model itself when it has no mount)."""
     assert cast.target is not None
     mount = cast.target.mount
@@ -155,7 +155,7 @@ def _part(cast: Cast) -> Model | Mount:
 
 def _lose(ctx: Ctx, cast: Cast, store: str, amount: int | None, rolled: str = "") -> None:
     """The target loses `amount` points of Fate or Will (all it has when None)."""
-    holder = _part(cast)
+    holder = part_of(cast)
     have = int(getattr(holder, store))
     label = store.capitalize()
     if not have:
@@ -218,18 +218,25 @@ text's older terms); it stops at 12, the most 2D6 can roll (the text's "minimum 
 STRENGTH_LEAST = 1
 
 
-def _worsen(ctx: Ctx, cast: Cast, stat: str, by: int, rolled: str = "") -> None:
+def worsen(
+    ctx: Ctx,
+    cast: Cast,
+    stat: str,
+    by: int,
+    rolled: str = "",
+    limit: tuple[int, int] = (STRENGTH_LEAST, COURAGE_WORST),
+) -> None:
     """A lasting change for the rest of the battle: Strength down (Wither) or the Courage score
-    needed up (Drain Courage), never past its limit."""
-    holder = _part(cast)
+    needed up (Drain Courage), never past its limit (the least Strength, the worst Courage)."""
+    holder = part_of(cast)
     base = int(getattr(holder.profile, stat))
     before = base + holder.stat_mods.get(stat, 0)
     if stat == "strength":
-        after = min(before, max(STRENGTH_LEAST, before - by))
+        after = min(before, max(limit[0], before - by))
         now = f"Strength is {after}"
         change = f"Strength falls by {before - after}{rolled} to {after}"
     else:
-        after = max(before, min(COURAGE_WORST, before + by))
+        after = max(before, min(limit[1], before + by))
         now = f"Courage tests need {after}+"
         change = f"Courage falls by {after - before}{rolled}: its Courage tests need {after}+"
     if after == before:
@@ -253,7 +260,7 @@ def _d3_if_channelled(ctx: Ctx, cast: Cast, purpose: str) -> tuple[int, str]:
 
 
 def _wither(ctx: Ctx, cast: Cast) -> None:
-    _worsen(ctx, cast, "strength", *_d3_if_channelled(ctx, cast, "wither"))
+    worsen(ctx, cast, "strength", *_d3_if_channelled(ctx, cast, "wither"))
 
 
 WITHER = register(
@@ -270,7 +277,7 @@ WITHER = register(
 
 
 def _drain_courage(ctx: Ctx, cast: Cast) -> None:
-    _worsen(ctx, cast, "courage", *_d3_if_channelled(ctx, cast, "drain_courage"))
+    worsen(ctx, cast, "courage", *_d3_if_channelled(ctx, cast, "drain_courage"))
 
 
 DRAIN_COURAGE = register(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..effects import Lasting, register_lasting
 from ..frame import Ctx
 from ..state import BattleState, Effect, Model, Part
+from ..wounds import MAGICAL
 
 TARGETS = ("enemy", "friend", "self", "self_or_friend", "enemies_in_range", "friends_in_range")
 DURATIONS = {"instant": "Instant", "temporary": "Temporary", "exhaustion": "Exhaustion"}
@@ -76,13 +77,51 @@ ALIASES = {
 powers of magical-powers.md, which this referee plays."""
 
 
-def register(spec: PowerSpec) -> PowerSpec:
+def powers_2024(state: BattleState) -> bool:
+    """Whether the battle is played with the 2024 Magical Powers (magical-powers-2024.md)."""
+    return state.powers == "2024"
+
+
+IN_2024: dict[str, str] = {}
+"""The powers the 2024 rules replace whole (another target, duration or lasting effect): the key
+of the power of magical-powers.md -> the key of its 2024 form, both in `POWERS`."""
+NOT_REFEREED_2024 = {
+    "tremor": 'Tremor (2024: a D3+3" line from the caster, Strength 4)',
+    "compel": "Compel (2024: Instant, the target may still act)",
+    "immobilise": "Transfix (2024: no Activation)",
+    "paralyse": "Paralyse (2024: Exhaustion, no Fight value)",
+    "protection_of_the_valar": "Protection of the Valar (2024: the profile's range, -1 To Hit)",
+    "blinding_light": 'Blinding Light (2024: every enemy shot within 6" of the caster)',
+    "blessing_of_the_valar": "Blessing of the Valar (2024: no rider or mount choice)",
+}
+"""The 2024 changes this referee does not apply: with the 2024 powers these are played as
+magical-powers.md says, and every screen of the battle says so (magical-powers-2024.md §3)."""
+
+
+def powers_note(state: BattleState) -> str:
+    """What every screen of a battle says of its Magical Powers ("" for the default ones)."""
+    if not powers_2024(state):
+        return ""
+    changed = ", ".join(sorted(POWERS[key].name for key in IN_2024.values()))
+    others = "; ".join(NOT_REFEREED_2024.values())
+    return (
+        "Played with the 2024 Magical Powers: no channelled forms (Heroic Channelling makes the Casting "
+        f"test a 6); refereed as the 2024 rules change them: {changed}. Not refereed in their 2024 form, "
+        f"played as before: {others}."
+    )
+
+
+def register(spec: PowerSpec, in_2024_for: str = "") -> PowerSpec:
+    """Add a power; `in_2024_for` names the power of magical-powers.md it replaces in 2024."""
+    if in_2024_for:
+        IN_2024[in_2024_for] = spec.key
     if spec.key in POWERS:
         raise ValueError(f"two powers share the key {spec.key!r}")
     durations = (spec.duration, spec.channelled_duration or spec.duration)
     if spec.targets not in TARGETS or any(d not in DURATIONS for d in durations):
         raise ValueError(f"{spec.name}: unknown target kind or duration")
     POWERS[spec.key] = spec
+    MAGICAL.add(spec.name.casefold())
     if spec.lasting is not None:
         register_lasting(spec.key, spec.name, spec.lasting)
     return spec
@@ -96,8 +135,12 @@ def key_of(name: str) -> str:
     return ALIASES.get(key, key)
 
 
-def spec_for(name: str) -> PowerSpec | None:
-    return POWERS.get(key_of(name))
+def spec_for(name: str, state: BattleState | None = None) -> PowerSpec | None:
+    """The power a profile's name stands for, in the battle's powers (2024 or not)."""
+    key = key_of(name)
+    if state is not None and powers_2024(state):
+        key = IN_2024.get(key, key)
+    return POWERS.get(key)
 
 
 def bracket(name: str) -> str:

@@ -35,6 +35,7 @@ from .constants import (
 )
 from .heroics import MASS_HEROIC_ACTIONS
 from .preview import preview
+from .rule_notes import mass_rule_notes
 from .setup import default_zones
 from .stands import StandStats
 from .state import MassHero, MassState, Stand, stand_engaged
@@ -53,6 +54,7 @@ MASS_BATTLE = Ruleset(
     tape=tape,
     board_size=(BOARD_WIDTH, BOARD_HEIGHT),
     board_needs=board_needs,
+    rule_notes=mass_rule_notes,
 )
 
 

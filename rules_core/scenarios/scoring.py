@@ -15,6 +15,8 @@ from typing import Any
 
 from ..geometry import point_polygon_distance
 from ..special_rules import DOMINANT, on_model
+from ..special_rules.active import active
+from ..special_rules.shapes import Dominant
 from ..state import SIDES, BattleState, Model, Side, Terrain, other, side_name
 from ..tally import STRIKE
 from ..wargear import carries
@@ -70,6 +72,7 @@ def weight(state: BattleState, model: Model) -> int:
     """How many models it counts as near an objective or in an area: the highest of its Dominant
     (X), a war horn's Dominant (2) and the General's Dominant (3); they never add up."""
     found = [use.param.count for use in on_model(model, DOMINANT) if use.param is not None]
+    found += [shape.count for _, shape in active(state, model, Dominant)]
     if carries(model, "war horn"):
         found.append(WAR_HORN_DOMINANT)
     if state.armies[model.side].general == model.id:

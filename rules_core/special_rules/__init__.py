@@ -1,6 +1,7 @@
 """Special rules: the registry (`registry`), the shapes of their effects (`shapes`) and the entries
 (`catalogue`). Rules read a model's special rules only through this package."""
 
+from . import profile_rules as profile_rules
 from .catalogue import (
     BANE_WEAPON,
     BURLY,
@@ -10,6 +11,7 @@ from .catalogue import (
     FEARFUL,
     FLY,
     GENERAL_HUNTER,
+    GLEAMING_HORDE,
     HORSE_LORD,
     LARGE_TARGET,
     MIGHTY_HERO,
@@ -20,10 +22,13 @@ from .catalogue import (
     SHIELDWALL,
     SPECTRAL_WALK,
     SUPREME_AGILITY,
+    SURVIVAL_INSTINCT,
     TERROR,
     THROW_STONES,
     TIMID,
     UNYIELDING_COMBAT_STANCE,
+    VENOM,
+    VISAGE_OF_TERROR,
     WILL_OF_EVIL,
     WOODLAND_CREATURE,
 )
@@ -55,6 +60,7 @@ __all__ = [
     "FEARFUL",
     "FLY",
     "GENERAL_HUNTER",
+    "GLEAMING_HORDE",
     "HORSE_LORD",
     "LARGE_TARGET",
     "MIGHTY_HERO",
@@ -66,10 +72,13 @@ __all__ = [
     "SHIELDWALL",
     "SPECTRAL_WALK",
     "SUPREME_AGILITY",
+    "SURVIVAL_INSTINCT",
     "TERROR",
     "THROW_STONES",
     "TIMID",
     "UNYIELDING_COMBAT_STANCE",
+    "VENOM",
+    "VISAGE_OF_TERROR",
     "WILL_OF_EVIL",
     "WOODLAND_CREATURE",
     "HandRule",

@@ -10,10 +10,13 @@ from .shapes import (
     CausesTest,
     CountsAs,
     ExtraWounds,
+    FreePoint,
     ListOnly,
     LosesChargeBonus,
     Reroll,
     RollBonus,
+    Shots,
+    StalksUnseen,
     TerrainAsOpen,
 )
 
@@ -171,10 +174,10 @@ TIMID = register(
         "none",
         "passive",
         "a charge of its Cavalry model",
-        "a Timid mount gives no charge bonuses",
+        "a Timid mount gives no charge bonuses; before its Cavalry model charges it tests Courage (the "
+        "rider's or its own, the better, never passed without a roll) and on a failure the model does not move",
         (LosesChargeBonus(),),
         reads="mover",
-        unrefereed="the Courage test before its Cavalry model charges",
     )
 )
 BANE_WEAPON = register(
@@ -241,9 +244,9 @@ VENOM = register(
         "none",
         "active",
         "the To Wound rolls of its Strikes",
-        "re-rolls every failed To Wound roll of its Strikes",
+        "re-rolls every failed To Wound roll of its Strikes; when the Combat is over, one enemy it wounded "
+        "there suffers a further Wound on a 6",
         (Reroll("to_wound", "failed", must=True),),
-        unrefereed="the further Wound on a 6 after its Combat",
     )
 )
 BACKSTABBERS = register(
@@ -298,9 +301,9 @@ LEADER = register(
         "warrior_type",
         "list",
         "building an army list",
-        "the Hero may lead Warriors of the type named",
+        "the Hero may lead Warriors of the type named: the list builder lets those Warriors join only "
+        "the warbands of Heroes whose Leader names them, as each army list says",
         (ListOnly(),),
-        refereed=False,
     )
 )
 LARGE_TARGET = register(
@@ -445,6 +448,192 @@ MIGHTY_HERO = register(
         "the start and end of each turn",
         "gains a free Might point at the start of each turn, even above its store; unspent by the "
         "end of the turn, it is lost",
+        (FreePoint("might"),),
+    )
+)
+BODYGUARD = register(
+    RuleSpec(
+        "bodyguard",
+        "Bodyguard",
+        "none",
+        "passive",
+        "every Courage test",
+        "passes every Courage test without rolling while the Hero it guards is on the battlefield: the "
+        "General if he shares its faction, else the friendly Hero of the highest tier who does (of "
+        "equals, the first of its army); never another once that one falls",
+        (AutoPass("courage", "guarded_hero_alive"),),
+    )
+)
+PHALANX = register(
+    RuleSpec(
+        "phalanx",
+        "Phalanx",
+        "none",
+        "active",
+        "the Duel roll and Defence of a model with pike and shield",
+        "carries a pike and a shield together without penalty: no -1 to its Duel dice, and the shield "
+        "keeps its +1 Defence",
+        (CountsAs("pike_with_shield"),),
+        unrefereed="two friends with Phalanx Making Way for it when it loses (the referee lets one)",
+    )
+)
+SPEAR_MASTERY = register(
+    RuleSpec(
+        "spear_mastery",
+        "Spear Mastery",
+        "none",
+        "active",
+        "supporting a friend in the Fight phase",
+        "its throwing spears serve as a spear to support a friend, unless it made a Shooting Attack "
+        "this turn (on the charge too); never mounted",
+        (CountsAs("throwing_spears_as_spear"),),
+    )
+)
+CHITTERING_HORDES = register(
+    RuleSpec(
+        "chittering_hordes",
+        "Chittering Hordes",
+        "none",
+        "active",
+        "supporting a friend in the Fight phase",
+        "supports as if it had a spear, but only a friend that has Chittering Hordes too",
+        (CountsAs("supports_its_kind"),),
+    )
+)
+STALK_UNSEEN = register(
+    RuleSpec(
+        "stalk_unseen",
+        "Stalk Unseen",
+        "none",
+        "passive",
+        "a shot or a Magical Power aimed at it",
+        "an Infantry model with it that terrain partly conceals (it stands in a wood, or a piece hides "
+        'or obscures part of it) cannot be targeted from more than 6" away',
+        (StalksUnseen(),),
+        unrefereed="special rules that target it (the referee never asks sight for them); charges, "
+        "which Beacon lets any model make without sight",
+    )
+)
+FELL_SIGHT = register(
+    RuleSpec(
+        "fell_sight",
+        "Fell Sight",
+        "none",
+        "passive",
+        "charging; targeting a model that stalks unseen",
+        "targets a Stalk Unseen model as if it had no such rule; it may charge what it cannot see (as "
+        "every model may in Beacon, which never asks sight for a charge)",
+        (CountsAs("sees_stalkers"),),
+        reads="either",
+    )
+)
+KEEN_SIGHT = register(
+    RuleSpec(
+        "keen_sight",
+        "Keen Sight",
+        "none",
+        "passive",
+        "enemies that stalk unseen",
+        'enemy models within 12" of it lose the benefit of Stalk Unseen',
+        (CountsAs("unmasks_stalkers"),),
+    )
+)
+EXPERT_SHOT = register(
+    RuleSpec(
+        "expert_shot",
+        "Expert Shot",
+        "none",
+        "active",
+        "the Shoot phase",
+        "two Shooting Attacks instead of one, one after the other, each at any target (moving too far "
+        "forbids both)",
+        (Shots(2),),
+        unrefereed="its second shot when it shoots with a Hero's Loose",
+    )
+)
+DEADLY_SHOT = register(
+    RuleSpec(
+        "deadly_shot",
+        "Deadly Shot",
+        "none",
+        "active",
+        "the Shoot phase",
+        "three Shooting Attacks instead of one, one after the other",
+        (Shots(3),),
+        unrefereed="shooting while Engaged (at the models it fights, with no In The Way for them), "
+        "and no -1 To Hit for moving on foot",
+    )
+)
+SWIFT_MOVEMENT = register(
+    RuleSpec(
+        "swift_movement",
+        "Swift Movement",
+        "none",
+        "active",
+        "moving",
+        "no difficult ground slows it, but water",
+        (TerrainAsOpen(frozenset({"*"}), but=frozenset({"water"})),),
+        unrefereed="moving over obstacles at any angle with no Jump or Climb test (their height still "
+        "counted), and ending its move flat on the table",
+    )
+)
+GLEAMING_HORDE = register(
+    RuleSpec(
+        "the_gleaming_horde",
+        "The Gleaming Horde",
+        "none",
+        "active",
+        "its Defence and its mount's, while mounted",
+        "while mounted it has Shieldwall (a Hero needs no shield): +1 Defence to rider and mount while it "
+        "touches two mounted friends with the rule",
         (Bespoke(),),
+    )
+)
+SURVIVAL_INSTINCT = register(
+    RuleSpec(
+        "survival_instinct",
+        "Survival Instinct",
+        "none",
+        "active",
+        "a Wound it suffers that is not prevented",
+        "it tests Courage after each such Wound (every test is rolled, whatever it passed before); "
+        "failed, it flees the battle as a casualty",
+        (Bespoke(),),
+    )
+)
+PRENATURAL_AGILITY = register(
+    RuleSpec(
+        "prenatural_agility",
+        "Prenatural Agility",
+        "none",
+        "active",
+        "losing a Duel it cannot back away from",
+        "it is never Trapped while it stands (a Prone model still is)",
+        (CountsAs("never_trapped"),),
+    )
+)
+SILENT_HUNTERS = register(
+    RuleSpec(
+        "silent_hunters",
+        "Silent Hunters",
+        "none",
+        "passive",
+        "a shot or a Magical Power aimed at it",
+        'in a wood, or partly concealed by one, it cannot be targeted from more than 6" away',
+        (StalksUnseen(woodland=True),),
+        unrefereed="special rules that target it; charges, which Beacon lets any model make without sight",
+    )
+)
+VISAGE_OF_TERROR = register(
+    RuleSpec(
+        "visage_of_terror",
+        "Visage of Terror",
+        "none",
+        "passive",
+        "a Terror test to charge it",
+        "a model failing it stops its Activation, as any failed Terror test does, and makes no Shooting "
+        "Attack this turn",
+        (Bespoke(),),
+        unrefereed="no move after a successful Heroic Combat that turn",
     )
 )

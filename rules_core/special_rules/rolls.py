@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..state import Model, Part, Profile
-from .registry import RuleUse, against, shaped
+from ..state import BattleState, Model, Part, Profile
+from .active import Against as Now
+from .active import active
+from .registry import RuleUse, against
 from .shapes import Against, Reroll, RollBonus
 
 MISSILE_WORDS = ("bow", "blowpipe", "sling", "dart", "throwing")
@@ -41,18 +43,31 @@ def _acts(use: RuleUse, against_: Against, struck: Profile, trapped: bool) -> bo
     return True
 
 
-def to_wound(attacker: Model, target: Model, part: Part, shot: bool, trapped: bool = False) -> WoundRules:
+def to_wound(
+    attacker: Model,
+    target: Model,
+    part: Part,
+    shot: bool,
+    trapped: bool = False,
+    state: BattleState | None = None,
+    opponents: tuple[Model, ...] | None = None,
+    in_difficult: bool = False,
+) -> WoundRules:
     """The bonus and re-rolls the attacker's rules give one To Wound roll on `part` of `target`
-    (a shot, or a Strike on a Trapped or Prone model or not)."""
+    (a shot, or a Strike on a Trapped or Prone model or not); with the battle, also those that act
+    only under conditions (a friend in range, a charge, the target's keywords ...) and friends' auras."""
     struck = part_profile(target, part)
+    now = Now(opponents, target, part, in_difficult)
     bonus = sum(
         shape.delta
-        for use, shape in shaped(attacker, RollBonus)
-        if shape.roll == "to_wound" and not shot and _acts(use, shape.against, struck, trapped)
+        for use, shape in active(state, attacker, RollBonus, now)
+        if shape.roll == "to_wound"
+        and (shape.shots if shot else shape.strikes)
+        and _acts(use, shape.against, struck, trapped)
     )
     rerolls = [
         shape
-        for use, shape in shaped(attacker, Reroll)
+        for use, shape in active(state, attacker, Reroll, now)
         if shape.roll == "to_wound"
         and (shape.shots if shot else shape.strikes)
         and _weapon_allows(use, shot)

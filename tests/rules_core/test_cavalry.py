@@ -93,6 +93,7 @@ def test_a_timid_mount_gives_no_charge_bonuses() -> None:
     }
     state, dice = battle([rider, *FAR], [model("o", profile("O"), 10, 28), *FAR_EVIL])
     o = state.model("o")
+    dice.script.extend([3, 3])  # the Timid mount's Courage test: 6, passed
     state, _ = play(
         state, [("good", {"type": "charge", "model": "c", "target": "o", "path": [[o.x, o.y + D]]})], dice
     )
@@ -101,6 +102,49 @@ def test_a_timid_mount_gives_no_charge_bonuses() -> None:
     lines = texts(events)
     assert "C has no charge bonuses: Warg is Timid." in lines
     assert "Duel: C rolls 6, 6; O rolls 1." in lines  # the Warg's two Attacks, no third
+
+
+PONY = profile("Pony", move=8.0, courage=8, attacks=0, special_rules=["Timid"])
+
+
+def hobbit_charges(mount: dict, faces: list[int]) -> tuple:
+    """S39: a Hobbit rider (Courage 4+, Sworn Protector (Frodo), Frodo alive) charges an Orc."""
+    hobbit = profile(
+        "Merry", courage=4, keywords=["Cavalry", "Hobbit"], special_rules=["Sworn Protector (Frodo)"]
+    )
+    frodo = model("frodo", profile("Frodo"), 30, 40)
+    state, dice = battle(
+        [{**model("m", hobbit, 10, 34), "mount": mount}, frodo, *FAR],
+        [model("o", profile("Orc"), 10, 28), *FAR_EVIL],
+    )
+    o = state.model("o")
+    dice.script.extend(faces)
+    state, events = play(
+        state, [("good", {"type": "charge", "model": "m", "target": "o", "path": [[o.x, o.y + D]]})], dice
+    )
+    return state, texts(events)
+
+
+def test_s39_a_timid_pony_tests_courage_before_its_rider_charges_and_sworn_protector_does_not_pass_it() -> (
+    None
+):
+    state, lines = hobbit_charges(PONY, [1, 2])
+    assert lines[:2] == [
+        "Merry takes a Courage test (to charge Orc: its mount is Timid), needing 4+: rolls 1 + 2 = 3, failed.",
+        "Merry does not dare to charge and cannot move this phase.",
+    ]
+    assert state.model("m").pos == (10, 34)
+
+
+def test_s39_passed_the_pony_charges_and_a_mount_that_is_not_timid_takes_no_test() -> None:
+    state, lines = hobbit_charges(PONY, [2, 2])
+    assert (
+        lines[0]
+        == "Merry takes a Courage test (to charge Orc: its mount is Timid), needing 4+: rolls 2 + 2 = 4, passed."
+    )
+    assert state.model("m").pos != (10, 34)
+    state, lines = hobbit_charges({**PONY, "special_rules": []}, [])
+    assert not any("Courage test" in line for line in lines) and state.model("m").pos != (10, 34)
 
 
 def test_a_mount_that_passes_its_test_after_a_dismount_stands_beside_its_rider() -> None:

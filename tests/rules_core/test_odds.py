@@ -86,14 +86,16 @@ def test_duel_odds_match_rolling_every_face(good: tuple, evil: tuple, might: int
 
 def test_wounds_and_fate_are_counted_exactly() -> None:
     half = Fraction(1, 2)
-    expected, slain = wounds_suffered(((half, (1,)),), 1, 1)
+    expected, slain = wounds_suffered((((half, (1,)),),), 1, 1)
     assert (expected, slain) == (Fraction(1, 4), Fraction(1, 4))  # wounded 1/2, the Fate roll fails 1/2
-    expected, slain = wounds_suffered(((half, (1,)), (half, (1,))), 2, 0)
+    expected, slain = wounds_suffered((((half, (1,)),), ((half, (1,)),)), 2, 0)
     assert (expected, slain) == (Fraction(1), Fraction(1, 4))
-    _, slain = wounds_suffered(((Fraction(1), (1, 2, 3)),), 3, 0)
+    _, slain = wounds_suffered((((Fraction(1), (1, 2, 3)),),), 3, 0)
     assert slain == Fraction(1, 3)  # D3 Wounds: a 3 slays
-    _, slain = wounds_suffered(((half, (2,)),), 2, 1)
+    _, slain = wounds_suffered((((half, (2,)),),), 2, 1)
     assert slain == Fraction(1, 4)  # Mighty Blow: one Fate roll prevents both Wounds
+    _, slain = wounds_suffered((((Fraction(1, 6), (2,)), (Fraction(1, 3), (1,))),), 2, 0)
+    assert slain == Fraction(1, 6)  # Cleaving Blow: only the natural 6 makes 2 Wounds
 
 
 def test_the_unit_card_odds_for_any_two_enemies() -> None:

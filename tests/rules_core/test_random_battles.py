@@ -145,6 +145,7 @@ def random_setup(rng: random.Random) -> dict[str, Any]:
             "evil": {"name": "Evil", "models": army("evil", 2, 10)},
         },
         "max_turns": rng.randint(5, 12),
+        "powers": rng.choice(["classic", "2024"]),  # the 2024 Magical Powers too
     }
 
 

@@ -3,10 +3,13 @@ brackets, and the rules read through it (special-rules.md §6 scenarios by their
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from rules_core import ScriptedDice, new_battle
 from rules_core.courage import manual_test_action
+from rules_core.matchup import charge_odds
 from rules_core.scenarios.scoring import weight
 from rules_core.special_rules import DOMINANT, TERROR, parse
 
@@ -401,9 +404,60 @@ def test_a_hero_without_mighty_hero_keeps_his_store() -> None:
 def test_a_test_on_request_suggests_the_side_s_rules_the_referee_does_not_apply() -> None:
     dice = ScriptedDice(GOOD_PRIORITY)
     good = [
-        model("a", profile("Rider", special_rules=["Leader (Citadel Guard)", "Terror", "Fly"]), 10, 10),
+        model("a", profile("Rider", special_rules=["Combat Synergy", "Terror", "Fly"]), 10, 10),
         *FAR,
     ]
     state = deployed(setup(good, [model("o", profile("Orc", special_rules=["Stalk Unseen"]), 40, 40)]), dice)
     ask = manual_test_action(state, "good")
-    assert ask is not None and ask.params["reason"]["suggestions"] == ["Leader (Citadel Guard)", "Fly"]
+    assert ask is not None and ask.params["reason"]["suggestions"] == ["Combat Synergy", "Fly"]
+
+
+# -- Visage of Terror -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "barred"), [(["Terror", "Visage of Terror"], True), (["Terror"], False)])
+def test_visage_of_terror_bars_a_model_that_failed_to_charge_from_shooting(
+    rules: list[str], barred: bool
+) -> None:
+    from rules_core.shooting import why_cannot_shoot
+
+    archer = profile(
+        "Archer",
+        courage=6,
+        keywords=["Infantry", "Man"],
+        missile={"name": "Bow", "range": 24.0, "strength": 2},
+    )
+    sid = profile("Sid", courage=6, special_rules=rules, keywords=["Infantry", "Man"])
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(
+        setup(
+            [model("c", archer, 20, 26), model("far", profile("Far"), 40, 40)], [model("sid", sid, 20, 20)]
+        ),
+        dice,
+    )
+    dice.script.extend([1, 2])
+    state, events = play(state, [("good", charge("c", "sid", 20, 21))], dice)
+    said = why_cannot_shoot(state, state.model("c")) or ""
+    assert ("cannot shoot this turn" in said) is barred
+    assert any("Visage of Terror" in line for line in texts(events)) is barred
+
+
+def test_s40_the_odds_of_a_charge_weigh_the_unyielding_roll_half_standing_half_fallen() -> None:
+    """A Monstrous Charge knocks a weaker Orc down (its Strikes roll twice To Wound); with the
+    rule it stays up on a 4+: the Wounds and the chance it is slain are the average of both."""
+
+    def orc_odds(strength: int, rules: tuple[str, ...] = ()) -> tuple[Fraction, Fraction]:
+        eagle = profile(
+            "Eagle", fight=6, strength=6, attacks=2, move=12.0, special_rules=["Monstrous Charge"]
+        )
+        orc = profile("Orc", fight=3, strength=strength, defence=4, wounds=3, special_rules=list(rules))
+        state = new_battle(setup([model("e", eagle, 20, 26)], [model("orc", orc, 20, 20)]))
+        data = charge_odds(state, state.model("e"), state.model("orc"))
+        wounds = next(e["exact"] for e in data["expected"] if e["label"] == "Wounds on Orc")
+        slain = next(o["exact"] for o in data["outcomes"] if o["label"] == "Orc is slain")
+        return Fraction(wounds["num"], wounds["den"]), Fraction(slain["num"], slain["den"])
+
+    fallen, standing = orc_odds(3), orc_odds(6)  # Strength 6: the charge knocks it down no more
+    assert fallen != standing
+    unyielding = orc_odds(3, ("Unyielding Combat Stance",))
+    assert unyielding == tuple((f + s) / 2 for f, s in zip(fallen, standing, strict=True))

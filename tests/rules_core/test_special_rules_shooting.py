@@ -115,3 +115,51 @@ def test_s3b_a_hobbit_that_moved_half_an_inch_throws_nothing() -> None:
         refused.value.message
         == "Hobbit has moved this turn: Throw Stones is only for a model that has not moved."
     )
+
+
+# -- Expert Shot (S26) -------------------------------------------------------------------------------
+
+ELF_BOW = {"name": "Elf bow", "range": 24.0, "strength": 3}
+HALDIR = profile("Haldir", shoot=3, move=6.0, missile=ELF_BOW, special_rules=["Expert Shot"])
+
+
+def haldir_shoots(moves: tuple = (), faces: tuple[int, ...] = (), rules: tuple[str, ...] = ("Expert Shot",)):
+    dice = ScriptedDice([*GOOD_PRIORITY, *faces, *NEXT_TURN])
+    state = to_shooting(
+        [model("h", {**HALDIR, "special_rules": list(rules)}, 10, 30), model("pal", archer("Pal"), 20, 30)],
+        [
+            model("o1", profile("O1", defence=4), 10, 30 - 10 - GAP),
+            model("o2", profile("O2", defence=4), 14, 30 - 14),
+        ],
+        dice,
+        moves=list(moves),
+    )
+    return state, dice
+
+
+def test_s26_haldir_shoots_twice_at_two_orcs() -> None:
+    state, dice = haldir_shoots(faces=(3, 5, 6, 4))
+    state, events = play(state, [("good", shoot("h", "o1"))], dice)
+    assert texts(events)[0] == "Haldir makes Shooting Attack 1 of 2 (Expert Shot)."
+    assert not state.model("o1").on_board
+    state, events = play(state, [("good", shoot("h", "o2"))], dice)
+    assert texts(events)[:3] == [
+        "Haldir makes Shooting Attack 2 of 2 (Expert Shot).",
+        "Haldir shoots at O2: To Hit 3+, rolls 6: hit.",
+        "Haldir's shot on O2: To Wound 5+ (S3 against D4), rolls 4: fails to wound.",
+    ]
+    assert state.model("h").has_shot
+    assert [a.group for a in legal_actions(state, "good") if a.kind == "shoot"] == ["pal"]
+
+
+def test_s26_without_expert_shot_one_shot_only() -> None:
+    state, dice = haldir_shoots(faces=(3, 5), rules=())
+    state, _ = play(state, [("good", shoot("h", "o1"))], dice)
+    assert state.model("h").has_shot
+    with pytest.raises(RuleViolation):
+        apply(state, "good", shoot("h", "o2"), dice)
+
+
+def test_s26_haldir_who_moved_more_than_half_shoots_neither() -> None:
+    state, _ = haldir_shoots(moves=({"type": "move", "model": "h", "path": [[10, 26]]},))
+    assert not [a for a in legal_actions(state, "good") if a.kind == "shoot" and a.group == "h"]

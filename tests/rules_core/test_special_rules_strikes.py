@@ -7,8 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from rules_core import ScriptedDice, new_battle
+from rules_core import ScriptedDice, apply, legal_actions, new_battle
 from rules_core.special_rules.rolls import WoundRules, to_wound
+from rules_core.venom import FurtherWound
 
 from .builders import (
     FAR,
@@ -279,3 +280,48 @@ def test_s9_without_horse_lord_the_wound_on_the_horse_stands() -> None:
     _, said = strike_on_the_horse([], [5, 4], fate=1)  # the Thrown Rider test: 4
     assert not any("Horse Lord" in line for line in said)
     assert "Horse suffers 1 Wound from Captain (0 left)." in said
+
+
+# -- Venom's further Wound (§2.38) ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("face", "left"), [(6, 1), (5, 2)])
+def test_venom_gives_an_enemy_it_wounded_a_further_wound_on_a_6_when_the_combat_is_over(face, left) -> None:
+    state, lines = fight(
+        [model("h", hillman("Venom"), 10, 20)],
+        [model("w", target(GONDOR, wounds=3), 10 + D, 20)],
+        [6, 1, 5, face, *NEXT_TURN],
+    )
+    result = "a further Wound" if face == 6 else "nothing more"
+    assert f"H's Venom on W: rolls {face}, {result}." in lines
+    assert state.model("w").wounds == left
+
+
+@pytest.mark.parametrize("rules", [("Venom",), ()])
+def test_no_further_wound_roll_without_a_wound_or_without_venom(rules) -> None:
+    faces = [6, 1, 1, 1, *NEXT_TURN] if rules else [6, 1, 1, *NEXT_TURN]  # Venom re-rolls the failed 1
+    state, lines = fight(
+        [model("h", hillman(*rules), 10, 20)], [model("w", target(GONDOR, wounds=3), 10 + D, 20)], faces
+    )
+    assert not any("Venom on" in line for line in lines) and state.model("w").wounds == 3
+
+
+def test_venom_asks_which_of_the_enemies_it_wounded_rolls() -> None:
+    state = new_battle(
+        setup(
+            [model("h", hillman("Venom"), 10, 20)],
+            [
+                model("w", target(GONDOR, wounds=3), 20, 20),
+                model("x", {**target(GONDOR, wounds=3), "name": "X"}, 30, 20),
+            ],
+        )
+    )
+    state.stack.append(FurtherWound("h", ["w", "x"]))
+    assert state.pending.kind == "venom_target"
+    assert [a.label for a in legal_actions(state, "good") if a.kind == "venom_target"] == [
+        "W rolls for Venom",
+        "X rolls for Venom",
+    ]
+    outcome = apply(state, "good", {"type": "venom_target", "target": "x"}, ScriptedDice([6, 1]))
+    assert "H's Venom on X: rolls 6, a further Wound." in texts(outcome.events)
+    assert outcome.state.model("x").wounds == 2 and outcome.state.model("w").wounds == 3

@@ -118,6 +118,22 @@ def test_t_ter_2_variants_woodland_creature_on_the_mount_and_spectral_walk(
     assert after.model("c").moved == pytest.approx(cost, abs=1e-3)
 
 
+@pytest.mark.parametrize(
+    ("kind", "rules", "cost"),
+    [
+        ("wood", ["Swift Movement"], 4.0),  # never slowed by difficult ground ...
+        ("river", ["Swift Movement"], 6.0),  # ... but water (S27's movement part)
+        ("wood", [], 6.0),
+    ],
+)
+def test_swift_movement_is_slowed_only_by_water(kind: str, rules: list[str], cost: float) -> None:
+    spider = profile("Spider", move=10.0, special_rules=rules)
+    x = 20 - 2 - 25 / 25.4 / 2
+    state, _ = battle([model("s", spider, x, 24)], EVIL_FAR, terrain=[east_of(20, kind)])
+    after, _ = play(state, [("good", move("s", (x + 4, 24)))], ScriptedDice())
+    assert after.model("s").moved == pytest.approx(cost, abs=1e-3)
+
+
 def test_t_ter_3_moving_and_shooting_in_difficult_terrain() -> None:
     bow = {"name": "Bow", "range": 24.0, "strength": 2}
     archer = profile("Archer", shoot=4, missile=bow)

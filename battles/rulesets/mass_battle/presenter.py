@@ -122,6 +122,7 @@ def hero_view(state: MassState, model: Model) -> dict[str, Any]:
         "lost": hero.lost,
         "flags": flags,
         "cards": [card_view(state, c, model.id) for c in hero.cards],
+        "special_rules": model.profile.special_rules,
         "activated": model.activated,
     }
 
@@ -163,6 +164,7 @@ def stand_view(
         "courage": stats.courage,
         "kind": stats.kind,
         "points": stand.points,
+        "special_rules": stand.profile.special_rules,
         "heroes": heroes,
         "engaged": stand_engaged(state, stand),
         "watching": stand.watching,

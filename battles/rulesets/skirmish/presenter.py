@@ -60,7 +60,7 @@ def models_view(state: BattleState, active: set[str]) -> list[dict[str, Any]]:
                 "id": m.id,
                 "name": m.name,
                 "label": token_label(m.name, m.is_hero),
-                "missile": m.profile.missile.name if m.profile.missile else "",
+                "missile": getattr(rules_core.missile_weapon(m), "name", ""),
                 "side": m.side,
                 "hero": m.is_hero,
                 "x": m.x,

@@ -14,6 +14,7 @@ from battles.lists.profiles import BadData, clean_profile
 from battles.lists.services import load_catalogue
 from battles.models import ArmyList, Profile
 from battles.rulesets.skirmish.lists import summarise
+from rules_core.special_rules import parse
 from tests.battles.lists.conftest import make_profile
 
 
@@ -67,6 +68,21 @@ def test_keywords_hold_race_and_faction_and_a_rider_is_cavalry_by_his_mount() ->
     assert {"Warrior", "Man", "Rohan"} <= set(rider["keywords"]) and "Cavalry" not in rider["keywords"]
     assert rider["mount"] == "Horse" and rider["special_rules"] == ["Expert Rider", "Spear Mastery"]
     assert "Hatred (Rohan)" in _entry("Hill Tribesman")["special_rules"]
+
+
+def test_every_keyword_a_catalogue_rule_aims_at_is_a_keyword_some_catalogue_profile_has() -> None:
+    """Hatred (Rohan), Ancient Enemies (Orc), Elfbane, Terror (Hobbit) act on the keywords of the
+    model struck or charging: a bracket no profile carries as a keyword would never act."""
+    keywords = {k for p in catalogue() for k in p["keywords"]}
+    aimed = {
+        (use.spec.name, use.param.keyword)
+        for p in catalogue()
+        for use in map(parse, p["special_rules"])
+        if use.spec is not None and use.spec.param in ("keyword", "none") and use.param and use.param.keyword
+    }
+    assert {name for name, _ in aimed} >= {"Hatred", "Ancient Enemies", "Bane weapon", "Terror"}
+    assert sorted(kw for name, kw in aimed if kw not in keywords) == []
+    assert {kw for name, kw in aimed if name == "Hatred"} >= {"Rohan", "Angmar", "Dwarf", "Uruk-hai"}
 
 
 def test_mounts_are_profiles_of_their_own_with_the_real_characteristics() -> None:

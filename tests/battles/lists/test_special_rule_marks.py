@@ -9,7 +9,7 @@ from django.test import Client
 from ..rule_marks import shown
 from .conftest import Build, make_profile
 
-RULES = ["Terror", "Stalk Unseen", "Fly"]
+RULES = ["Terror", "Skin-changer", "Fly"]
 
 
 def test_the_profile_card_marks_each_rule_the_referee_does_not_apply(ann: User) -> None:
@@ -19,7 +19,7 @@ def test_the_profile_card_marks_each_rule_the_referee_does_not_apply(ann: User) 
     html = client.get(f"/profiles/{hero.pk}/").content.decode()
     assert shown(html) == [
         "Terror",
-        "Stalk Unseen (not refereed: players apply it)",
+        "Skin-changer (not refereed: players apply it)",
         'Fly (not refereed: flying over models and terrain, past control zones, and the 4" walk)',
     ]
     assert html.count("data-not-refereed") == 2
@@ -29,12 +29,12 @@ def test_the_builder_and_the_printable_list_mark_them_too(ann: User, build: Buil
     client = Client()
     client.force_login(ann)
     chief = make_profile(
-        ann, name="Chief", tier="valour", might=1, will=1, fate=1, special_rules=["Leader (Citadel Guard)"]
+        ann, name="Chief", tier="valour", might=1, will=1, fate=1, special_rules=["Combat Synergy"]
     )
-    warrior = make_profile(ann, name="Hillman", special_rules=["Stalk Unseen", "Terror"])
+    warrior = make_profile(ann, name="Hillman", special_rules=["Skin-changer", "Terror"])
     army = build([(chief, [(warrior, 2, [])])])
     for page in (f"/armies/{army.pk}/", f"/armies/{army.pk}/print/"):
         html = client.get(page).content.decode()
         rules = shown(html)
-        assert "Leader (Citadel Guard) (not refereed: players apply it)" in rules, page
-        assert "Stalk Unseen (not refereed: players apply it)" in rules and "Terror" in rules, page
+        assert "Combat Synergy (not refereed: players apply it)" in rules, page
+        assert "Skin-changer (not refereed: players apply it)" in rules and "Terror" in rules, page

@@ -220,3 +220,26 @@ def test_the_tape_measures_stands_and_heroes_with_the_referees_geometry(client: 
     bows = client.get(url, {"from": "warrior-of-rohan-4", "to": "mordor-orc-warrior-4"}).json()
     assert bows["shot"] == ""
     assert client.get(url, {"from": "nobody", "to": RIDERS}).status_code == 400
+
+
+def test_a_card_says_which_special_rules_have_no_effect_in_the_mass_battle(client: Client) -> None:
+    """mass-battle.md keeps Terror (and Fly's faster Heroic March): every other rule a profile has
+    does nothing there, and each card says so; nobody is asked to apply one by hand."""
+    data = demo_mass_setup()
+    evil, good = data["armies"]["evil"], data["armies"]["good"]
+    troll = next(s for s in evil["stands"] if s["id"] == "cave-troll-1")
+    troll["profile"] = {**troll["profile"], "special_rules": ["Terror", "Hatred (Man)"]}
+    eomer = next(h for h in good["heroes"] if h["id"] == "eomer")
+    eomer["profile"] = {**eomer["profile"], "special_rules": ["Fly", "Expert Rider"]}
+    battle = create_battle("Rules", data)
+    card = client.get(f"/battles/{battle.public_id}/models/cave-troll-1/").content.decode()
+    rules = card.split('data-testid="special-rules">')[1].split("</dd>")[0]
+    assert 'data-testid="special-rule">Terror</span>' in rules  # refereed: no note
+    assert 'Hatred (Man) <small class="rule-note">(no effect in the mass battle)</small>' in rules
+    page = client.get(f"/battles/{battle.public_id}/").content.decode()
+    hero = page.split('data-testid="hero-card" data-hero="eomer"')[1].split("</div>")[0]
+    assert (
+        'Fly <small class="rule-note">(in the mass battle only +5&quot; to its Heroic March)</small>' in hero
+    )
+    assert 'Expert Rider <small class="rule-note">(no effect in the mass battle)</small>' in hero
+    assert 'data-testid="hand-rules"' not in page

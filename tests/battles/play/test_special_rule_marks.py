@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def hillmen_battle():
-    hillman = profile("Hillman", special_rules=["Stalk Unseen", "Terror"])
+    hillman = profile("Hillman", special_rules=["Skin-changer", "Terror"])
     return create_battle(
         "Stalk",
         setup(
@@ -27,7 +27,7 @@ def hillmen_battle():
 def test_the_unit_card_marks_a_rule_not_refereed_beside_one_that_is(client) -> None:
     battle = hillmen_battle()
     card = client.get(f"/battles/{battle.public_id}/models/hill/").content.decode()
-    assert shown(card, "special-rule") == ["Stalk Unseen (not refereed: players apply it)", "Terror"]
+    assert shown(card, "special-rule") == ["Skin-changer (not refereed: players apply it)", "Terror"]
 
 
 def test_the_battle_page_lists_the_rules_players_apply_themselves_before_deployment(client) -> None:
@@ -36,5 +36,18 @@ def test_the_battle_page_lists_the_rules_players_apply_themselves_before_deploym
     assert '<details class="hand-rules" data-testid="hand-rules" open>' in page
     assert shown(page, "hand-rule") == [
         'Fly (not refereed: flying over models and terrain, past control zones, and the 4" walk): Rider',
-        "Stalk Unseen (not refereed: players apply it): Hillman 1, Hillman 2",
+        "Skin-changer (not refereed: players apply it): Hillman 1, Hillman 2",
     ]
+
+
+def test_a_stone_thrower_shows_its_stones_as_its_missile_weapon_on_its_token_and_card(client) -> None:
+    stones = profile("Goblin", special_rules=['Throw Stones (range 8", Strength 1)'])
+    battle = create_battle(
+        "Stones", setup([model("rider", profile("Rider"), 10, 10)], [model("gob", stones, 30, 30)])
+    )
+    card = client.get(f"/battles/{battle.public_id}/models/gob/").content.decode()
+    assert 'data-testid="card-missile">Thrown stones: range 8", Strength 1</dd>' in card
+    page = client.get(f"/battles/{battle.public_id}/").content.decode()
+    token = page.split('data-model="gob"')[1].split("</g>")[0]
+    assert 'data-testid="token-missile"' in token
+    assert 'data-testid="token-missile"' not in page.split('data-model="rider"')[1].split("</g>")[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules_core import special_rule_notes
 from rules_core.mass_battle.stands import combat_factor, shooting_factor, stand_stats, stand_type
 from rules_core.serial import load
 from rules_core.state import Profile
@@ -59,3 +60,17 @@ def test_move_courage_and_terror_come_from_the_profile() -> None:
     assert (troll.move, troll.courage, troll.terror) == (6.0, 7, True)
     orcs = stand_stats(read(MORDOR_ORC))
     assert (orcs.courage, orcs.terror, orcs.cavalry) == (8, False, False)
+
+
+def test_a_card_says_each_special_rule_but_terror_and_fly_has_no_effect_in_the_mass_battle() -> None:
+    rules = ["Terror", "Fly", "Hatred (Orc)", "Dominant (X)", "Skin-changer"]
+    notes = {n.name: n.note for n in special_rule_notes(rules, "mass_battle")}
+    assert notes == {
+        "Terror": "",
+        "Fly": 'in the mass battle only +5" to its Heroic March',
+        "Hatred (Orc)": "no effect in the mass battle",  # refereed in a skirmish
+        "Dominant (X)": "no effect in the mass battle",
+        "Skin-changer": "no effect in the mass battle",  # not refereed in a skirmish either
+    }
+    skirmish = {n.name: n.note for n in special_rule_notes(rules)}
+    assert skirmish["Hatred (Orc)"] == "" and skirmish["Skin-changer"].startswith("not refereed")
