@@ -348,34 +348,6 @@ def test_a_stand_turned_and_moved_with_the_keyboard(table: OpenTable) -> None:
     placed("warrior-of-rohan-1", 31.5, 11, spectator)
 
 
-def test_a_stand_steered_round_a_friend_in_its_way(table: OpenTable) -> None:
-    """§6.2: a move is up to 4 straight legs. Straight ahead, A would run into B (A's left edge
-    overlaps B's right one); dragged round B's corner, the drag becomes two legs, the preview shows
-    them and the length of both, and the referee accepts them."""
-    data = rules_setup(
-        rules_stand("a", "good", "WR", 30, 20, 0),
-        rules_stand("b", "good", "WR", 27, 23, 0),
-        rules_stand("e", "evil", "MO", 40, 40, 180),
-    )
-    played = table("Round a friend", data, dice="6 1")
-    good, evil, spectator = everyone = played.pages
-    decide(good, "Deployment done")
-    pending(spectator, "evil", "deploy")
-    decide(evil, "Deployment done")
-    decide(good, "Take Priority")
-    pass_declarations(everyone, "activate")
-    drag_board(good, (30, 20), (31.5, 25), stage="A cannot move through B")
-    expect(good.get_by_test_id("error")).to_contain_text("A cannot move through B")
-    assert stand_at(spectator, "a") == (30.0, 20.0)
-    drag_board(good, (30, 20), (31.5, 21), (31.5, 25), stage=r'5\.8" of 6" in 2 legs', legs=2)
-    placed("a", 31.5, 25, *everyone)
-    expect(spectator.locator('[data-stand="a"]')).to_have_attribute("data-facing", "0.0")
-    # A wiggly drag (six legs) is straightened until it fits the 4 legs the referee allows.
-    wiggle = [(27, 23), (25.5, 23.5), (25.2, 24.2), (25.6, 24.8), (25.2, 25.4), (26, 26)]
-    drag_board(good, *wiggle, stage=r'of 6" in 4 legs', legs=4)
-    placed("b", 26, 26, *everyone)
-
-
 def test_a_declined_challenge_a_stand_caught_on_its_flank_and_its_hero_escaping_where_tapped(
     table: OpenTable,
 ) -> None:

@@ -105,7 +105,9 @@ def test_a_charge_offers_the_odds_of_the_combat_it_starts() -> None:
     once in contact B fights with an opponent on its flank (-1, and beaten it is destroyed): the
     odds offered are those of that combat, as read once the charge is made."""
     game = Game(setup(stand("a", "good", "WR", 30, 18, 0), stand("b", "evil", "MO", 30, 25, 90)))
-    charge = next(a for a in game.actions() if a["command"] == {"type": "charge", "stand": "a", "target": "b"})
+    charge = next(
+        a for a in game.actions() if a["command"] == {"type": "charge", "stand": "a", "target": "b"}
+    )
     offered = outcomes(charge)
     assert offered["B is destroyed"] > offered["A is destroyed"]
     game.play("good", {"type": "charge", "stand": "a", "target": "b"})

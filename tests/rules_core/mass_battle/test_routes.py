@@ -121,7 +121,9 @@ def test_a_drag_through_a_friend_is_previewed_round_it_and_the_way_shown_is_the_
 
 
 def test_a_stand_dropped_in_front_of_an_enemy_charges_it_with_the_combat_s_odds() -> None:
-    game = Game(setup(battle_stand("a", "good", "WR", 30, 20, 0), battle_stand("e", "evil", "MO", 30, 27, 180)))
+    game = Game(
+        setup(battle_stand("a", "good", "WR", 30, 20, 0), battle_stand("e", "evil", "MO", 30, 27, 180))
+    )
     # Let go 0.5" short of E's front: a plain move would enter its control zone.
     shown = preview(game.state, {"type": "move_stand", "stand": "a", "via": [[30, 24.5]], "facing": 0})
     assert shown["ok"] and shown["command"] == {"type": "charge", "stand": "a", "target": "e"}
@@ -140,7 +142,13 @@ def test_a_refused_drag_names_and_points_at_what_blocks_it() -> None:
         )
     )
     onto = preview(game.state, {"type": "move_stand", "stand": "a", "via": [[30, 25.5]], "facing": 0})
-    assert not onto["ok"] and onto["message"] == "A cannot move through B." and onto["blocking"] == {"model": "b"}
-    beside = preview(game.state, {"type": "move_stand", "stand": "a", "via": [[33, 20], [33, 23]], "facing": 0})
+    assert (
+        not onto["ok"]
+        and onto["message"] == "A cannot move through B."
+        and onto["blocking"] == {"model": "b"}
+    )
+    beside = preview(
+        game.state, {"type": "move_stand", "stand": "a", "via": [[33, 20], [33, 23]], "facing": 0}
+    )
     assert beside["ok"], "a legal drag is kept as drawn"
     assert beside["command"]["via"] == [[33, 20], [33, 23]]

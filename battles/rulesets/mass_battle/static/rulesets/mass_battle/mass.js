@@ -1,13 +1,17 @@
 // The mass battle on the battle page (rules §16). The board's zoom, pan, tape and cards are
 // board.js's; this script only adds what stands and mass-battle heroes need:
-// - drag a stand to move it (release sends `move_stand`: the dragged path reduced to its corners,
-//   at most the referee's 4 legs, so a stand is steered round what is in its way), drop it on an
-//   enemy stand to charge it; drag its round handle (or a finger's width around it) to turn it;
-//   on a focused stand the arrow keys move it, Q and E turn it, Enter sends and Escape puts it
-//   back. While dragging, the referee's own preview (the /preview/ endpoint,
-//   rules_core.mass_battle.preview) draws the swept area, the end pose (a charge's conformed pose
-//   and the edge it hits), the length against the Move, the heroes it would overrun, or the
-//   refusal it would give;
+// - drag a stand to move it: the dragged path reduced to its corners (at most the referee's 4
+//   legs) is asked of the referee's own preview (the /preview/ endpoint,
+//   rules_core.mass_battle.preview), which answers with what it would do: the path as dragged, or,
+//   when that is refused, a way of up to 4 legs round what is in it, or the charge on the enemy
+//   stand it was dropped in front of (or on). The preview draws the swept area, the legs, the end
+//   pose (a charge's conformed pose, the edge it hits and the combat's odds), the length against
+//   the Move, the heroes it would overrun; or the refusal and what blocks, outlined. Release sends
+//   the command the preview answered with (the path shown is the path sent); a refused drag stays
+//   on the board with its reason until put back. Drag its round handle (or a finger's width
+//   around it) to turn it; on a focused stand the arrow keys move it, Q and E turn it, Enter sends
+//   and Escape puts it back;
+// - tap one's own stand, then an enemy stand: it shoots at it (Shoot phase) or charges it;
 // - at deployment (§2.5), drag a stand or turn it to place it (release, or Enter, sends the place),
 //   drag a hero onto one of your stands to join it or anywhere in your zone to stand loose;
 // - drag a hero's badge off his stand to detach him; drag a loose hero to move him, onto a friendly
@@ -152,7 +156,29 @@
       stage.answer = answer;
       stage.answerFor = key;
       draw();
+      if (stage.released && fresh()) { sendStage(); }
     });
+  }
+
+  // The referee's answer about the pose staged now (not an older one).
+  function fresh() { return !!(stage && stage.answer && stage.answerFor === JSON.stringify(stagedCommand())); }
+
+  // What the referee would send for the staged pose: its answer's command, with the panel's values.
+  function answeredCommand() {
+    var c = stage.answer.command;
+    var matching = legal().filter(function (a) {
+      return a.command.type === c.type && a.command.stand === c.stand && (c.type !== "charge" || a.command.target === c.target);
+    })[0];
+    return withDefaults(matching, JSON.parse(JSON.stringify(c)));
+  }
+
+  function nameOf(id) {
+    var el = document.querySelector('#board [data-model="' + id + '"]');
+    return el ? el.getAttribute("data-name") : "";
+  }
+
+  function oddsText(odds) {
+    return (odds || []).map(function (o) { return o.label + " " + Math.round(o.p * 100) + "%"; }).join(", ");
   }
 
   function polygonPoints(points) { return points.map(function (p) { return p[0] + "," + p[1]; }).join(" "); }
@@ -162,11 +188,15 @@
   function describe(answer) {
     var s = stage.stand;
     if (placing(s.id)) { return { text: s.name + ": place it here, facing " + normal(stage.facing) + "°", refused: false }; }
-    if (!answer) { return { text: "…", refused: false }; }
+    if (!answer) { return { text: "…", refused: false, waiting: true }; }
     if (!answer.ok) { return { text: answer.message, refused: true }; }
-    var legs = stage.target ? 1 : stage.corners.length + 1;
+    var charging = answer.command && answer.command.type === "charge";
+    var legs = charging ? 1 : (answer.legs || []).length;
     var parts = [answer.length.toFixed(1) + '" of ' + answer.allowance + '"' + (legs > 1 ? " in " + legs + " legs" : "")];
-    if (stage.target) { parts.unshift("Charges the " + (EDGE_NAMES[answer.edge] || answer.edge) + " edge of " + stage.target.name); }
+    if (charging) {
+      parts.unshift("Charges the " + (EDGE_NAMES[answer.edge] || answer.edge) + " edge of " + nameOf(answer.command.target));
+      if (answer.odds) { parts.push(oddsText(answer.odds)); }
+    }
     (answer.overrun || []).forEach(function (id) {
       var el = document.querySelector('#board [data-model="' + id + '"]');
       parts.push("will overrun " + (el ? el.getAttribute("data-name") : id));
@@ -176,6 +206,27 @@
       parts.push((el ? el.getAttribute("data-name") : d.hero) + " steps aside");
     });
     return { text: s.name + ": " + parts.join(" · "), refused: false };
+  }
+
+  // What a refused preview says is in the way, outlined: a stand (grown by its control zone when
+  // that is what the move enters), a hero's base, or a terrain piece.
+  function drawBlocking(g, blocking) {
+    var el = blocking && blocking.model && document.querySelector('#board [data-model="' + blocking.model + '"]');
+    var zone = (blocking && blocking.zone) || 0;
+    if (el && el.classList.contains("stand")) {
+      var b = standInfo(el);
+      g.appendChild(B.el("rect", {
+        "class": "drag-blocker", x: -b.w / 2 - zone, y: -b.d / 2 - zone, width: b.w + 2 * zone, height: b.d + 2 * zone, rx: zone,
+        transform: "translate(" + b.x + " " + b.y + ") rotate(" + (-b.facing) + ")", "data-testid": "drag-blocker"
+      }));
+    } else if (el) {
+      var p = B.pieceInfo(el);
+      g.appendChild(B.el("circle", { "class": "drag-blocker", cx: p.x, cy: p.y, r: p.r + zone, "data-testid": "drag-blocker" }));
+    }
+    var piece = blocking && blocking.terrain && document.querySelector('#board [data-piece="' + blocking.terrain + '"]');
+    if (piece) {
+      g.appendChild(B.el("polygon", { "class": "drag-blocker", points: piece.getAttribute("data-points"), "data-testid": "drag-blocker" }));
+    }
   }
 
   function draw() {
@@ -199,13 +250,16 @@
         transform: "translate(" + e.x + " " + e.y + ") rotate(" + (-e.facing) + ")", "data-testid": "control-zone"
       }));
     });
-    if (!stage.target && stage.corners.length) {
-      // The legs as they will be sent: the centre's path from corner to corner.
-      var legs = [[s.x, s.y]].concat(stage.corners, [[stage.x, stage.y]]);
+    // The legs as they will be sent (the referee's answer: the path dragged or its way round),
+    // the centre's path from corner to corner; until it answers, the dragged corners.
+    var legs = fresh && answer.ok ? [[s.x, s.y]].concat((answer.legs || []).map(function (l) { return [l[0], l[1]]; }))
+      : stage.target || !stage.corners.length ? [] : [[s.x, s.y]].concat(stage.corners, [[stage.x, stage.y]]);
+    if (legs.length > 2) {
       g.appendChild(B.el("polyline", {
         "class": "legs", points: polygonPoints(legs), fill: "none", "data-testid": "move-legs", "data-legs": legs.length - 1
       }));
     }
+    if (fresh && !answer.ok) { drawBlocking(g, answer.blocking); }
     var end = fresh && answer.ok ? answer.end : [stage.x, stage.y, stage.facing];
     var c = corners(end[0], end[1], end[2], s.w, s.d);
     g.appendChild(B.el("polygon", { "class": "ghost", points: polygonPoints(c), "data-testid": "ghost" }));
@@ -234,7 +288,8 @@
     text.setAttribute("data-testid", "stage-text");
     text.textContent = said.text;
     bar.appendChild(text);
-    [["Send", "send", "stage-send"], ["Put back", "reset", "stage-reset"]].forEach(function (b) {
+    var buttons = said.refused || said.waiting ? [] : [["Send", "send", "stage-send"]];
+    buttons.concat([["Put back", "reset", "stage-reset"]]).forEach(function (b) {
       var button = document.createElement("button");
       button.type = "button";
       button.className = "small";
@@ -253,9 +308,24 @@
     if (bar) { bar.hidden = true; bar.innerHTML = ""; }
   }
 
+  // Send what the referee answered for the staged pose; released before it answered, send once it
+  // does; refused, the stage stays with the reason and what blocks until put back or moved again.
   function sendStage() {
     if (!stage) { return; }
-    var command = stagedCommand();
+    if (placing(stage.stand.id)) {
+      var place = stagedCommand();
+      clearStage();
+      send(place);
+      return;
+    }
+    if (!fresh()) {
+      stage.released = true;
+      ask();
+      return;
+    }
+    stage.released = false;
+    if (!stage.answer.ok) { draw(); return; }
+    var command = answeredCommand();
     clearStage();
     send(command);
   }
@@ -355,6 +425,7 @@
         var here = [base[0] + p[0] - start[0], base[1] + p[1] - start[1]];
         if (!dragging && B.dist(here, base) < DRAG_START) { return; }
         dragging = true;
+        stage.released = false;
         if (B.dist(here, path[path.length - 1]) >= SAMPLE) { path.push(here); }
         var enemy = standAt(p, s.id);
         stage.target = enemy && enemy.side !== s.side ? enemy : null;
@@ -527,6 +598,27 @@
     if (!heroCanAct(heroId, !!badge)) { return null; }
     return heroGesture(el, heroId, !!badge, point);
   }, 40);
+
+  // A tap on one's own stand selects it (and opens its actions); then a tap on an enemy stand shoots
+  // at it in the Shoot phase, or charges it: the referee says why not when it may not.
+  B.on("tap", function (detail) {
+    var piece = detail.piece;
+    if (!piece || !P.myDecision()) { return false; }
+    var selected = P.selected();
+    if (P.actionsFor(piece.id).length) {
+      P.select(selected === piece.id && !detail.keyboard ? null : piece.id);
+      return false;
+    }
+    var mine = selected && document.querySelector('#board .stand[data-stand="' + selected + '"]');
+    if (!mine || !piece.el.classList.contains("stand") || piece.side === mine.getAttribute("data-side")) { return false; }
+    var kinds = ["shoot", "charge"].filter(function (kind) { return actionOf(kind, "stand", selected).length; });
+    if (!kinds.length) { return false; }
+    var aimed = legal().filter(function (a) {
+      return a.command.type === kinds[0] && a.command.stand === selected && a.command.target === piece.id;
+    })[0];
+    send(withDefaults(aimed, { type: kinds[0], stand: selected, target: piece.id }));
+    return true;
+  });
 
   // A hero escaping his destroyed stand may stand loose where his owner taps (the panel offers
   // the stands he may join instead).
