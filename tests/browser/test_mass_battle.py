@@ -300,6 +300,9 @@ def test_a_stand_moved_by_touch_on_a_phone(table: OpenTable) -> None:
     decide(evil, "Take Priority")
     pass_declarations(played.pages, "activate")
     touch = Touch(evil)
+    # The phone framed the stands that may act: the whole board again, to test the smallest zoom.
+    expect(evil.get_by_test_id("board")).not_to_have_attribute("data-zoom", "1.00")
+    evil.locator("[data-zoom=fit]").first.click()
     evil.locator('[data-stand="mordor-orc-warrior-3"]').scroll_into_view_if_needed()
     # At the fit zoom the turn handle is a few pixels across; a finger's width around it turns the
     # stand: its hit area is at least 44 px square, and a finger pressed 18 px off the handle's

@@ -30,6 +30,8 @@
   var HANDLE_R = 0.45; // inches: a turn handle as drawn
   var HIT_PX = 48; // screen pixels across a turn handle's hit area (a finger: at least 44)
   var LABEL_PX = 12; // screen pixels high: a stand's label, a hero's badge
+  var SMALL_LABEL_PX = 9; // a stand's label where the full size would overlap another's
+  var LABEL_SPILL_PX = 12; // how much wider than its stand a label may be on the screen
   var FACTORS_PX = 10; // screen pixels high: a stand's models and factors, a hero's Might/Will/Fate
   var FACTORS_MIN_STAND_PX = 84; // a stand narrower than this on the screen shows only its label
   var BADGE_R = 0.6; // inches: a hero's badge as drawn
@@ -375,8 +377,36 @@
       el.querySelectorAll(".hero-stats").forEach(function (t) { size(t, FACTORS_PX); });
       el.classList.toggle("narrow", ppi * 4 < FACTORS_MIN_STAND_PX);
     });
+    unclutter(function (t, px) { size(t, px); });
     return false;
   });
+
+  // Stands' labels never overlap one another nor reach far past their stand: the stands that can
+  // act first, then the others in board order, each label shown at full size where it fits, else
+  // smaller, else hidden (zoomed in it shows; the stand's title and card name it meanwhile).
+  function unclutter(size) {
+    var shown = [];
+    var labels = Array.prototype.slice.call(document.querySelectorAll("#board .stand .stand-label"));
+    labels.sort(function (a, b) {
+      return (b.closest(".stand").classList.contains("can-act") ? 1 : 0) - (a.closest(".stand").classList.contains("can-act") ? 1 : 0);
+    });
+    function clear(t) {
+      var r = t.getBoundingClientRect();
+      var body = t.closest(".stand").querySelector(".footprint").getBoundingClientRect();
+      if (r.width > body.width + LABEL_SPILL_PX) { return null; }
+      var free = !shown.some(function (o) {
+        return r.left < o.right + 1 && o.left < r.right + 1 && r.top < o.bottom + 1 && o.top < r.bottom + 1;
+      });
+      return free ? r : null;
+    }
+    labels.forEach(function (t) {
+      t.classList.remove("label-hidden");
+      var room = clear(t);
+      if (!room) { size(t, SMALL_LABEL_PX); room = clear(t); }
+      if (!room) { t.classList.add("label-hidden"); return; }
+      shown.push(room);
+    });
+  }
 
   // The stand whose turn handle is nearest a press on the screen (the finger-sized hit areas of
   // neighbouring stands may overlap).
