@@ -17,6 +17,7 @@ from ..courage import BROKEN, TERROR, Test, call_stand_fast, chance_to_pass
 from ..errors import RuleCode, RuleViolation
 from ..frame import Action, Ctx, Frame, Option, Pending, Refusal
 from ..heroic import SHOUTS, resolute
+from ..legacy import DETACH_EDITION
 from ..movement import move_model
 from ..state import BattleState, Effect, Model, Side, other, side_name
 from .cards import play
@@ -26,7 +27,7 @@ from .courage import StandTest, hero_chance, stand_need
 from .field import HeroBase, Obstruction, wrong_side
 from .geometry import Edge, rect_distance
 from .lasting import hero_terrifies, stand_terrifies
-from .loose import DETACH_EDGES, detach_spot
+from .loose import DETACH_EDGES, REAR_FIRST, detach_spot
 from .losses import check_wiped_out, flee_stand, lose_hero, place_loose
 from .magic import begin_cast, cast_options
 from .matchup import charge_odds
@@ -310,7 +311,8 @@ def _detach_spot(
     state: MassState, stand: Stand, hero: Model, edge: Edge | None = None
 ) -> tuple[float, float] | None:
     base = HeroBase(hero.id, hero.name, hero.side, (0.0, 0.0), hero.radius)
-    return detach_spot(state.field(), stand.id, base, edge)
+    order = DETACH_EDGES if state.edition >= DETACH_EDITION else REAR_FIRST
+    return detach_spot(state.field(), stand.id, base, edge, order)
 
 
 def hero_options(
