@@ -3,9 +3,10 @@ area, the path's legs, the move's length against the Move, the heroes it would o
 conformed end pose and the edge it hits; or the refusal, with its code and message.
 
 `preview(state, command)` takes the command a player is about to send (`move_stand`, `charge`,
-`move_hero`, `charge_hero`, `attach`) and never changes the state. A dragged stand whose own path is
-refused is previewed as what the referee would do instead (the charge it was dropped in front of,
-a way round what is in the way): the answer's `command` is what the page sends.
+`move_hero`, `charge_hero`, `attach`, and at deployment `place_stand`) and never changes the state.
+A dragged stand whose own path is refused is previewed as what the referee would do instead (the
+charge it was dropped in front of, a way round what is in the way): the answer's `command` is what
+the page sends.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from ..errors import RuleViolation
 from ..geometry import path_length
 from ..state import BattleState
 from .charge import ChargePlan
+from .deployment import stand_place_problem
 from .field import Obstruction
+from .geometry import Rect, normal_facing
 from .matchup import charge_odds
 from .moves import StandMove
 from .plans import hero_allowance, move_instead, plan_attach, plan_hero_path, plan_move, plan_stand_charge
@@ -48,6 +51,20 @@ def _stand_move(game: MassState, command: dict[str, Any]) -> dict[str, Any]:
         return _drawn(game, instead[1], instead[0])
 
 
+def _placing(game: MassState, command: dict[str, Any]) -> dict[str, Any]:
+    """A stand put down at deployment (§2.5), checked as the deployment will check it."""
+    stand = game.stand(command["stand"])
+    zone = game.pending.detail.get("zone") if game.pending.kind == "deploy" else None
+    if zone is None or game.pending.side != stand.side:
+        raise RuleViolation("not_allowed", f"{stand.name} is not being deployed now.")
+    x, y = (float(v) for v in command["at"])
+    rect = Rect(x, y, normal_facing(float(command["facing"])), stand.stats.width, stand.stats.depth)
+    problem = stand_place_problem(game, stand, rect, (zone[0], zone[1], zone[2], zone[3]))
+    if problem is not None:
+        raise problem
+    return {"ok": True, "command": command, "end": [rect.x, rect.y, rect.facing]}
+
+
 def preview(state: BattleState, command: dict[str, Any]) -> dict[str, Any]:
     """{"ok": True, ...what it does, "command": what to send for it} or {"ok": False, "code": ...,
     "message": ..., "blocking": what is in the way, if something is}."""
@@ -56,6 +73,8 @@ def preview(state: BattleState, command: dict[str, Any]) -> dict[str, Any]:
     try:
         if kind == "move_stand":
             return _stand_move(game, command)
+        if kind == "place_stand":
+            return _placing(game, command)
         if kind == "charge":
             stand = game.stand(command["stand"])
             charge = plan_stand_charge(game, stand, command["target"], bool(command.get("card")))

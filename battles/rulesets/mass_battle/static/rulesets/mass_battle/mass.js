@@ -12,10 +12,12 @@
 //   around it) to turn it; on a focused stand the arrow keys move it, Q and E turn it, Enter sends
 //   and Escape puts it back;
 // - tap one's own stand, then an enemy stand: it shoots at it (Shoot phase) or charges it;
-// - at deployment (§2.5), drag a stand or turn it to place it (release, or Enter, sends the place),
+// - at deployment (§2.5), drag a stand or turn it to place it: the referee's preview says whether it
+//   may stand there (release, or Enter, sends the place; a refused place stays, with the reason),
 //   drag a hero onto one of your stands to join it or anywhere in your zone to stand loose;
 // - drag a hero's badge off his stand to detach him; drag a loose hero to move him, onto a friendly
-//   stand to join it, onto an enemy loose hero to charge him;
+//   stand to join it, onto an enemy loose hero to charge him (the referee's preview gives the way's
+//   length against his Move, or why not, while dragging);
 // every gesture becomes one of the legal actions the server embedded (#legal-actions), or the
 // command it means, so the referee answers why not.
 (function () {
@@ -150,7 +152,7 @@
   }
 
   function ask() {
-    if (!stage || placing(stage.stand.id)) { return; }
+    if (!stage) { return; }
     var command = stagedCommand();
     var key = JSON.stringify(command);
     B.preview(command, function (answer) {
@@ -189,9 +191,9 @@
 
   function describe(answer) {
     var s = stage.stand;
-    if (placing(s.id)) { return { text: s.name + ": place it here, facing " + normal(stage.facing) + "°", refused: false }; }
     if (!answer) { return { text: "…", refused: false, waiting: true }; }
     if (!answer.ok) { return { text: answer.message, refused: true }; }
+    if (placing(s.id)) { return { text: s.name + ": place it here, facing " + normal(stage.facing) + "°", refused: false }; }
     var charging = answer.command && answer.command.type === "charge";
     var legs = charging ? 1 : (answer.legs || []).length;
     var parts = [answer.length.toFixed(1) + '" of ' + answer.allowance + '"' + (legs > 1 ? " in " + legs + " legs" : "")];
@@ -314,12 +316,6 @@
   // does; refused, the stage stays with the reason and what blocks until put back or moved again.
   function sendStage() {
     if (!stage) { return; }
-    if (placing(stage.stand.id)) {
-      var place = stagedCommand();
-      clearStage();
-      send(place);
-      return;
-    }
     if (!fresh()) {
       stage.released = true;
       ask();
@@ -512,15 +508,15 @@
   // A hero dragged: his badge off his stand (detach), or a loose hero along a path (its corners
   // kept), onto a friendly stand (attach) or an enemy loose hero (charge).
   function heroGesture(el, heroId, attached, start) {
-    var dragging = false;
+    var dragging = false, heard = null, lastPoint = null, gesture;
     var info = attached ? null : B.pieceInfo(el);
     var points = attached ? [] : [[info.x, info.y]];
-    return {
+    gesture = {
       move: function (e) {
         var p = B.point(e);
         if (!dragging && B.dist(p, start) < DRAG_START) { return; }
         dragging = true;
-        if (!attached && B.dist(p, points[points.length - 1]) >= SAMPLE) { points.push(p); }
+        if (!attached && !e.replay && B.dist(p, points[points.length - 1]) >= SAMPLE) { points.push(p); }
         var g = B.layer("mass-preview");
         g.setAttribute("class", "mass-preview");
         g.appendChild(B.el("circle", { "class": "ghost", cx: p[0], cy: p[1], r: 0.5 }));
@@ -533,21 +529,37 @@
           note = friend && friend.side === el.closest("[data-side]").getAttribute("data-side") ? "Join " + friend.name : "Stand here, loose";
         }
         else if (!attached) {
-          var length = 0, all = points.concat([p]);
-          for (var i = 1; i < all.length; i++) { length += B.dist(all[i - 1], all[i]); }
-          note = friend && friend.side === info.side ? "Join " + friend.name : length.toFixed(1) + '"';
+          // The referee's own answer: the way's length against his Move, or why not.
+          var command = looseCommand(heroId, info, p, B.simplify(points.concat([p]), SIMPLIFY).slice(1));
+          var key = JSON.stringify(command);
+          note = heard && heard.key === key ? heardNote(heard.answer, friend && friend.side === info.side ? friend : null) : "…";
+          B.preview(command, function (answer) {
+            heard = { key: key, answer: answer };
+            if (dragging && lastPoint) { gesture.move({ clientX: lastPoint[0], clientY: lastPoint[1], replay: true }); }
+          });
         }
+        if (!e.replay) { lastPoint = [e.clientX, e.clientY]; }
+        g.setAttribute("class", "mass-preview" + (heard && !heard.answer.ok && note === heard.answer.message ? " refused" : ""));
         B.label(g, "drag-label", p, 0.6, [note], "drag-distance");
       },
       end: function (e) {
+        var dragged = dragging;
+        dragging = false;
         B.clearLayer("mass-preview");
-        if (!dragging) { B.tap(el, start); return; }
+        if (!dragged) { B.tap(el, start); return; }
         var p = B.point(e);
         var path = attached ? [] : B.simplify(points.concat([p]), SIMPLIFY).slice(1);
         heroDrop(heroId, attached, info, p, path);
       },
-      cancel: function () { B.clearLayer("mass-preview"); }
+      cancel: function () { dragging = false; B.clearLayer("mass-preview"); }
     };
+    return gesture;
+  }
+
+  function heardNote(answer, joining) {
+    if (!answer.ok) { return answer.message; }
+    var said = answer.length.toFixed(1) + '" of ' + answer.allowance + '"';
+    return joining ? "Join " + joining.name + " (" + said + ")" : said;
   }
 
   function heroDrop(heroId, attached, info, p, drawn) {
@@ -573,23 +585,28 @@
       send(detachCommand(heroId, edge));
       return;
     }
-    if (stand && stand.side === side) {
+    send(looseCommand(heroId, info, p, drawn));
+  }
+
+  // What a loose hero dropped at `p` along the path `drawn` does: join a friendly stand he is
+  // dropped on, charge an enemy loose hero (into base contact on the side he comes from), or move.
+  function looseCommand(heroId, info, p, drawn) {
+    var stand = standAt(p);
+    if (stand && stand.side === info.side) {
       var join = legal().filter(function (a) { return a.command.type === "attach" && a.command.hero === heroId && a.command.stand === stand.id; })[0];
-      send(withDefaults(join, { type: "attach", hero: heroId, stand: stand.id }));
-      return;
+      return withDefaults(join, { type: "attach", hero: heroId, stand: stand.id });
     }
     var foe = looseAt(p, heroId);
     var path = drawn.map(function (q) { return [round(q[0]), round(q[1])]; });
-    if (foe && foe.side !== side) {
+    if (foe && foe.side !== info.side) {
       var charge = legal().filter(function (a) { return a.command.type === "charge_hero" && a.command.hero === heroId && a.command.target === foe.id; })[0];
       var from = path.length > 1 ? path[path.length - 2] : [info.x, info.y];
       var dx = from[0] - foe.x, dy = from[1] - foe.y, len = Math.hypot(dx, dy) || 1, reach = info.r + foe.r;
       path = path.slice(0, -1).concat([[round(foe.x + dx / len * reach), round(foe.y + dy / len * reach)]]);
-      send(withDefaults(charge, { type: "charge_hero", hero: heroId, target: foe.id, path: path }));
-      return;
+      return withDefaults(charge, { type: "charge_hero", hero: heroId, target: foe.id, path: path });
     }
     var move = legal().filter(function (a) { return a.command.type === "move_hero" && a.command.hero === heroId; })[0];
-    send(withDefaults(move, { type: "move_hero", hero: heroId, path: path }));
+    return withDefaults(move, { type: "move_hero", hero: heroId, path: path });
   }
 
   // The edge of a stand a point is beyond (§6.3: a detaching hero steps out where he is dropped).
