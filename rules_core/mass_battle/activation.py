@@ -259,9 +259,12 @@ def charge_options(state: MassState, stand: Stand, extra: dict[str, Any], near: 
 def _charge_odds(
     state: MassState, stand: Stand, target: Stand, planned: ChargePlan, fury: bool = False
 ) -> dict[str, Any]:
-    """§15: the odds of the combat the charge would start, and of a Terror test first if it needs
-    one."""
+    """§15: the odds of the combat the charge would start (a stand's chance to lose a hero to a
+    natural 1 where it has one), and of a Terror test first if it needs one."""
     odds = charge_odds(state, stand, target, planned.move.end, fury)
+    at_risk = {k: v for k, v in odds.pop("hero_lost", {}).items() if v["numerator"]}
+    if at_risk:  # a hero lost to a natural 1, only where one may be
+        odds["hero_lost"] = at_risk
     if stand_terrifies(state, target) and TERROR not in stand.passed_tests:
         odds["dares_to_charge"] = chance(terror_chance(state, stand))
     return odds
