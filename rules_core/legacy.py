@@ -12,6 +12,9 @@ Edition 1, before terrain had kinds, heights and tests; edition 2 corrects each 
 Edition 2 laid a scenario's Warband out in a grid of touching-close bases, so that a model inside it
 could not leave before its neighbours had moved; edition 3 leaves a base's width between them
 (`scenarios.layout.lay_out`).
+
+Edition 3 put a mass-battle hero who leaves his stand without naming an edge at its rear first;
+edition 4 at its front first (`mass_battle.loose.DETACH_EDGES`, docs/rules/mass-battle.md §6.3).
 """
 
 from __future__ import annotations
@@ -30,12 +33,14 @@ from .geometry import (
 )
 from .state import BattleState, Model
 
-EDITION = 3
+EDITION = 4
 """The edition of the rules a battle set up now is played by."""
 TERRAIN_EDITION = 2
 """The first edition with terrain's kinds, heights and tests (edition 1's rules are here)."""
 LAYOUT_EDITION = 3
 """The first edition that lays a Warband out with room for each model to leave."""
+DETACH_EDITION = 4
+"""The first edition that steps a mass-battle hero out at his stand's front when no edge is named."""
 
 
 def centre_line_difficult(state: BattleState, points: list[Point]) -> float:

@@ -206,7 +206,22 @@
     s.setAttribute("viewBox", [v.x, v.y, v.w, v.h].join(" "));
     var zoom = B.size().w / v.w;
     s.setAttribute("data-zoom", zoom.toFixed(2));
+    nameTerrain(s.getBoundingClientRect().width / v.w);
     B.emit("view", v);
+  }
+
+  // Each terrain piece's name TERRAIN_NAME_PX high on the screen at any zoom, shown where it is
+  // not much wider than the piece (zoom in to read the others: the piece's title names it too).
+  var TERRAIN_NAME_PX = 11;
+  function nameTerrain(ppi) {
+    if (!ppi) { return; }
+    document.querySelectorAll("#board .terrain-name").forEach(function (name) {
+      name.style.fontSize = (TERRAIN_NAME_PX / ppi).toFixed(3) + "px";
+      name.classList.remove("too-wide");
+      var piece = name.parentNode.querySelector("polygon");
+      var room = piece ? piece.getBoundingClientRect().width : 0;
+      if (name.getBoundingClientRect().width > room * 1.5) { name.classList.add("too-wide"); }
+    });
   }
 
   B.camera = {
@@ -253,6 +268,7 @@
     var ids = {};
     (data ? JSON.parse(data.textContent) : []).forEach(function (action) {
       if (action.group !== selected && (action.command || {}).model !== selected) { return; }
+      if (typeof (action.command || {}).target === "string") { ids[action.command.target] = true; }
       Object.keys(action.params || {}).forEach(function (name) {
         (action.params[name].options || []).forEach(function (o) { if (typeof o.value === "string") { ids[o.value] = true; } });
       });
@@ -280,7 +296,10 @@
       chosen = document.querySelectorAll("#board [data-model]" + choices[i]);
     }
     var box = boxOf(Array.prototype.slice.call(chosen));
-    return box ? { box: box, whole: false } : null;
+    // A board whose pieces are large (a mass battle's stands) keeps them all in view.
+    var board = document.getElementById("board");
+    var whole = !!board && board.getAttribute("data-frame-decisions") === "whole";
+    return box ? { box: box, whole: whole } : null;
   }
 
   function boxOf(elements) {

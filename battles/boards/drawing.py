@@ -15,6 +15,8 @@ from rules_core import TERRAIN_KINDS
 @dataclass(frozen=True)
 class PieceView:
     id: str
+    name: str
+    """Its name, printed on it (sized on the screen by board.js)."""
     kind: str
     """Its kind, or "old" for a piece given by its flags alone (drawn by them)."""
     classes: str
@@ -40,6 +42,7 @@ def piece_views(terrain: Iterable[Any]) -> list[PieceView]:
         views.append(
             PieceView(
                 id=piece.id,
+                name=piece.name,
                 kind=kind,
                 classes=classes,
                 points=" ".join(f"{x:g},{y:g}" for x, y in piece.polygon),

@@ -245,7 +245,8 @@ def action_groups(
     general: list[ActionView] = []
     groups: dict[str, ActionGroup] = {}
     words = words_of(state)
-    labels = web_ruleset(state.ruleset).piece_labels(state)
+    ruleset = web_ruleset(state.ruleset)
+    labels, sides = ruleset.piece_labels(state), ruleset.piece_sides(state)
     for action in actions:
         view = action_view(action, words)
         if not action.group:
@@ -254,7 +255,7 @@ def action_groups(
         if action.group not in groups:
             model = state.models.get(action.group)
             title = GROUP_TITLES.get(action.group) or words.piece(action.group)
-            side = model.side if model else ""
+            side = model.side if model else sides.get(action.group, "")
             groups[action.group] = ActionGroup(action.group, title, side, [], labels.get(action.group, ""))
         groups[action.group].actions.append(view)
     ordered = sorted(groups.values(), key=lambda g: g.by_request)

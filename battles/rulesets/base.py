@@ -169,6 +169,11 @@ class WebRuleset(ABC):
         """The names of pieces that are not models (a mass battle's stands), by id."""
         return {}
 
+    def piece_sides(self, state: rules_core.BattleState) -> dict[str, str]:
+        """The sides of pieces that are not models (a mass battle's stands), by id: their actions
+        are grouped in the panel like a model's, unfolded, on their side."""
+        return {}
+
     def piece_labels(self, state: rules_core.BattleState) -> dict[str, str]:
         """The short labels pieces carry on the board, by id, where they are not their names (a
         mass battle's "WR(S) 2"): the panel shows each beside the name, so either finds the other."""

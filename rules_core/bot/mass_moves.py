@@ -86,7 +86,11 @@ class MassMind(Mind):
         target = self.mass.stands.get(str(action.command.get("target")))
         if stand is None or target is None or target.side == self.side:
             return
-        dares = float(action.odds["outcomes"][0]["p"]) if action.odds else 1.0
+        dares = (
+            float(action.odds["dares_to_charge"]["p"])
+            if action.odds and "dares_to_charge" in action.odds
+            else 1.0
+        )
         edge = self.edge(stand, target)
         if self.captain:
             looked = self.combat_after(action)

@@ -17,6 +17,7 @@ from ..courage import BROKEN, TERROR, Test, call_stand_fast, chance_to_pass
 from ..errors import RuleCode, RuleViolation
 from ..frame import Action, Ctx, Frame, Option, Pending, Refusal
 from ..heroic import SHOUTS, resolute
+from ..legacy import DETACH_EDITION
 from ..movement import move_model
 from ..state import BattleState, Effect, Model, Side, other, side_name
 from .cards import play
@@ -26,11 +27,12 @@ from .courage import StandTest, hero_chance, stand_need
 from .field import HeroBase, Obstruction, wrong_side
 from .geometry import Edge, rect_distance
 from .lasting import hero_terrifies, stand_terrifies
-from .loose import DETACH_EDGES, detach_spot
+from .loose import DETACH_EDGES, REAR_FIRST, detach_spot
 from .losses import check_wiped_out, flee_stand, lose_hero, place_loose
 from .magic import begin_cast, cast_options
+from .matchup import charge_odds
 from .moves import StandMove
-from .odds import exact_odds
+from .odds import chance
 from .plans import (
     AttachPlan,
     carry_out,
@@ -224,23 +226,19 @@ def charge_options(state: MassState, stand: Stand, extra: dict[str, Any], near: 
         if problem is not None:
             choices.append(Refusal(command, problem.code, problem.message))
             continue
-        odds = None
-        if stand_terrifies(state, target) and TERROR not in stand.passed_tests:
-            odds = exact_odds(
-                ("terror_passed", "it dares to charge (Terror test)", terror_chance(state, stand))
-            )
         label = f"{stand.name} charges {target.name}"
         try:
-            plan_stand_charge(state, stand, target.id, False, near)
+            planned = plan_stand_charge(state, stand, target.id, False, near)
         except RuleViolation as refused:
             if not fury:
                 choices.append(Refusal(command, refused.code, refused.message))
                 continue
             try:
-                plan_stand_charge(state, stand, target.id, True, near)
+                planned = plan_stand_charge(state, stand, target.id, True, near)
             except RuleViolation as still:
                 choices.append(Refusal(command, still.code, still.message))
                 continue
+            odds = _charge_odds(state, stand, target, planned, fury=True)
             choices.append(
                 Action(
                     "charge",
@@ -253,8 +251,23 @@ def charge_options(state: MassState, stand: Stand, extra: dict[str, Any], near: 
             )
             continue
         params = {**({"card": {**card["card"], "default": None}} if fury else {}), **extra}
+        odds = _charge_odds(state, stand, target, planned)
         choices.append(Action("charge", label, command, params, odds, stand.id))
     return choices
+
+
+def _charge_odds(
+    state: MassState, stand: Stand, target: Stand, planned: ChargePlan, fury: bool = False
+) -> dict[str, Any]:
+    """§15: the odds of the combat the charge would start (a stand's chance to lose a hero to a
+    natural 1 where it has one), and of a Terror test first if it needs one."""
+    odds = charge_odds(state, stand, target, planned.move.end, fury)
+    at_risk = {k: v for k, v in odds.pop("hero_lost", {}).items() if v["numerator"]}
+    if at_risk:  # a hero lost to a natural 1, only where one may be
+        odds["hero_lost"] = at_risk
+    if stand_terrifies(state, target) and TERROR not in stand.passed_tests:
+        odds["dares_to_charge"] = chance(terror_chance(state, stand))
+    return odds
 
 
 FLANKS = ("left", "right")
@@ -301,7 +314,8 @@ def _detach_spot(
     state: MassState, stand: Stand, hero: Model, edge: Edge | None = None
 ) -> tuple[float, float] | None:
     base = HeroBase(hero.id, hero.name, hero.side, (0.0, 0.0), hero.radius)
-    return detach_spot(state.field(), stand.id, base, edge)
+    order = DETACH_EDGES if state.edition >= DETACH_EDITION else REAR_FIRST
+    return detach_spot(state.field(), stand.id, base, edge, order)
 
 
 def hero_options(

@@ -26,13 +26,16 @@ def mass_profile(listed: Listed) -> dict[str, Any]:
     model riding a mount is Cavalry and has its mount's Move, so the mount's points buy what
     cavalry have in a mass battle: 4 riders a stand, a 10" move, +1 in a combat after charging
     (§8.5), +5" from a Heroic March (§11). The rider's own Fight, Strength and Defence make the
-    Combat Factor, as the rider fights in the skirmish game; his base stays his own (a 50 mm base
-    would make the stand large)."""
+    Combat Factor, as the rider fights in the skirmish game. He stands on the larger of his own
+    base and his mount's (docs/army-list-format.md): a loose hero on a horse or a Warg is a 40 mm
+    base on the board; riders' stands stay cavalry stands all the same (`stands.stand_type`)."""
     data = dict(listed.profile)
     if listed.mount is not None:
         if CAVALRY not in data.get("keywords", []):
             data["keywords"] = [*data.get("keywords", []), CAVALRY]
         data["move"] = float(listed.mount.get("move", data["move"]))
+        own, mount = float(data.get("base_mm", 25.0)), float(listed.mount.get("base_mm", 25.0))
+        data["base_mm"] = max(own, mount)
     return data
 
 

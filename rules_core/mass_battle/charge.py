@@ -5,7 +5,7 @@ before the contacted edge and then straight in."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .constants import CONTROL_ZONE
@@ -70,8 +70,8 @@ def plan_charge(field: Field, charger_id: str, target_id: str, allowance: float)
             return ChargePlan(target=target_id, edge=edge, move=planned)
         first = first or planned
     assert first is not None
-    return Obstruction(
-        "charge_unreachable", f"{charger.name} cannot reach {where}: {first.message}", first.blocker
+    return replace(
+        first, code="charge_unreachable", message=f"{charger.name} cannot reach {where}: {first.message}"
     )
 
 

@@ -99,9 +99,23 @@ class Obstruction:
     code: RuleCode
     message: str
     blocker: str = ""
+    """The piece in the way (a stand's or a hero's id, or a terrain piece's), if one is."""
+    terrain: bool = False
+    """The blocker is a terrain piece."""
+    zone: float = 0.0
+    """What is entered is the blocker's control zone, this many inches round it."""
+
+    def blocking(self) -> dict[str, object] | None:
+        """What is in the way as a board draws it: {"model": id} (with "zone": inches) or
+        {"terrain": id}; None when nothing in particular is."""
+        if not self.blocker:
+            return None
+        if self.terrain:
+            return {"terrain": self.blocker}
+        return {"model": self.blocker, **({"zone": self.zone} if self.zone else {})}
 
     def violation(self) -> RuleViolation:
-        return RuleViolation(self.code, self.message)
+        return RuleViolation(self.code, self.message, blocking=self.blocking())
 
 
 def wrong_side(name: str, own: bool, rule: str) -> Obstruction:

@@ -81,15 +81,24 @@ def touched_edges(rect: Rect, centre: Point, radius: float) -> list[Edge]:
     return [e for e in EDGES if point_segment_distance(centre, *rect.edge(e)) - radius <= CONTACT_TOLERANCE]
 
 
-DETACH_EDGES: tuple[Edge, ...] = ("rear", "right", "left", "front")
-"""The edges a detaching hero is offered, the first free one his place when his player names none."""
+DETACH_EDGES: tuple[Edge, ...] = ("front", "left", "right", "rear")
+"""The edges a detaching hero is offered, the first free one his place when his player names none
+(§6.3: he steps out where he may lead; battles set up before edition 4 tried the rear first,
+`REAR_FIRST`)."""
+REAR_FIRST: tuple[Edge, ...] = ("rear", "right", "left", "front")
 
 
-def detach_spot(field: Field, stand_id: str, hero: HeroBase, edge: Edge | None = None) -> Point | None:
+def detach_spot(
+    field: Field,
+    stand_id: str,
+    hero: HeroBase,
+    edge: Edge | None = None,
+    order: tuple[Edge, ...] = DETACH_EDGES,
+) -> Point | None:
     """§6.3: where a detaching hero is placed: touching `edge` of his stand (by default the first
-    of DETACH_EDGES that has room), at its middle if that is free, else the nearest free place along
-    it; never on an edge another stand touches."""
-    for name in (edge,) if edge is not None else DETACH_EDGES:
+    of `order` that has room), at its middle if that is free, else the nearest free place along it;
+    never on an edge another stand touches."""
+    for name in (edge,) if edge is not None else order:
         spot = _edge_spot(field, stand_id, hero, name)
         if spot is not None:
             return spot

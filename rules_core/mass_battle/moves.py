@@ -84,9 +84,9 @@ def plan_stand_move(
         return Obstruction(
             "move_too_long", f'{mover.name} can move {allowance:g}"{why} but that move needs {length:.1f}".'
         )
-    blocked = _blocked(field, mover, area, target)
-    if blocked is not None:
-        return blocked
+    obstacle = blocked(field, mover, area, target)
+    if obstacle is not None:
+        return obstacle
     too_close = control_zone_problem(field, mover, area, {target or "", *zones_ignored})
     if too_close is not None:
         return too_close
@@ -104,12 +104,14 @@ def plan_stand_move(
     )
 
 
-def _blocked(field: Field, mover: StandShape, area: Sweep, target: str | None) -> Obstruction | None:
+def blocked(field: Field, mover: StandShape, area: Sweep, target: str | None) -> Obstruction | None:
     if not within_bounds(area, field.width, field.height):
         return Obstruction("off_board", f"{mover.name} cannot leave the board.")
     for piece in field.terrain:
         if stops_stands(piece) and overlaps(area, piece.polygon):
-            return Obstruction("impassable", f"{mover.name} cannot move through {piece.name}.", piece.id)
+            return Obstruction(
+                "impassable", f"{mover.name} cannot move through {piece.name}.", piece.id, terrain=True
+            )
     for other in field.stands:
         if other.id != mover.id and overlaps(area, other.rect.polygon):
             verb = "move onto" if other.id == target else "move through"
@@ -135,6 +137,7 @@ def control_zone_problem(
                 f'{mover.name} would come within {gap:.3g}" of {enemy.name}: only a charge may come within '
                 f'{CONTROL_ZONE:g}" of an enemy stand.',
                 enemy.id,
+                zone=CONTROL_ZONE,
             )
     return None
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import RuleViolation
 from ..frame import Ctx
@@ -18,6 +19,7 @@ from ..state import Model, side_name
 from .cards import loose_move_bonus
 from .charge import ChargePlan, plan_charge
 from .constants import (
+    CONTROL_ZONE,
     FURY_CHARGE_MOVE_BONUS,
     HEROIC_MARCH_BONUS,
     HEROIC_MARCH_FAST_BONUS,
@@ -25,12 +27,14 @@ from .constants import (
     SHOUT_RANGE,
 )
 from .field import Obstruction, free_edges, wrong_side
-from .geometry import EDGES, Rect
+from .geometry import EDGES, Rect, rect_distance
 from .lasting import held
 from .loose import loose_path_problem, spot_problem, touched_edges
 from .losses import lose_hero, place_loose
 from .moves import StandMove, move_poses, plan_stand_move
+from .route import find_route
 from .state import MassState, Stand, gap, hero_foes, mass_ctx, shape_of, stand_engaged
+from .sweep import Pose
 
 MARCHING = ("heroic_march", "at_the_double")
 
@@ -124,6 +128,31 @@ def _check_near(state: MassState, stand: Stand, end: Rect, near: str) -> None:
     problem = near_problem(state, end, anchor)
     if problem is not None:
         raise RuleViolation(problem.code, f"{stand.name}: {problem.message}")
+
+
+def move_instead(
+    state: MassState, stand: Stand, via: Sequence[Sequence[float]], facing: float
+) -> tuple[dict[str, Any], StandMove | ChargePlan] | None:
+    """What a stand dragged along a refused path to its end pose does instead (§6.2, §6.5), as the
+    command that does it and its plan: dropped within 1" of an enemy stand it may charge, the
+    charge (or the charge's refusal, raised); else a way of up to four legs round what is in the
+    way (`route.find_route`). None when neither helps, or the stand may not move at all."""
+    if not via or why_stand_cannot_move(state, stand) is not None:
+        return None
+    x, y = via[-1]
+    end = stand.rect.posed(float(x), float(y), float(facing))
+    field = state.field()
+    near = sorted((rect_distance(end, e.rect), e.id) for e in field.enemy_stands(stand.side))
+    if near and near[0][0] < CONTROL_ZONE and charge_problem(state, stand, near[0][1]) is None:
+        target = near[0][1]
+        return {"type": "charge", "stand": stand.id, "target": target}, plan_stand_charge(
+            state, stand, target, False
+        )
+    found = find_route(field, stand.id, Pose(end.x, end.y, end.facing), stand_allowance(state, stand))
+    if found is None or near_problem(state, found.end, must_end_near(state, stand, "")) is not None:
+        return None
+    legs = [[round(p.x, 3), round(p.y, 3)] for p in found.poses]
+    return {"type": "move_stand", "stand": stand.id, "via": legs, "facing": end.facing}, found
 
 
 def charge_problem(state: MassState, stand: Stand, target_id: str) -> Obstruction | None:

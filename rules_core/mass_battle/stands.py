@@ -30,14 +30,17 @@ def is_monster(profile: Profile) -> bool:
 
 
 def stand_type(profile: Profile) -> StandType:
-    """Huge: one model on a base of 60 mm or more; large: a Monster or a base of 40 mm or more;
-    cavalry: the Cavalry keyword; infantry otherwise."""
+    """Huge: one model on a base of 60 mm or more; large: a Monster; cavalry: the Cavalry keyword
+    (riders stand on their mounts' 40 mm bases, yet four of them make a cavalry stand, §2.2); large
+    again: any other model on a base of 40 mm or more; infantry otherwise."""
     if profile.base_mm >= HUGE_BASE_MM:
         return "huge"
-    if is_monster(profile) or profile.base_mm >= LARGE_BASE_MM:
+    if is_monster(profile):
         return "large"
     if "Cavalry" in profile.keywords:
         return "cavalry"
+    if profile.base_mm >= LARGE_BASE_MM:
+        return "large"
     return "infantry"
 
 

@@ -1,7 +1,8 @@
 """Deployment at the table (§2.5): Evil, on a desktop, sees its zone drawn, drags a stand to a new
 place in it, turns another with the keyboard, takes Gothmog off his stand to stand loose, and is
 refused a place outside its zone; it confirms, and Good, on a phone, sees that deployment and moves a
-stand by touch before confirming; the second confirmation rolls for Priority."""
+stand by touch before confirming; the second confirmation rolls for Priority. Each place is the
+referee's preview while dragging."""
 
 from __future__ import annotations
 
@@ -33,9 +34,9 @@ def test_each_side_deploys_its_stands_and_heroes_in_its_zone_evil_first(table: O
     # Gothmog off his stand, loose in the zone.
     drag_badge(evil, "gothmog", (20, 44))
     expect(spectator.locator('[data-testid=loose-hero][data-hero="gothmog"]')).to_be_visible()
-    # Outside the zone: the referee says why, and the stand stays.
-    drag_board(evil, (27, 37), (27, 25))
-    expect(evil.get_by_test_id("error")).to_contain_text("inside your deployment zone")
+    # Outside the zone: the referee's preview says why while dragging, and the stand stays.
+    drag_board(evil, (27, 37), (27, 25), stage="inside your deployment zone")
+    expect(evil.get_by_test_id("stage-send")).to_have_count(0)
     assert stand_at(spectator, "mordor-orc-warrior-1") == (27.0, 37.0)
     decide(evil, "Deployment done")
 

@@ -126,6 +126,10 @@ class MassBattle(WebRuleset):
 
         return piece_names(state)
 
+    def piece_sides(self, state: rules_core.BattleState) -> dict[str, str]:
+        assert isinstance(state, rules_core.mass_battle.MassState)
+        return {s.id: s.side for s in state.stands.values()}
+
     def piece_labels(self, state: rules_core.BattleState) -> dict[str, str]:
         from .presenter import board_labels
 

@@ -363,4 +363,8 @@ def mass_context(state: BattleState, actions: list[Action], recent: list[dict[st
         "loose_warning": LOOSE_WARNING,
         "turn_limit": state.max_turns,
         "models": [],
+        # On a phone: the decision panel a sheet over the board; each new decision framed, all
+        # the stands that can act in view (beacon.js, board.js).
+        "phone_sheet": True,
+        "frame_decisions": "whole",
     }

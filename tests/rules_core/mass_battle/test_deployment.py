@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from rules_core import RuleViolation, ScriptedDice, apply, legal_actions, new_battle
+from rules_core.mass_battle.preview import preview
 from rules_core.mass_battle.state import MassState
 
 from .battles import hero, setup, stand
@@ -106,3 +107,15 @@ def test_a_stand_may_not_be_put_on_a_loose_hero() -> None:
         refused(state, "good", {"type": "place_stand", "stand": "b", "at": [50, 4], "facing": 0}).code
         == "overlap"
     )
+
+
+def test_a_placement_is_previewed_as_the_deployment_checks_it() -> None:
+    """The page asks before letting a dragged stand go: in the zone, where it would stand; out of
+    it, the same refusal as the place itself; Good's stand while Evil deploys, not at all."""
+    state = deploying()
+    inside = {"type": "place_stand", "stand": "t", "at": [50, 40], "facing": 200}
+    assert preview(state, inside) == {"ok": True, "command": inside, "end": [50.0, 40.0, 200.0]}
+    outside = preview(state, {"type": "place_stand", "stand": "t", "at": [50, 30], "facing": 180})
+    assert not outside["ok"] and outside["code"] == "outside_zone"
+    assert outside["message"] == refused(state, "evil", {**inside, "at": [50, 30]}).message
+    assert preview(state, {**inside, "stand": "a", "at": [30, 8]})["code"] == "not_allowed"

@@ -7,6 +7,7 @@ import pytest
 from rules_core.mass_battle.field import Obstruction
 from rules_core.mass_battle.geometry import Rect
 from rules_core.mass_battle.loose import (
+    REAR_FIRST,
     detach_spot,
     escape_spot_problem,
     escape_stands,
@@ -62,14 +63,20 @@ def test_a_hero_attaches_at_the_edges_his_base_touches() -> None:
     assert touched_edges(rect, (30, 19), BASE_25) == []  # on the stand, not touching it
 
 
-def test_a_detaching_hero_is_placed_behind_the_stand_s_rear_edge() -> None:
+def test_a_detaching_hero_is_placed_in_front_of_his_stand_unless_told_otherwise() -> None:
     field = board(stand("s", "good", 30, 20, 0))
-    assert detach_spot(field, "s", hero("hama", "good", 0, 0)) == pytest.approx((30, 19 - BASE_25))
+    assert detach_spot(field, "s", hero("hama", "good", 0, 0)) == pytest.approx((30, 21 + BASE_25))
+    # Battles set up before edition 4 put him behind it.
+    assert detach_spot(field, "s", hero("hama", "good", 0, 0), order=REAR_FIRST) == pytest.approx(
+        (30, 19 - BASE_25)
+    )
 
 
-def test_with_a_stand_behind_him_he_is_placed_along_a_flank() -> None:
-    field = board(stand("s", "good", 30, 20, 0), stand("r", "good", 30, 18, 0))
-    x, y = detach_spot(field, "s", hero("hama", "good", 0, 0))
+def test_with_a_stand_in_the_way_he_is_placed_along_a_flank() -> None:
+    ahead = board(stand("s", "good", 30, 20, 0), stand("f", "good", 30, 22, 0))
+    assert detach_spot(ahead, "s", hero("hama", "good", 0, 0)) == pytest.approx((28 - BASE_25, 20))
+    behind = board(stand("s", "good", 30, 20, 0), stand("r", "good", 30, 18, 0))
+    x, y = detach_spot(behind, "s", hero("hama", "good", 0, 0), order=REAR_FIRST)
     assert (x, y) == pytest.approx((32 + BASE_25, 20))
 
 

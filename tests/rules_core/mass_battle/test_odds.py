@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from rules_core.mass_battle.matchup import combat_setup, pre_roll_odds
 from rules_core.mass_battle.outcomes import duel_odds
 
 from .battles import Game, hero, setup, stand
@@ -18,7 +19,8 @@ def exact(entry: dict[str, Any]) -> Fraction:
 
 
 def outcomes(action: dict[str, Any]) -> dict[str, Fraction]:
-    return {o["label"]: exact(o) for o in action["odds"]["outcomes"]}
+    odds = action.get("odds", action)
+    return {o["label"]: exact(o) for o in odds["outcomes"]}
 
 
 def test_combat_odds_before_the_dice_match_the_spec() -> None:
@@ -96,3 +98,19 @@ def test_war_banner_reroll_odds() -> None:
     }
     game.play("good", {"type": "reroll", "hero": "eomer"}, [6, *NEXT_TURN])
     assert game.of("reroll")[0]["face"] == 6
+
+
+def test_a_charge_offers_the_odds_of_the_combat_it_starts() -> None:
+    """§15 on the charge button: A charges B's flank (B faces along the line A comes from), so
+    once in contact B fights with an opponent on its flank (-1, and beaten it is destroyed): the
+    odds offered are those of that combat, as read once the charge is made."""
+    game = Game(setup(stand("a", "good", "WR", 30, 18, 0), stand("b", "evil", "MO", 30, 25, 90)))
+    charge = next(
+        a for a in game.actions() if a["command"] == {"type": "charge", "stand": "a", "target": "b"}
+    )
+    offered = outcomes(charge)
+    assert offered["B is destroyed"] > offered["A is destroyed"]
+    game.play("good", {"type": "charge", "stand": "a", "target": "b"})
+    assert game.of("stand_charged")[0]["edge"] == "right"
+    fought = pre_roll_odds(game.state, combat_setup(game.state, ("a", "b"), []), ("a", "b"))
+    assert outcomes(fought) == offered

@@ -33,7 +33,7 @@ def counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[Any]:
 def drawn(shown: dict[str, Any]) -> dict[str, Any]:
     """A preview as a move's event carries its plan: without the swept area."""
     assert shown["ok"], shown
-    return {key: value for key, value in shown.items() if key not in ("ok", "area")}
+    return {key: value for key, value in shown.items() if key not in ("ok", "area", "command", "odds")}
 
 
 def test_a_move_is_planned_once_and_its_event_carries_the_plan(monkeypatch: pytest.MonkeyPatch) -> None:

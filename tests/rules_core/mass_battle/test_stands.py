@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules_core import special_rule_notes
+from rules_core.army_lists import Listed
+from rules_core.mass_battle.army_list import mass_profile, stats_of
 from rules_core.mass_battle.stands import combat_factor, shooting_factor, stand_stats, stand_type
 from rules_core.serial import load
 from rules_core.state import Profile
@@ -43,6 +45,7 @@ def test_no_missile_weapon_no_shooting_factor() -> None:
     [
         ({}, "infantry", 8, 2.0),
         ({"keywords": ["Cavalry"]}, "cavalry", 4, 2.0),
+        ({"keywords": ["Cavalry"], "base_mm": 40.0}, "cavalry", 4, 2.0),  # riders on their horses' bases
         ({"keywords": ["Monster"]}, "large", 2, 3.0),
         ({"base_mm": 40.0}, "large", 2, 3.0),
         ({"base_mm": 60.0}, "huge", 1, 3.0),
@@ -74,3 +77,17 @@ def test_a_card_says_each_special_rule_but_terror_and_fly_has_no_effect_in_the_m
     }
     skirmish = {n.name: n.note for n in special_rule_notes(rules)}
     assert skirmish["Hatred (Orc)"] == "" and skirmish["Skin-changer"].startswith("not refereed")
+
+
+def test_a_rider_stands_on_his_mount_s_base_and_riders_make_a_cavalry_stand() -> None:
+    """docs/army-list-format.md: a mounted model is Cavalry, on the larger of its own base and its
+    mount's: a Warg rider loose on the board has a 40 mm base (0.79" from its centre to its rim, a
+    foot hero's is 0.49"); four riders still make a 4" by 2" cavalry stand with the mount's Move."""
+    warg = {"name": "Warg", "move": 10.0, "base_mm": 40.0, "keywords": ["Mount", "Warg"]}
+    rider = Listed("Warg Rider", {**profile("Warg Rider", 3, 3, 4), "base_mm": 25.0}, 13, count=4, mount=warg)
+    data = mass_profile(rider)
+    assert data["base_mm"] == 40.0 and "Cavalry" in data["keywords"] and data["move"] == 10.0
+    stats = stats_of(rider)
+    assert (stats.kind, stats.models, stats.width, stats.depth, stats.move) == ("cavalry", 4, 4.0, 2.0, 10.0)
+    on_foot = Listed("Orc", profile("Orc", 3, 3, 4), 5, count=8)
+    assert mass_profile(on_foot).get("base_mm", 25.0) == 25.0

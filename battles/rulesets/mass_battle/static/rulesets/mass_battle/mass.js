@@ -1,17 +1,23 @@
 // The mass battle on the battle page (rules §16). The board's zoom, pan, tape and cards are
 // board.js's; this script only adds what stands and mass-battle heroes need:
-// - drag a stand to move it (release sends `move_stand`: the dragged path reduced to its corners,
-//   at most the referee's 4 legs, so a stand is steered round what is in its way), drop it on an
-//   enemy stand to charge it; drag its round handle (or a finger's width around it) to turn it;
-//   on a focused stand the arrow keys move it, Q and E turn it, Enter sends and Escape puts it
-//   back. While dragging, the referee's own preview (the /preview/ endpoint,
-//   rules_core.mass_battle.preview) draws the swept area, the end pose (a charge's conformed pose
-//   and the edge it hits), the length against the Move, the heroes it would overrun, or the
-//   refusal it would give;
-// - at deployment (§2.5), drag a stand or turn it to place it (release, or Enter, sends the place),
+// - drag a stand to move it: the dragged path reduced to its corners (at most the referee's 4
+//   legs) is asked of the referee's own preview (the /preview/ endpoint,
+//   rules_core.mass_battle.preview), which answers with what it would do: the path as dragged, or,
+//   when that is refused, a way of up to 4 legs round what is in it, or the charge on the enemy
+//   stand it was dropped in front of (or on). The preview draws the swept area, the legs, the end
+//   pose (a charge's conformed pose, the edge it hits and the combat's odds), the length against
+//   the Move, the heroes it would overrun; or the refusal and what blocks, outlined. Release sends
+//   the command the preview answered with (the path shown is the path sent); a refused drag stays
+//   on the board with its reason until put back. Drag its round handle (or a finger's width
+//   around it) to turn it; on a focused stand the arrow keys move it, Q and E turn it, Enter sends
+//   and Escape puts it back;
+// - tap one's own stand, then an enemy stand: it shoots at it (Shoot phase) or charges it;
+// - at deployment (§2.5), drag a stand or turn it to place it: the referee's preview says whether it
+//   may stand there (release, or Enter, sends the place; a refused place stays, with the reason),
 //   drag a hero onto one of your stands to join it or anywhere in your zone to stand loose;
 // - drag a hero's badge off his stand to detach him; drag a loose hero to move him, onto a friendly
-//   stand to join it, onto an enemy loose hero to charge him;
+//   stand to join it, onto an enemy loose hero to charge him (the referee's preview gives the way's
+//   length against his Move, or why not, while dragging);
 // every gesture becomes one of the legal actions the server embedded (#legal-actions), or the
 // command it means, so the referee answers why not.
 (function () {
@@ -26,6 +32,8 @@
   var HANDLE_R = 0.45; // inches: a turn handle as drawn
   var HIT_PX = 48; // screen pixels across a turn handle's hit area (a finger: at least 44)
   var LABEL_PX = 12; // screen pixels high: a stand's label, a hero's badge
+  var SMALL_LABEL_PX = 9; // a stand's label where the full size would overlap another's
+  var LABEL_SPILL_PX = 12; // how much wider than its stand a label may be on the screen
   var FACTORS_PX = 10; // screen pixels high: a stand's models and factors, a hero's Might/Will/Fate
   var FACTORS_MIN_STAND_PX = 84; // a stand narrower than this on the screen shows only its label
   var BADGE_R = 0.6; // inches: a hero's badge as drawn
@@ -144,7 +152,7 @@
   }
 
   function ask() {
-    if (!stage || placing(stage.stand.id)) { return; }
+    if (!stage) { return; }
     var command = stagedCommand();
     var key = JSON.stringify(command);
     B.preview(command, function (answer) {
@@ -152,7 +160,29 @@
       stage.answer = answer;
       stage.answerFor = key;
       draw();
+      if (stage.released && fresh()) { sendStage(); }
     });
+  }
+
+  // The referee's answer about the pose staged now (not an older one).
+  function fresh() { return !!(stage && stage.answer && stage.answerFor === JSON.stringify(stagedCommand())); }
+
+  // What the referee would send for the staged pose: its answer's command, with the panel's values.
+  function answeredCommand() {
+    var c = stage.answer.command;
+    var matching = legal().filter(function (a) {
+      return a.command.type === c.type && a.command.stand === c.stand && (c.type !== "charge" || a.command.target === c.target);
+    })[0];
+    return withDefaults(matching, JSON.parse(JSON.stringify(c)));
+  }
+
+  function nameOf(id) {
+    var el = document.querySelector('#board [data-model="' + id + '"]');
+    return el ? el.getAttribute("data-name") : "";
+  }
+
+  function oddsText(odds) {
+    return (odds || []).map(function (o) { return o.label + " " + Math.round(o.p * 100) + "%"; }).join(", ");
   }
 
   function polygonPoints(points) { return points.map(function (p) { return p[0] + "," + p[1]; }).join(" "); }
@@ -161,12 +191,16 @@
 
   function describe(answer) {
     var s = stage.stand;
-    if (placing(s.id)) { return { text: s.name + ": place it here, facing " + normal(stage.facing) + "°", refused: false }; }
-    if (!answer) { return { text: "…", refused: false }; }
+    if (!answer) { return { text: "…", refused: false, waiting: true }; }
     if (!answer.ok) { return { text: answer.message, refused: true }; }
-    var legs = stage.target ? 1 : stage.corners.length + 1;
+    if (placing(s.id)) { return { text: s.name + ": place it here, facing " + normal(stage.facing) + "°", refused: false }; }
+    var charging = answer.command && answer.command.type === "charge";
+    var legs = charging ? 1 : (answer.legs || []).length;
     var parts = [answer.length.toFixed(1) + '" of ' + answer.allowance + '"' + (legs > 1 ? " in " + legs + " legs" : "")];
-    if (stage.target) { parts.unshift("Charges the " + (EDGE_NAMES[answer.edge] || answer.edge) + " edge of " + stage.target.name); }
+    if (charging) {
+      parts.unshift("Charges the " + (EDGE_NAMES[answer.edge] || answer.edge) + " edge of " + nameOf(answer.command.target));
+      if (answer.odds) { parts.push(oddsText(answer.odds)); }
+    }
     (answer.overrun || []).forEach(function (id) {
       var el = document.querySelector('#board [data-model="' + id + '"]');
       parts.push("will overrun " + (el ? el.getAttribute("data-name") : id));
@@ -176,6 +210,27 @@
       parts.push((el ? el.getAttribute("data-name") : d.hero) + " steps aside");
     });
     return { text: s.name + ": " + parts.join(" · "), refused: false };
+  }
+
+  // What a refused preview says is in the way, outlined: a stand (grown by its control zone when
+  // that is what the move enters), a hero's base, or a terrain piece.
+  function drawBlocking(g, blocking) {
+    var el = blocking && blocking.model && document.querySelector('#board [data-model="' + blocking.model + '"]');
+    var zone = (blocking && blocking.zone) || 0;
+    if (el && el.classList.contains("stand")) {
+      var b = standInfo(el);
+      g.appendChild(B.el("rect", {
+        "class": "drag-blocker", x: -b.w / 2 - zone, y: -b.d / 2 - zone, width: b.w + 2 * zone, height: b.d + 2 * zone, rx: zone,
+        transform: "translate(" + b.x + " " + b.y + ") rotate(" + (-b.facing) + ")", "data-testid": "drag-blocker"
+      }));
+    } else if (el) {
+      var p = B.pieceInfo(el);
+      g.appendChild(B.el("circle", { "class": "drag-blocker", cx: p.x, cy: p.y, r: p.r + zone, "data-testid": "drag-blocker" }));
+    }
+    var piece = blocking && blocking.terrain && document.querySelector('#board [data-piece="' + blocking.terrain + '"]');
+    if (piece) {
+      g.appendChild(B.el("polygon", { "class": "drag-blocker", points: piece.getAttribute("data-points"), "data-testid": "drag-blocker" }));
+    }
   }
 
   function draw() {
@@ -199,13 +254,16 @@
         transform: "translate(" + e.x + " " + e.y + ") rotate(" + (-e.facing) + ")", "data-testid": "control-zone"
       }));
     });
-    if (!stage.target && stage.corners.length) {
-      // The legs as they will be sent: the centre's path from corner to corner.
-      var legs = [[s.x, s.y]].concat(stage.corners, [[stage.x, stage.y]]);
+    // The legs as they will be sent (the referee's answer: the path dragged or its way round),
+    // the centre's path from corner to corner; until it answers, the dragged corners.
+    var legs = fresh && answer.ok ? [[s.x, s.y]].concat((answer.legs || []).map(function (l) { return [l[0], l[1]]; }))
+      : stage.target || !stage.corners.length ? [] : [[s.x, s.y]].concat(stage.corners, [[stage.x, stage.y]]);
+    if (legs.length > 2) {
       g.appendChild(B.el("polyline", {
         "class": "legs", points: polygonPoints(legs), fill: "none", "data-testid": "move-legs", "data-legs": legs.length - 1
       }));
     }
+    if (fresh && !answer.ok) { drawBlocking(g, answer.blocking); }
     var end = fresh && answer.ok ? answer.end : [stage.x, stage.y, stage.facing];
     var c = corners(end[0], end[1], end[2], s.w, s.d);
     g.appendChild(B.el("polygon", { "class": "ghost", points: polygonPoints(c), "data-testid": "ghost" }));
@@ -234,7 +292,8 @@
     text.setAttribute("data-testid", "stage-text");
     text.textContent = said.text;
     bar.appendChild(text);
-    [["Send", "send", "stage-send"], ["Put back", "reset", "stage-reset"]].forEach(function (b) {
+    var buttons = said.refused || said.waiting ? [] : [["Send", "send", "stage-send"]];
+    buttons.concat([["Put back", "reset", "stage-reset"]]).forEach(function (b) {
       var button = document.createElement("button");
       button.type = "button";
       button.className = "small";
@@ -253,9 +312,18 @@
     if (bar) { bar.hidden = true; bar.innerHTML = ""; }
   }
 
+  // Send what the referee answered for the staged pose; released before it answered, send once it
+  // does; refused, the stage stays with the reason and what blocks until put back or moved again.
   function sendStage() {
     if (!stage) { return; }
-    var command = stagedCommand();
+    if (!fresh()) {
+      stage.released = true;
+      ask();
+      return;
+    }
+    stage.released = false;
+    if (!stage.answer.ok) { draw(); return; }
+    var command = answeredCommand();
     clearStage();
     send(command);
   }
@@ -305,8 +373,36 @@
       el.querySelectorAll(".hero-stats").forEach(function (t) { size(t, FACTORS_PX); });
       el.classList.toggle("narrow", ppi * 4 < FACTORS_MIN_STAND_PX);
     });
+    unclutter(function (t, px) { size(t, px); });
     return false;
   });
+
+  // Stands' labels never overlap one another nor reach far past their stand: the stands that can
+  // act first, then the others in board order, each label shown at full size where it fits, else
+  // smaller, else hidden (zoomed in it shows; the stand's title and card name it meanwhile).
+  function unclutter(size) {
+    var shown = [];
+    var labels = Array.prototype.slice.call(document.querySelectorAll("#board .stand .stand-label"));
+    labels.sort(function (a, b) {
+      return (b.closest(".stand").classList.contains("can-act") ? 1 : 0) - (a.closest(".stand").classList.contains("can-act") ? 1 : 0);
+    });
+    function clear(t) {
+      var r = t.getBoundingClientRect();
+      var body = t.closest(".stand").querySelector(".footprint").getBoundingClientRect();
+      if (r.width > body.width + LABEL_SPILL_PX) { return null; }
+      var free = !shown.some(function (o) {
+        return r.left < o.right + 1 && o.left < r.right + 1 && r.top < o.bottom + 1 && o.top < r.bottom + 1;
+      });
+      return free ? r : null;
+    }
+    labels.forEach(function (t) {
+      t.classList.remove("label-hidden");
+      var room = clear(t);
+      if (!room) { size(t, SMALL_LABEL_PX); room = clear(t); }
+      if (!room) { t.classList.add("label-hidden"); return; }
+      shown.push(room);
+    });
+  }
 
   // The stand whose turn handle is nearest a press on the screen (the finger-sized hit areas of
   // neighbouring stands may overlap).
@@ -355,6 +451,7 @@
         var here = [base[0] + p[0] - start[0], base[1] + p[1] - start[1]];
         if (!dragging && B.dist(here, base) < DRAG_START) { return; }
         dragging = true;
+        stage.released = false;
         if (B.dist(here, path[path.length - 1]) >= SAMPLE) { path.push(here); }
         var enemy = standAt(p, s.id);
         stage.target = enemy && enemy.side !== s.side ? enemy : null;
@@ -411,15 +508,15 @@
   // A hero dragged: his badge off his stand (detach), or a loose hero along a path (its corners
   // kept), onto a friendly stand (attach) or an enemy loose hero (charge).
   function heroGesture(el, heroId, attached, start) {
-    var dragging = false;
+    var dragging = false, heard = null, lastPoint = null, gesture;
     var info = attached ? null : B.pieceInfo(el);
     var points = attached ? [] : [[info.x, info.y]];
-    return {
+    gesture = {
       move: function (e) {
         var p = B.point(e);
         if (!dragging && B.dist(p, start) < DRAG_START) { return; }
         dragging = true;
-        if (!attached && B.dist(p, points[points.length - 1]) >= SAMPLE) { points.push(p); }
+        if (!attached && !e.replay && B.dist(p, points[points.length - 1]) >= SAMPLE) { points.push(p); }
         var g = B.layer("mass-preview");
         g.setAttribute("class", "mass-preview");
         g.appendChild(B.el("circle", { "class": "ghost", cx: p[0], cy: p[1], r: 0.5 }));
@@ -432,21 +529,37 @@
           note = friend && friend.side === el.closest("[data-side]").getAttribute("data-side") ? "Join " + friend.name : "Stand here, loose";
         }
         else if (!attached) {
-          var length = 0, all = points.concat([p]);
-          for (var i = 1; i < all.length; i++) { length += B.dist(all[i - 1], all[i]); }
-          note = friend && friend.side === info.side ? "Join " + friend.name : length.toFixed(1) + '"';
+          // The referee's own answer: the way's length against his Move, or why not.
+          var command = looseCommand(heroId, info, p, B.simplify(points.concat([p]), SIMPLIFY).slice(1));
+          var key = JSON.stringify(command);
+          note = heard && heard.key === key ? heardNote(heard.answer, friend && friend.side === info.side ? friend : null) : "…";
+          B.preview(command, function (answer) {
+            heard = { key: key, answer: answer };
+            if (dragging && lastPoint) { gesture.move({ clientX: lastPoint[0], clientY: lastPoint[1], replay: true }); }
+          });
         }
+        if (!e.replay) { lastPoint = [e.clientX, e.clientY]; }
+        g.setAttribute("class", "mass-preview" + (heard && !heard.answer.ok && note === heard.answer.message ? " refused" : ""));
         B.label(g, "drag-label", p, 0.6, [note], "drag-distance");
       },
       end: function (e) {
+        var dragged = dragging;
+        dragging = false;
         B.clearLayer("mass-preview");
-        if (!dragging) { B.tap(el, start); return; }
+        if (!dragged) { B.tap(el, start); return; }
         var p = B.point(e);
         var path = attached ? [] : B.simplify(points.concat([p]), SIMPLIFY).slice(1);
         heroDrop(heroId, attached, info, p, path);
       },
-      cancel: function () { B.clearLayer("mass-preview"); }
+      cancel: function () { dragging = false; B.clearLayer("mass-preview"); }
     };
+    return gesture;
+  }
+
+  function heardNote(answer, joining) {
+    if (!answer.ok) { return answer.message; }
+    var said = answer.length.toFixed(1) + '" of ' + answer.allowance + '"';
+    return joining ? "Join " + joining.name + " (" + said + ")" : said;
   }
 
   function heroDrop(heroId, attached, info, p, drawn) {
@@ -472,23 +585,28 @@
       send(detachCommand(heroId, edge));
       return;
     }
-    if (stand && stand.side === side) {
+    send(looseCommand(heroId, info, p, drawn));
+  }
+
+  // What a loose hero dropped at `p` along the path `drawn` does: join a friendly stand he is
+  // dropped on, charge an enemy loose hero (into base contact on the side he comes from), or move.
+  function looseCommand(heroId, info, p, drawn) {
+    var stand = standAt(p);
+    if (stand && stand.side === info.side) {
       var join = legal().filter(function (a) { return a.command.type === "attach" && a.command.hero === heroId && a.command.stand === stand.id; })[0];
-      send(withDefaults(join, { type: "attach", hero: heroId, stand: stand.id }));
-      return;
+      return withDefaults(join, { type: "attach", hero: heroId, stand: stand.id });
     }
     var foe = looseAt(p, heroId);
     var path = drawn.map(function (q) { return [round(q[0]), round(q[1])]; });
-    if (foe && foe.side !== side) {
+    if (foe && foe.side !== info.side) {
       var charge = legal().filter(function (a) { return a.command.type === "charge_hero" && a.command.hero === heroId && a.command.target === foe.id; })[0];
       var from = path.length > 1 ? path[path.length - 2] : [info.x, info.y];
       var dx = from[0] - foe.x, dy = from[1] - foe.y, len = Math.hypot(dx, dy) || 1, reach = info.r + foe.r;
       path = path.slice(0, -1).concat([[round(foe.x + dx / len * reach), round(foe.y + dy / len * reach)]]);
-      send(withDefaults(charge, { type: "charge_hero", hero: heroId, target: foe.id, path: path }));
-      return;
+      return withDefaults(charge, { type: "charge_hero", hero: heroId, target: foe.id, path: path });
     }
     var move = legal().filter(function (a) { return a.command.type === "move_hero" && a.command.hero === heroId; })[0];
-    send(withDefaults(move, { type: "move_hero", hero: heroId, path: path }));
+    return withDefaults(move, { type: "move_hero", hero: heroId, path: path });
   }
 
   // The edge of a stand a point is beyond (§6.3: a detaching hero steps out where he is dropped).
@@ -527,6 +645,27 @@
     if (!heroCanAct(heroId, !!badge)) { return null; }
     return heroGesture(el, heroId, !!badge, point);
   }, 40);
+
+  // A tap on one's own stand selects it (and opens its actions); then a tap on an enemy stand shoots
+  // at it in the Shoot phase, or charges it: the referee says why not when it may not.
+  B.on("tap", function (detail) {
+    var piece = detail.piece;
+    if (!piece || !P.myDecision()) { return false; }
+    var selected = P.selected();
+    if (P.actionsFor(piece.id).length) {
+      P.select(selected === piece.id && !detail.keyboard ? null : piece.id);
+      return false;
+    }
+    var mine = selected && document.querySelector('#board .stand[data-stand="' + selected + '"]');
+    if (!mine || !piece.el.classList.contains("stand") || piece.side === mine.getAttribute("data-side")) { return false; }
+    var kinds = ["shoot", "charge"].filter(function (kind) { return actionOf(kind, "stand", selected).length; });
+    if (!kinds.length) { return false; }
+    var aimed = legal().filter(function (a) {
+      return a.command.type === kinds[0] && a.command.stand === selected && a.command.target === piece.id;
+    })[0];
+    send(withDefaults(aimed, { type: kinds[0], stand: selected, target: piece.id }));
+    return true;
+  });
 
   // A hero escaping his destroyed stand may stand loose where his owner taps (the panel offers
   // the stands he may join instead).
