@@ -7,3 +7,4 @@ class BattlesConfig(AppConfig):
 
     def ready(self) -> None:
         from . import deploy_checks  # noqa: F401  registers the checks of `manage.py check --deploy`
+        from .lists import offers  # noqa: F401  forgets the builder's offers when the catalogue changes

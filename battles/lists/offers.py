@@ -5,10 +5,10 @@ any profiles, the user's own.
 The catalogue's part is the same for every list of one army list and side until the catalogue is
 loaded again, so this process keeps it (with its `<option>` tags rendered once) instead of reading
 and rendering hundreds of profiles on every request. It is thrown away when the catalogue's rows
-change: `catalogue_changed` (called by `services.load_catalogue`) bumps a generation in Django's
-cache, which every process of a deployment shares (Redis), and a stamp of the catalogue's rows
-(how many, the newest id) is read with each request, so rows deleted or made by another process
-are seen too.
+change: `catalogue_changed` (called by `services.load_catalogue`, and when a catalogue row is saved
+or deleted on its own, as the admin does) bumps a generation in Django's cache, which every process
+of a deployment shares (Redis), and a stamp of the catalogue's rows (how many, the newest id) is
+read with each request, so rows deleted or made by another process are seen too.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Count, Max
+from django.db.models.signals import post_delete, post_save
 from django.utils.html import format_html_join
 
 from rules_core import tier_name
@@ -112,6 +113,16 @@ def catalogue_changed() -> None:
     """The catalogue's rows were loaded again: every process forgets the offers it keeps."""
     _kept.clear()
     cache.set(GENERATION_KEY, uuid.uuid4().hex, None)
+
+
+def _row_changed(sender: Any, instance: Profile, **kwargs: Any) -> None:
+    """A catalogue row saved or deleted one at a time (the admin): the offers kept are forgotten."""
+    if instance.owner_id is None:
+        catalogue_changed()
+
+
+post_save.connect(_row_changed, sender=Profile)
+post_delete.connect(_row_changed, sender=Profile)
 
 
 def _stamp() -> object:

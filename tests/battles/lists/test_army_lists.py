@@ -156,6 +156,10 @@ def test_the_builder_keeps_the_catalogues_offers_until_the_catalogue_changes(
     with django_assert_max_num_queries(6):  # the session, the user, the list (3), the catalogue's stamp
         client.get(page)
     assert "Rohan Royal Guard · " in shown
+    rider = _profile("rider-of-rohan")
+    rider.name = "Rider of the Mark"
+    rider.save()  # as the admin saves it
+    assert "Rider of the Mark · 14 pts" in client.get(page).content.decode()
     Profile.objects.filter(catalogue_id="rohan-royal-guard").delete()  # by another process
     assert "Rohan Royal Guard · " not in client.get(page).content.decode()
 
