@@ -12,6 +12,10 @@ Edition 1, before terrain had kinds, heights and tests; edition 2 corrects each 
 Edition 2 laid a scenario's Warband out in a grid of touching-close bases, so that a model inside it
 could not leave before its neighbours had moved; edition 3 leaves a base's width between them
 (`scenarios.layout.lay_out`).
+
+Up to edition 3 a model's Strikes were rolled one at a time, Might asked after each failed roll
+before the next was rolled (`strike_at.StrikeAt` for every Strike); edition 4 rolls a model's
+Strikes on one enemy on foot together and asks Might with every die known (`strike_rolls`).
 """
 
 from __future__ import annotations
@@ -30,12 +34,14 @@ from .geometry import (
 )
 from .state import BattleState, Model
 
-EDITION = 3
+EDITION = 4
 """The edition of the rules a battle set up now is played by."""
 TERRAIN_EDITION = 2
 """The first edition with terrain's kinds, heights and tests (edition 1's rules are here)."""
 LAYOUT_EDITION = 3
 """The first edition that lays a Warband out with room for each model to leave."""
+STRIKES_EDITION = 4
+"""The first edition that rolls a model's Strikes on one enemy together, Might after all the dice."""
 
 
 def centre_line_difficult(state: BattleState, points: list[Point]) -> float:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache, partial
+from functools import cache
 from itertools import product
 from typing import Any
 
@@ -33,9 +33,8 @@ from .might import available, exact, odds
 from .state import SIDES, BattleState, Model, Side, other
 from .strikes import strike_count, strike_terms, strikes_at_all
 from .support import candidates, supportable
-from .wounds import WoundNeed, heroic_defence, part_defence, to_wound_need
+from .wounds import WoundNeed, heroic_defence, part_defence, to_wound_need, wounds_suffered
 
-FATE_SAVES = Fraction(1, 2)
 SideState = tuple[int, int]
 """A side's highest die and the highest its Might could raise a die to (0: no dice)."""
 
@@ -201,37 +200,6 @@ def roll_chance(
         return p + Fraction(1, 6) * p if reroll_ones and 1 + bonus < wanted else p
 
     return die(6) * die(need.second) if need.second else die(need.first)
-
-
-@cache
-def wounds_suffered(
-    hits: tuple[tuple[Fraction, tuple[int, ...]], ...], wounds: int, fate: int
-) -> tuple[Fraction, Fraction]:
-    """Expected Wounds lost (at most those it has) and the chance of being slain, from To Wound
-    rolls each wounding with its chance and then causing one of its amounts of Wounds, equally
-    likely ((1, 2, 3): D3; (2,): Mighty Blow), Fate spent on every Wound."""
-    states: dict[tuple[int, int], Fraction] = {(fate, 0): Fraction(1)}
-    for chance, amounts in hits:
-        after: dict[tuple[int, int], Fraction] = {}
-        add = partial(_add, after)
-        for (left, lost), p in states.items():
-            if lost >= wounds or chance == 0:
-                add((left, lost), p)
-                continue
-            add((left, lost), p * (1 - chance))
-            for spent in range(1, left + 1):
-                add((left - spent, lost), p * chance * FATE_SAVES**spent)
-            through = p * chance * FATE_SAVES**left
-            for amount in amounts:
-                add((0, min(wounds, lost + amount)), through / len(amounts))
-        states = after
-    expected = sum((p * lost for (_, lost), p in states.items()), Fraction(0))
-    slain = sum((p for (_, lost), p in states.items() if lost >= wounds), Fraction(0))
-    return expected, slain
-
-
-def _add(into: dict[tuple[int, int], Fraction], key: tuple[int, int], p: Fraction) -> None:
-    into[key] = into.get(key, Fraction(0)) + p
 
 
 @dataclass(frozen=True)

@@ -369,8 +369,9 @@ class BattleState:
     tally: Tally = field(default_factory=Tally)
     edition: int = 1
     """The edition of the referee's rules it is played by: 1 for a battle set up before terrain had
-    kinds, heights and tests, 2 before Warbands were laid out with room to leave (each plays on as
-    it was played: `legacy`), 3 since (`legacy.EDITION`)."""
+    kinds, heights and tests, 2 before Warbands were laid out with room to leave, 3 before a
+    model's Strikes were rolled together (each plays on as it was played: `legacy`), 4 since
+    (`legacy.EDITION`)."""
     # What the rules work out of this state once, for anyone who asks again: each side's options
     # (a server asks for them to show a step, then again to check the command that answers it),
     # a page's table facts. Neither stored nor copied; it stays true because nothing changes a

@@ -9,7 +9,8 @@ from itertools import product
 import pytest
 
 from rules_core import RuleViolation, ScriptedDice, new_battle, odds_between
-from rules_core.odds import best_of, wounds_suffered
+from rules_core.odds import best_of
+from rules_core.wounds import wounds_suffered
 
 from .builders import (
     BASE_25MM,

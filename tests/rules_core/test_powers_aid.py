@@ -225,7 +225,8 @@ def test_enrage_beast_raises_fight_attacks_strength_courage_and_hits_the_beast_i
         5 - bonus,
     )
     duel = [1] + [6] + [1] * bonus  # Orc 1; the Warg rolls 1 + bonus dice
-    dice.script.extend([*duel, need, 3, *NEXT_TURN])  # its first Strike slays the Orc; then the S10 hit
+    strikes = [need] + [1] * bonus  # its Strikes, rolled together: the first slays the Orc
+    dice.script.extend([*duel, *strikes, 3, *NEXT_TURN])  # then the S10 hit
     state, events = skip_until(state, dice, "end")
     lines = texts(events)
     assert f"Duel: Orc rolls 1; Warg rolls {', '.join(map(str, duel[1:]))}." in lines

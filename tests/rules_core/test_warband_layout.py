@@ -29,7 +29,7 @@ def laid_out(edition: int):
 
 
 def test_every_model_of_a_13_model_warband_can_leave_its_first_layout() -> None:
-    assert EDITION == 3
+    assert EDITION == 4
     state, models = laid_out(EDITION)
     captain = models[0]
     step = 4 * captain.radius + GAP
