@@ -309,6 +309,7 @@
     if (!bar) { return; }
     bar.hidden = !groupAction();
     bar.querySelector("[data-testid=picked-count]").textContent = picked.length ? picked.length + " picked" : "None picked";
+    bar.querySelector("[data-group=clear]").textContent = picked.length ? "Clear (" + picked.length + ")" : "Clear";
     var follow = bar.querySelector("[data-group=follow]");
     follow.hidden = placing();
     follow.setAttribute("aria-pressed", following ? "true" : "false");
