@@ -1,5 +1,6 @@
 """axe-core (through axe-playwright-python) finds no serious or critical accessibility problem on
-the lobby, the battle page as a player and as a spectator, the list builder and a replay."""
+the lobby, the battle page as a player and as a spectator, the list builder, a replay and the
+account's pages."""
 
 from __future__ import annotations
 
@@ -72,9 +73,13 @@ def test_no_serious_accessibility_problem_on_any_page(browser, shared_server) ->
     found["lobby"] = problems(page)
     page.goto(shared_server.url + "/accounts/signup/")
     found["sign up"] = problems(page)
+    page.goto(shared_server.url + "/accounts/password-reset/")
+    found["forgot your password"] = problems(page)
     sign_up(page, shared_server.url, "eomer")
     new_list(page, "Rohan")
     found["list builder"] = problems(page)
+    page.goto(shared_server.url + "/accounts/")
+    found["account"] = problems(page)
     context.close()
 
     desktop = desktop_context(browser)
