@@ -106,6 +106,7 @@ class StrikeAt(Frame):
             d3_wounds=terms.d3,
             amount=terms.wounds,
             defence=terms.defence,
+            named=list(terms.why),
             part=part,
         )
 

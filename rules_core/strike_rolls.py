@@ -23,6 +23,7 @@ from .strikes import strike_terms
 from .wounds import (
     Wounding,
     WoundNeed,
+    bonus_shown,
     cannot_wound,
     heroic_defence,
     part_defence,
@@ -55,6 +56,8 @@ class StrikeRolls(Frame):
     d3_wounds: bool = False
     amount: int = 1
     defence: int = 0
+    why: list[str] = field(default_factory=list)
+    """What makes up `bonus` ("Heroic Challenge +1"), for the log."""
     faces: list[list[int]] = field(default_factory=list)
     """Each To Wound roll's dice: its die, and on a split (6/4) the second once rolled."""
     might: list[list[int]] = field(default_factory=list)
@@ -110,7 +113,7 @@ class StrikeRolls(Frame):
             )
             self.strength, self.bonus, self.reroll = terms.strength, terms.bonus, terms.reroll
             self.reroll_ones, self.d3_wounds, self.amount = terms.reroll_ones, terms.d3, terms.wounds
-            self.defence = terms.defence
+            self.defence, self.why = terms.defence, list(terms.why)
             need = self.need(state)
             if need is None:
                 ctx.pop(self)
@@ -288,7 +291,7 @@ class StrikeRolls(Frame):
         state = ctx.state
         striker, target = state.model(self.striker), state.model(self.target)
         defended = " (Heroic Defence: only a natural 6)" if self._six_only(state) else ""
-        extra = f" ({self.bonus:+d})" if self.bonus else ""
+        extra = bonus_shown(self.bonus, self.why)
         wounds = 0
         for roll in range(len(self.faces)):
             success = self._wounds(state, need, roll)

@@ -193,6 +193,13 @@ def mount_slain(ctx: Ctx, model: Model, how: str = "is slain") -> None:
     ctx.log("mount_slain", f"{name} {how}; {model.name} must take a Thrown Rider test.", model=model.id)
 
 
+def bonus_shown(bonus: int, named: list[str]) -> str:
+    """What a To Wound roll's modifiers read in the log: " (two-handed +1)", " (+1)" unnamed, or ""."""
+    if named:
+        return f" ({', '.join(named)})"
+    return f" ({bonus:+d})" if bonus else ""
+
+
 def cannot_wound(ctx: Ctx, attacker: Model, target: Model, what: str, victim: str, chart: str) -> None:
     """The log's line for a hit or Strike whose Strength cannot wound: "Hobbit's Strike cannot
     wound Stone troll (S1 against D10)."."""
@@ -229,6 +236,8 @@ class ToWound(Frame):
     """Wounds each Wound caused becomes (Mighty Blow: 2)."""
     defence: int = 0
     """The Defence the roll is made against instead of the target's (Blades of the Dead), or 0."""
+    named: list[str] = field(default_factory=list)
+    """What makes up `bonus` ("two-handed +1"), for the log."""
     part: Part = "rider"
     shot: bool = False
     done: int = 0
@@ -329,7 +338,7 @@ class ToWound(Frame):
             f"{face}, +{might} Might = {face + might}" if might else str(face)
             for face, might in zip(self.faces, self.might, strict=False)
         )
-        extra = f" ({self.bonus:+d})" if self.bonus else ""
+        extra = bonus_shown(self.bonus, self.named)
         outcome = "wounds" if success else "fails to wound"
         defended = " (Heroic Defence: only a natural 6)" if self.natural_six_only(state) else ""
         ctx.log(

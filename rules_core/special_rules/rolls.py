@@ -20,6 +20,8 @@ class WoundRules:
     bonus: int = 0
     reroll_failed: bool = False
     reroll_ones: bool = False
+    named: tuple[tuple[str, int], ...] = ()
+    """Each rule that changes the score and by how much (("Hatred (Orc)", 1),), for the log."""
 
 
 def part_profile(target: Model, part: Part) -> Profile:
@@ -45,11 +47,12 @@ def to_wound(attacker: Model, target: Model, part: Part, shot: bool, trapped: bo
     """The bonus and re-rolls the attacker's rules give one To Wound roll on `part` of `target`
     (a shot, or a Strike on a Trapped or Prone model or not)."""
     struck = part_profile(target, part)
-    bonus = sum(
-        shape.delta
+    adding = [
+        (use.text, shape.delta)
         for use, shape in shaped(attacker, RollBonus)
         if shape.roll == "to_wound" and not shot and _acts(use, shape.against, struck, trapped)
-    )
+    ]
+    bonus = sum(delta for _, delta in adding)
     rerolls = [
         shape
         for use, shape in shaped(attacker, Reroll)
@@ -62,4 +65,5 @@ def to_wound(attacker: Model, target: Model, part: Part, shot: bool, trapped: bo
         bonus,
         any(r.which == "failed" for r in rerolls),
         any(r.which == "ones" for r in rerolls),
+        tuple(adding),
     )

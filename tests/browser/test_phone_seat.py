@@ -39,6 +39,16 @@ def swipe(page: Page, handle: Locator, dy: float) -> None:
     cdp.detach()
 
 
+def pull_down(page: Page, handle: Locator) -> None:
+    """The handle dragged 190 px down by the mouse."""
+    box = handle.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + 100, box["y"] + 10)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 100, box["y"] + 200, steps=5)
+    page.mouse.up()
+
+
 def test_the_phone_seat_sheet_framing_widths_and_fingertip_controls(table: OpenTable) -> None:
     good = [
         model("gondor1", "Warrior of Minas Tirith", 6, 20),
@@ -82,20 +92,12 @@ def test_the_phone_seat_sheet_framing_widths_and_fingertip_controls(table: OpenT
     expect(page_el).to_have_attribute("data-sheet", "up")
     assert panel.bounding_box()["height"] > middle
     # Pulled down by its handle, a notch.
-    handle_box = handle.bounding_box()
-    phone.mouse.move(handle_box["x"] + 100, handle_box["y"] + 10)
-    phone.mouse.down()
-    phone.mouse.move(handle_box["x"] + 100, handle_box["y"] + 200, steps=5)
-    phone.mouse.up()
+    pull_down(phone, handle)
     expect(page_el).to_have_attribute("data-sheet", "middle")
     assert abs(panel.bounding_box()["height"] - middle) < 1.5
     # And on from the middle to the foot (once lost: over the panel, which scrolls, the browser took
     # the pull for a scroll and cancelled the pointer); then back up a notch by a finger.
-    handle_box = handle.bounding_box()
-    phone.mouse.move(handle_box["x"] + 100, handle_box["y"] + 10)
-    phone.mouse.down()
-    phone.mouse.move(handle_box["x"] + 100, handle_box["y"] + 200, steps=5)
-    phone.mouse.up()
+    pull_down(phone, handle)
     expect(page_el).to_have_attribute("data-sheet", "down")
     swipe(phone, handle, -150)
     expect(page_el).to_have_attribute("data-sheet", "middle")

@@ -335,7 +335,10 @@ def test_example_68_an_accepted_challenge_gives_both_heroes_the_bonuses_and_the_
     lines = texts(events)
     assert "Azog accepts Thorin's challenge." in lines
     assert "Duel: Azog rolls 2, 2, 2, 2; Thorin rolls 6, 1, 1, 1." in lines
-    assert "Thorin's Strike on Azog: To Wound 5+ (S4 against D5), rolls 4 (+1): wounds." in lines
+    assert (
+        "Thorin's Strike on Azog: To Wound 5+ (S4 against D5), rolls 4 (Heroic Challenge +1): wounds."
+        in lines
+    )
     assert "Thorin regains 1 Might for slaying Azog in a Heroic Challenge (3 now)." in lines
     assert state.challenges == []
 

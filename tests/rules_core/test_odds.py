@@ -187,7 +187,10 @@ def test_a_throwing_weapon_throws_after_a_full_move_one_worse_and_an_elven_cloak
     state, events = play(
         state, [("good", {"type": "shoot", "model": "t", "target": "e"})], ScriptedDice([6, 1, *NEXT_TURN])
     )
-    assert texts(events)[0] == "T shoots at Elf: To Hit 6+, rolls 6: hit."
+    assert (
+        texts(events)[0]
+        == "T shoots at Elf: To Hit 6+ (moved: 1 worse; Elf's Elven cloak: 1 worse), rolls 6: hit."
+    )
 
 
 def test_a_heroic_strike_still_to_roll_counts_each_face_of_its_d3() -> None:

@@ -38,7 +38,8 @@ def target(keywords: list[str], **stats) -> dict:
 
 
 @pytest.mark.parametrize(
-    ("keywords", "result"), [(ROHAN, "rolls 4 (+1): wounds."), (GONDOR, "rolls 4: fails to wound.")]
+    ("keywords", "result"),
+    [(ROHAN, "rolls 4 (Hatred (Rohan) +1): wounds."), (GONDOR, "rolls 4: fails to wound.")],
 )
 def test_s15_hatred_rohan_adds_one_against_rohan_and_nothing_against_gondor(keywords, result: str) -> None:
     _, lines = fight(
