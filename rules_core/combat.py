@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, takewhile
 from typing import Any, Literal
 
 from .activation import SideActivations
@@ -21,11 +21,13 @@ from .duel_dice import DuelDice
 from .effects import held_by
 from .frame import Action, Ctx, Frame, Option, Pending
 from .house_rules import ELVEN_EDGE_IN_MULTIPLE_COMBAT
+from .legacy import STRIKES_EDITION
 from .might import least_raises, might_action, next_bidder, odds, pay_might
 from .movement import back_away, knock_prone, never_trapped
 from .odds import rolloff_chance
 from .state import SIDES, BattleState, Model, Side, other, side_name
 from .strike_at import StrikeAt, plan_data
+from .strike_rolls import StrikeRolls
 from .strikes import strike_count, strikes_at_all
 from .venom import venom_frames, venom_wounds
 from .wounds import shieldwall
@@ -344,9 +346,16 @@ class Combat(Frame):
                 targets = [only[0].id] * self._count(state, striker, supporting)
             friend = self.declared.supports.get(striker.id, "")
             walls = {defender: wall for defender, wall in self.across.values()}
+            together = state.edition >= STRIKES_EDITION
             for number, target in enumerate(targets, start=1):
                 trapped = target in self.trapped
                 wall = walls.get(target, "") if state.model(target).side != striker.side else ""
+                if together and state.model(target).mount is None:
+                    if number > 1 and targets[number - 2] == target:
+                        continue
+                    strikes = len(list(takewhile(target.__eq__, targets[number - 1 :])))
+                    frames.append(StrikeRolls(striker.id, target, supporting, strikes, kept, trapped, wall))
+                    continue
                 frames.append(
                     StrikeAt(
                         striker.id, target, supporting, number, len(targets), kept, trapped, friend, wall

@@ -278,13 +278,14 @@ def made_fearful(state: BattleState, model: Model) -> str | None:
     return next((lasting.name for lasting in foes_covering(state, model) if lasting.foes_fearful), None)
 
 
-def to_wound_help(state: BattleState, model: Model) -> tuple[bool, int]:
-    """Whether the model's Strikes re-roll failed To Wound rolls, and what effects add to each."""
+def to_wound_help(state: BattleState, model: Model) -> tuple[bool, int, str]:
+    """Whether the model's Strikes re-roll failed To Wound rolls, what effects add to each, and the
+    effect's name."""
     for effect in state.effects:
         lasting = lasting_of(effect)
         if effect.target == model.id and lasting.rerolls_to_wound:
-            return True, lasting.to_wound_bonus[effect.channelled]
-    return False, 0
+            return True, lasting.to_wound_bonus[effect.channelled], lasting.name
+    return False, 0, ""
 
 
 def wound_ward(state: BattleState, model: Model) -> int:

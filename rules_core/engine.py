@@ -256,6 +256,20 @@ def param_ok(spec: Mapping[str, Any], value: Any) -> bool:
             )
             and len({m["model"] for m in value}) == len(value)
         )
+    if kind == "places":  # several models' places at once: each checked where it stands
+        return (
+            isinstance(value, list)
+            and 1 <= len(value) <= len(spec["models"])
+            and all(
+                isinstance(p, dict)
+                and set(p) == {"model", "at"}
+                and isinstance(p["model"], str)
+                and p["model"] in spec["models"]
+                and param_ok({"type": "point"}, p["at"])
+                for p in value
+            )
+            and len({p["model"] for p in value}) == len(value)
+        )
     return False
 
 

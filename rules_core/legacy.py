@@ -15,6 +15,10 @@ could not leave before its neighbours had moved; edition 3 leaves a base's width
 
 Edition 3 put a mass-battle hero who leaves his stand without naming an edge at its rear first;
 edition 4 at its front first (`mass_battle.loose.DETACH_EDGES`, docs/rules/mass-battle.md §6.3).
+
+Up to edition 3 a model's Strikes were rolled one at a time, Might asked after each failed roll
+before the next was rolled (`strike_at.StrikeAt` for every Strike); edition 4 rolls a model's
+Strikes on one enemy on foot together and asks Might with every die known (`strike_rolls`).
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ LAYOUT_EDITION = 3
 """The first edition that lays a Warband out with room for each model to leave."""
 DETACH_EDITION = 4
 """The first edition that steps a mass-battle hero out at his stand's front when no edge is named."""
+STRIKES_EDITION = 4
+"""The first edition that rolls a model's Strikes on one enemy together, Might after all the dice."""
 
 
 def centre_line_difficult(state: BattleState, points: list[Point]) -> float:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache, partial
+from functools import cache
 from itertools import product
 from typing import Any
 
@@ -35,9 +35,8 @@ from .movement import stays_up_chance
 from .state import SIDES, BattleState, Model, Side, other
 from .strikes import strike_count, strike_terms, strikes_at_all
 from .support import candidates, supportable
-from .wounds import WoundNeed, heroic_defence, part_defence, to_wound_need
+from .wounds import Hit, WoundNeed, heroic_defence, part_defence, to_wound_need, wounds_suffered
 
-FATE_SAVES = Fraction(1, 2)
 SideState = tuple[int, int]
 """A side's highest die and the highest its Might could raise a die to (0: no dice)."""
 
@@ -205,12 +204,6 @@ def roll_chance(
     return die(6) * die(need.second) if need.second else die(need.first)
 
 
-Hit = tuple[tuple[Fraction, tuple[int, ...]], ...]
-"""One To Wound roll: for each way it may wound, its chance and the Wounds it then causes, equally
-likely ((1, 2, 3): D3; (2,): Mighty Blow); a roll that wounds with a natural 6 may cause more
-(Cleaving Blow)."""
-
-
 def final_faces(wanted: int, bonus: int, reroll: bool, reroll_ones: bool) -> list[tuple[Fraction, int]]:
     """The face a die ends on, and how likely, once a failed die (or a failed 1) is re-rolled."""
     found: list[tuple[Fraction, int]] = []
@@ -252,37 +245,6 @@ def hit_of(
                     sixes += p1 * p2
     kinds = [(sixes, (max(six_amount, *amounts),)), (chance - sixes, amounts)]
     return tuple((p, a) for p, a in kinds if p)
-
-
-@cache
-def wounds_suffered(hits: tuple[Hit, ...], wounds: int, fate: int) -> tuple[Fraction, Fraction]:
-    """Expected Wounds lost (at most those it has) and the chance of being slain, from To Wound
-    rolls each wounding in one of its ways with its chance and then causing one of its amounts of
-    Wounds, equally likely, Fate spent on every Wound."""
-    states: dict[tuple[int, int], Fraction] = {(fate, 0): Fraction(1)}
-    for hit in hits:
-        after: dict[tuple[int, int], Fraction] = {}
-        add = partial(_add, after)
-        wounding = sum((chance for chance, _ in hit), Fraction(0))
-        for (left, lost), p in states.items():
-            if lost >= wounds or wounding == 0:
-                add((left, lost), p)
-                continue
-            add((left, lost), p * (1 - wounding))
-            for spent in range(1, left + 1):
-                add((left - spent, lost), p * wounding * FATE_SAVES**spent)
-            for chance, amounts in hit:
-                through = p * chance * FATE_SAVES**left
-                for amount in amounts:
-                    add((0, min(wounds, lost + amount)), through / len(amounts))
-        states = after
-    expected = sum((p * lost for (_, lost), p in states.items()), Fraction(0))
-    slain = sum((p for (_, lost), p in states.items() if lost >= wounds), Fraction(0))
-    return expected, slain
-
-
-def _add(into: dict[tuple[int, int], Fraction], key: tuple[int, int], p: Fraction) -> None:
-    into[key] = into.get(key, Fraction(0)) + p
 
 
 @dataclass(frozen=True)

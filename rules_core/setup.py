@@ -322,6 +322,15 @@ class Deployment(Frame):
             )
             for m in state.army_models(side)
         ]
+        ids = [m.id for m in state.army_models(side)]
+        choices.append(
+            Action(
+                "place_warband",
+                "Place models as a block",
+                {"type": "place_warband"},
+                {"places": {"type": "places", "models": ids, "zone": self.zone}},
+            )
+        )
         if all(in_zone(m, self.zone) for m in state.army_models(side)):
             choices.append(Action("ready", "Deployment done", {"type": "ready"}))
         return choices
@@ -332,10 +341,20 @@ class Deployment(Frame):
             ctx.log("deployed", f"{side_name(self.side)} has deployed.", side=self.side)
             ctx.pop(self)
             return
-        model = state.model(command["model"])
-        x, y = (float(v) for v in command["at"])
-        previous = (model.x, model.y)
-        model.x, model.y = x, y
+        places = command["places"] if command["type"] == "place_warband" else [command]
+        moved = []
+        for place in places:  # a block: every model to its place first, then each checked there
+            model = state.model(place["model"])
+            moved.append((model, [model.x, model.y]))
+            model.x, model.y = (float(v) for v in place["at"])
+        for model, _ in moved:
+            self._check(state, model)
+        for model, previous in moved:
+            ctx.log(
+                "place", f"{model.name} is placed.", model=model.id, at=[model.x, model.y], previous=previous
+            )
+
+    def _check(self, state: BattleState, model: Model) -> None:
         if not in_zone(model, self.zone):
             raise RuleViolation("outside_zone", f"{model.name} must be placed inside your deployment zone.")
         piece = no_standing(state, model)
@@ -344,7 +363,6 @@ class Deployment(Frame):
         for other_model in state.models.values():
             if other_model.id != model.id and _overlap(model, other_model):
                 raise RuleViolation("overlap", f"{model.name} would stand on {other_model.name}.")
-        ctx.log("place", f"{model.name} is placed.", model=model.id, at=[x, y], previous=list(previous))
 
 
 def _overlap(a: Model, b: Model) -> bool:

@@ -243,14 +243,28 @@ def _distance_to(point: tuple[float, float], polygon: list[tuple[float, float]])
 def to_hit_need(state: BattleState, shooter: Model, target: Model, charging: bool = False) -> int:
     """The To Hit score: the shooter's Shoot Value, 1 worse at Infantry in an Elven cloak; a 6 at a
     model in Blinding Light."""
+    return to_hit(state, shooter, target, charging)[0]
+
+
+def to_hit(
+    state: BattleState, shooter: Model, target: Model, charging: bool = False
+) -> tuple[int, list[str]]:
+    """The To Hit score and what changed it from the Shoot Value, as the log names it
+    ("moved: 1 worse", "Elven cloak: 1 worse", "Blinding Light: 6s only")."""
     need = shoot_value(shooter, charging)
     assert need is not None
+    why = ["moved: 1 worse"] if need > shooter.profile.shoot else []
     if carries(target, "elven cloak") and is_infantry(target):
         need += 1
-    hard = shots_hit_on_six(state, target) or any(
-        shape.what == "hit_only_on_six" for _, shape in shaped(target, CountsAs)
-    )
-    return max(need, 6) if hard else need
+        why.append(f"{target.name}'s Elven cloak: 1 worse")
+    if need < 6 and shots_hit_on_six(state, target):
+        need = 6
+        why.append("Blinding Light: only a 6 hits")
+    rule = next((use.text for use, shape in shaped(target, CountsAs) if shape.what == "hit_only_on_six"), "")
+    if need < 6 and rule:
+        need = 6
+        why.append(f"{target.name}'s {rule}: only a 6 hits")
+    return need, why
 
 
 def rerolls_in_the_way(state: BattleState, shooter: Model) -> bool:
@@ -283,14 +297,15 @@ class Shot(Frame):
         state = ctx.state
         shooter, target = state.model(self.shooter), state.model(self.target)
         if self.stage == "to_hit":
-            self.need = to_hit_need(state, shooter, target, self.charging)
+            self.need, changed = to_hit(state, shooter, target, self.charging)
             self.face = ctx.dice.d6("to_hit", shooter.id)
             hit = self.face == 6 or self.face >= self.need
             weapon = missile_of(shooter)
             rule = f" ({DWARF_LONGBOW.says()})" if weapon and weapon.name.lower() == "dwarf longbow" else ""
+            because = f" ({'; '.join(changed)})" if changed else ""
             ctx.log(
                 "to_hit",
-                f"{shooter.name} shoots at {target.name}: To Hit {self.need}+, rolls {self.face}: "
+                f"{shooter.name} shoots at {target.name}: To Hit {self.need}+{because}, rolls {self.face}: "
                 f"{'hit' if hit else 'miss'}.{rule}",
                 shooter=shooter.id,
                 target=target.id,

@@ -372,9 +372,9 @@ class BattleState:
     tally: Tally = field(default_factory=Tally)
     edition: int = 1
     """The edition of the referee's rules it is played by: 1 for a battle set up before terrain had
-    kinds, heights and tests, 2 before Warbands were laid out with room to leave, 3 before a mass
-    battle's detaching hero stepped out at the front by default (each plays on as it was played:
-    `legacy`), 4 since (`legacy.EDITION`)."""
+    kinds, heights and tests, 2 before Warbands were laid out with room to leave, 3 before a
+    model's Strikes were rolled together and a mass battle's detaching hero stepped out at the front
+    by default (each plays on as it was played: `legacy`), 4 since (`legacy.EDITION`)."""
     powers: str = "classic"
     """Which Magical Powers it is played with: "classic" (magical-powers.md, the default) or "2024"
     (the 2024 powers: no channelled forms, and the changes of magical-powers-2024.md §3)."""

@@ -11,12 +11,12 @@ from .duel import Plan
 from .frame import Action, Ctx, Frame, Option, Pending
 from .house_rules import PIKE_BONUS_ONLY_CHARGED
 from .might import available, odds
-from .odds import hit_of, roll_chance, wounds_suffered
+from .odds import hit_of, roll_chance
 from .special_rules import SUPREME_AGILITY, has
 from .state import BattleState, Model, Part, Side
 from .strikes import strike_terms
 from .wargear import support_kind
-from .wounds import ToWound, part_name
+from .wounds import ToWound, part_name, wounds_suffered
 
 BARRIER_PASS = 4
 
@@ -50,6 +50,16 @@ def plan_data(plan: Plan) -> dict[str, list[str]]:
     }
 
 
+def plan_from(data: dict[str, list[str]]) -> Plan:
+    """The Plan a frame kept as `plan_data`."""
+    return Plan(
+        two_handed=frozenset(data["two_handed"]),
+        charged=frozenset(data["charged"]),
+        charging=frozenset(data["charging"]),
+        walled=frozenset(data.get("walled", [])),
+    )
+
+
 @dataclass(slots=True)
 class StrikeAt(Frame):
     kind = "strike_at"
@@ -66,12 +76,7 @@ class StrikeAt(Frame):
     """The barrier its target defends: the Strike must pass an In The Way test first (terrain.md §12.1)."""
 
     def _plan(self) -> Plan:
-        return Plan(
-            two_handed=frozenset(self.plan["two_handed"]),
-            charged=frozenset(self.plan["charged"]),
-            charging=frozenset(self.plan["charging"]),
-            walled=frozenset(self.plan.get("walled", [])),
-        )
+        return plan_from(self.plan)
 
     def step(self, ctx: Ctx) -> bool:
         target = ctx.state.model(self.target)
@@ -111,6 +116,7 @@ class StrikeAt(Frame):
             d3_wounds=terms.d3,
             amount=terms.wounds,
             defence=terms.defence,
+            named=list(terms.why),
             part=part,
             six_amount=terms.six_wounds,
         )

@@ -59,6 +59,8 @@ class StrikeTerms:
     """The Defence the Strike is rolled against instead of the target's (Blades of the Dead), or 0."""
     six_wounds: int = 0
     """Wounds a Wound becomes when its To Wound roll shows a natural 6 (Cleaving Blow: 2), or 0."""
+    why: tuple[str, ...] = ()
+    """What makes up `bonus`, as the log names it ("Heroic Challenge +1")."""
 
     def amounts(self) -> tuple[int, ...]:
         """The Wounds one Wound caused may become, equally likely."""
@@ -75,7 +77,7 @@ def strike_terms(
     supporting: bool = False,
     opponents: list[Model] | None = None,
 ) -> StrikeTerms:
-    reroll, bonus = to_wound_help(state, striker)
+    reroll, helped, helper = to_wound_help(state, striker)
     fought = opponents if opponents is not None else engaged_with(state, striker)
     rules = wound_rules(
         striker,
@@ -87,22 +89,26 @@ def strike_terms(
         opponents=tuple(fought),
         in_difficult=slowing_piece(state, target) is not None,
     )
-    bonus += rules.bonus  # Hatred, Backstabbers
+    adds: list[tuple[str, int]] = [(helper, helped)] if helped else []
+    adds += rules.named  # Hatred, Backstabbers
     if in_challenge_with(state, striker, target):
-        bonus += 1
+        adds.append(("Heroic Challenge", 1))
     if not supporting and wields_two_handed(striker, striker.id in plan.two_handed):
-        bonus += 1
+        adds.append(("two-handed", 1))
     if lance_applies(state, striker, striker.id in plan.charged):
-        bonus += 1
+        adds.append(("lance", 1))
     if (
         part == "mount"
         and not supporting
         and target.charged == striker.id
         and support_kind(striker) == "pike"
     ):
-        bonus += 1  # not for its supporters: house_rules.PIKE_BONUS_ONLY_CHARGED
+        adds.append(
+            ("pike against a mount", 1)
+        )  # not for its supporters: house_rules.PIKE_BONUS_ONLY_CHARGED
     if unarmed(striker):
-        bonus -= 1
+        adds.append(("unarmed", -1))
+    bonus = sum(delta for _, delta in adds)
     return StrikeTerms(
         strike_strength(state, striker),
         bonus,
@@ -132,6 +138,7 @@ def strike_terms(
             ),
             default=0,
         ),
+        tuple(f"{name} {delta:+d}" for name, delta in adds),
     )
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cache, partial
 from typing import Any, Literal
 
 from .battlefield import in_contact, is_engaged, spot_beside
@@ -30,6 +32,8 @@ from .state import MM_PER_INCH, BattleState, Model, Part, Side
 from .wargear import kit_of, light_armour, on_foot_wargear, pavise_lost
 
 FATE_SAVES = 4
+FATE_CHANCE = Fraction(1, 2)
+"""The chance that one Fate point saves a Wound (4+ on a D6)."""
 
 
 @dataclass(frozen=True)
@@ -196,6 +200,24 @@ def mount_slain(ctx: Ctx, model: Model, how: str = "is slain", flying: bool = Fa
     ctx.log("mount_slain", f"{name} {how}; {model.name} {then}.", model=model.id)
 
 
+def bonus_shown(bonus: int, named: list[str]) -> str:
+    """What a To Wound roll's modifiers read in the log: " (two-handed +1)", " (+1)" unnamed, or ""."""
+    if named:
+        return f" ({', '.join(named)})"
+    return f" ({bonus:+d})" if bonus else ""
+
+
+def cannot_wound(ctx: Ctx, attacker: Model, target: Model, what: str, victim: str, chart: str) -> None:
+    """The log's line for a hit or Strike whose Strength cannot wound: "Hobbit's Strike cannot
+    wound Stone troll (S1 against D10)."."""
+    ctx.log(
+        "cannot_wound",
+        f"{attacker.name}'s {what} cannot wound {victim} ({chart}).",
+        attacker=attacker.id,
+        target=target.id,
+    )
+
+
 @dataclass(slots=True)
 class ToWound(Frame):
     """One hit or Strike: its To Wound roll(s), Might where it can help, then the Wounds caused.
@@ -221,6 +243,8 @@ class ToWound(Frame):
     """Wounds each Wound caused becomes (Mighty Blow: 2)."""
     defence: int = 0
     """The Defence the roll is made against instead of the target's (Blades of the Dead), or 0."""
+    named: list[str] = field(default_factory=list)
+    """What makes up `bonus` ("two-handed +1"), for the log."""
     part: Part = "rider"
     shot: bool = False
     done: int = 0
@@ -266,12 +290,7 @@ class ToWound(Frame):
         need = self.need_now(state)
         if need is None:
             ctx.pop(self)
-            ctx.log(
-                "cannot_wound",
-                f"{attacker.name}'s {self.why} cannot wound {self._victim(state)} ({self._chart(state)}).",
-                attacker=attacker.id,
-                target=target.id,
-            )
+            cannot_wound(ctx, attacker, target, self.why, self._victim(state), self._chart(state))
             return False
         while self.done < self.rolls:
             index = len(self.faces) - 1
@@ -332,7 +351,7 @@ class ToWound(Frame):
             f"{face}, +{might} Might = {face + might}" if might else str(face)
             for face, might in zip(self.faces, self.might, strict=False)
         )
-        extra = f" ({self.bonus:+d})" if self.bonus else ""
+        extra = bonus_shown(self.bonus, self.named)
         outcome = "wounds" if success else "fails to wound"
         if six:
             outcome += f" with a natural 6: {max(self.amount, self.six_amount)} Wounds"
@@ -576,7 +595,9 @@ class Wounding(Frame):
             return might_pending(
                 model, f"Fate roll of {self.fate_face} fails", {"model": model.id, "roll": "fate"}
             )
-        label = f"{part_name(model, self.part)} suffers a Wound: spend a Fate point?"
+        more = len(self._to_come(state))
+        after = f" ({more} more to come)" if more else ""
+        label = f"{part_name(model, self.part)} suffers a Wound{after}: spend a Fate point?"
         return Pending(model.side, "spend_fate", label, {"model": model.id, "fate": self._fate(model)})
 
     def options(self, state: BattleState, side: Side) -> list[Option]:
@@ -600,6 +621,12 @@ class Wounding(Frame):
             chances.append(
                 (f"spending all {fate} Fate points", 1 - (1 - chance_at_least(FATE_SAVES)) ** fate)
             )
+        more = self._to_come(state)
+        if more:
+            holder: Any = model.mount if self.part == "mount" else model
+            wounds = tuple(sure_hit(Fraction(1), w.amounts()) for w in (self, *more))
+            _, slain = wounds_suffered(wounds, holder.wounds, fate)
+            chances.append((f"survives all {len(wounds)} Wounds, spending every Fate point", 1 - slain))
         return [
             Action(
                 "spend_fate",
@@ -609,6 +636,22 @@ class Wounding(Frame):
                 odds=odds(*chances),
             ),
             Action("take_wound", "Take the Wound", {"type": "take"}),
+        ]
+
+    def amounts(self) -> tuple[int, ...]:
+        """The Wounds this one may become, equally likely."""
+        return (1, 2, 3) if self.d3 else (self.amount,)
+
+    def _to_come(self, state: BattleState) -> list[Wounding]:
+        """The Wounds still waiting below this one for the same model (the rest of a batch of
+        Strikes, every die of which is known): a Fate decision sees them."""
+        return [
+            frame
+            for frame in state.stack
+            if frame is not self
+            and isinstance(frame, Wounding)
+            and frame.model == self.model
+            and frame.part == self.part
         ]
 
     def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
@@ -661,3 +704,45 @@ class Wounding(Frame):
             )
         ctx.log(kind, text, model=model.id, faces=[face])
         ctx.pop(self)
+
+
+Hit = tuple[tuple[Fraction, tuple[int, ...]], ...]
+"""One To Wound roll in the odds: for each way it may wound, its chance and the Wounds it then
+causes, equally likely ((1, 2, 3): D3; (2,): Mighty Blow); a roll that wounds with a natural 6 may
+cause more (Cleaving Blow)."""
+
+
+def sure_hit(chance: Fraction, amounts: tuple[int, ...]) -> Hit:
+    """A To Wound roll that wounds in one way only."""
+    return ((chance, amounts),)
+
+
+@cache
+def wounds_suffered(hits: tuple[Hit, ...], wounds: int, fate: int) -> tuple[Fraction, Fraction]:
+    """Expected Wounds lost (at most those it has) and the chance of being slain, from To Wound
+    rolls each wounding in one of its ways with its chance and then causing one of its amounts of
+    Wounds, equally likely, Fate spent on every Wound."""
+    states: dict[tuple[int, int], Fraction] = {(fate, 0): Fraction(1)}
+    for hit in hits:
+        after: dict[tuple[int, int], Fraction] = {}
+        add = partial(_add, after)
+        wounding = sum((chance for chance, _ in hit), Fraction(0))
+        for (left, lost), p in states.items():
+            if lost >= wounds or wounding == 0:
+                add((left, lost), p)
+                continue
+            add((left, lost), p * (1 - wounding))
+            for spent in range(1, left + 1):
+                add((left - spent, lost), p * wounding * FATE_CHANCE**spent)
+            for chance, amounts in hit:
+                through = p * chance * FATE_CHANCE**left
+                for amount in amounts:
+                    add((0, min(wounds, lost + amount)), through / len(amounts))
+        states = after
+    expected = sum((p * lost for (_, lost), p in states.items()), Fraction(0))
+    slain = sum((p for (_, lost), p in states.items() if lost >= wounds), Fraction(0))
+    return expected, slain
+
+
+def _add(into: dict[tuple[int, int], Fraction], key: tuple[int, int], p: Fraction) -> None:
+    into[key] = into.get(key, Fraction(0)) + p

@@ -307,13 +307,23 @@
   }
 
   document.addEventListener("pointerdown", function (evt) {
-    if (evt.target.closest && evt.target.closest("[data-sheet-handle]")) { sheetPull = evt.clientY; }
+    if (evt.target.closest && evt.target.closest("[data-sheet-handle]")) {
+      sheetPull = evt.clientY;
+      if (evt.pointerType === "mouse") { evt.preventDefault(); } // no text selected by the pull
+    }
   });
-  document.addEventListener("pointerup", function (evt) {
+  // The pull ends where the pointer is let go. Over the panel, which scrolls, the browser may take
+  // the gesture for a scroll and cancel the pointer: the mouse's or finger's own release ends it then.
+  function endPull(y) {
     if (sheetPull === null) { return; }
-    var dy = evt.clientY - sheetPull;
+    var dy = y - sheetPull;
     sheetPull = null;
     setSheet(Math.abs(dy) < PULL_PX ? 0 : dy < 0 ? 1 : -1);
+  }
+  document.addEventListener("pointerup", function (evt) { endPull(evt.clientY); });
+  document.addEventListener("mouseup", function (evt) { endPull(evt.clientY); });
+  document.addEventListener("touchend", function (evt) {
+    if (evt.changedTouches.length) { endPull(evt.changedTouches[0].clientY); }
   });
   document.addEventListener("keydown", function (evt) {
     if ((evt.key === "Enter" || evt.key === " ") && evt.target.closest && evt.target.closest("[data-sheet-handle]")) {

@@ -65,9 +65,9 @@ class ParamView:
 
     @property
     def on_board(self) -> bool:
-        """Drawn on the board: a path, a point, several models' paths, or a number (a stand's
-        facing, set with its turn handle, the only number param)."""
-        return self.type in ("path", "point", "moves", "number")
+        """Drawn on the board: a path, a point, several models' paths or places, or a number (a
+        stand's facing, set with its turn handle, the only number param)."""
+        return self.type in ("path", "point", "moves", "places", "number")
 
     @property
     def optional(self) -> bool:

@@ -38,6 +38,8 @@ class WebRuleset(ABC):
     """Side-panel sections of its own (a mass battle's fight panel)."""
     stage_template: ClassVar[str] = ""
     """Anything it adds beside the board (an overlay its script fills)."""
+    tools_template: ClassVar[str] = ""
+    """Controls of its own under the board's tools (a skirmish's group bar)."""
     builder_template: ClassVar[str]
     print_template: ClassVar[str]
     stylesheets: ClassVar[tuple[str, ...]] = ()

@@ -229,8 +229,8 @@ def check(board: Board, terrain: Sequence[Terrain], needs: BoardNeeds, generated
         found.refusals.append(
             "The deployment zones are walled off from each other: no model could cross the board."
         )
-    for number, spot in enumerate(needs.markers, start=1):
-        found.refusals.extend(_marker_problems(number, spot, terrain, reach, zones))
+    for spot in needs.markers:
+        found.refusals.extend(_marker_problems(spot, terrain, reach, zones))
     if needs.halves:
         found.refusals.extend(_halves_problems(board, terrain))
     for placed in needs.placed:
@@ -273,13 +273,12 @@ def _room_of(
 
 
 def _marker_problems(
-    number: int,
     spot: MarkerPlace,
     terrain: Sequence[Terrain],
     reach: Reach,
     zones: list[tuple[Zone, list[int]]],
 ) -> list[str]:
-    name = f"Objective marker {number} ({spot.label}, at {spot.x:g}, {spot.y:g})"
+    name = f"{spot.label} (at {spot.x:g}, {spot.y:g})"  # as the board and the panel name it
     for piece in terrain:
         if (
             keeps_markers_off(piece)

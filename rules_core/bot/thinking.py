@@ -35,8 +35,9 @@ FINISHING = frozenset(
     {"pass", "keep", "end_moves", "end_shooting", "end_activation", "ready", "warband_ready"}
 )
 """Of those, the ones that end what is asked (a phase, a prompt) rather than answer it piece by piece."""
-NEVER = frozenset({"take_test", "another_board", "propose_board", "concede"})
-"""A test on request, another board: nothing the bot needs."""
+NEVER = frozenset({"take_test", "another_board", "propose_board", "concede", "move_group", "place_warband"})
+"""A test on request, another board, moving or placing a block (it moves each model on its own):
+nothing the bot needs."""
 
 
 @dataclass(frozen=True)

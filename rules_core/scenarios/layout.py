@@ -178,11 +178,12 @@ def marker_clash(
     state: BattleState,
     at: tuple[float, float],
     radius: float,
-    others: list[tuple[float, float]],
+    others: list[tuple[str, tuple[float, float]]],
     gap: float,
     edge_gap: float,
 ) -> str | None:
-    """Why an objective marker may not go at `at` (None: it may)."""
+    """Why an objective marker may not go at `at` (None: it may): `others` are the markers placed,
+    each by the name the board and the panel give it."""
     x, y = at
     edge = min(x, y, state.board.width - x, state.board.height - y) - radius
     if edge < edge_gap - 1e-6:
@@ -190,12 +191,12 @@ def marker_clash(
             f'An objective marker must be at least {edge_gap:g}" from every edge of the board '
             f'(this is {max(0.0, edge):.1f}").'
         )
-    for number, (ox, oy) in enumerate(others, start=1):
+    for name, (ox, oy) in others:
         apart = math.hypot(x - ox, y - oy) - 2 * radius
         if apart < gap - 1e-6:
             return (
                 f'An objective marker must be at least {gap:g}" from every other marker '
-                f'(marker {number} is {max(0.0, apart):.1f}" away).'
+                f'(the {name} is {max(0.0, apart):.1f}" away).'
             )
     for piece in state.terrain:
         if keeps_markers_off(piece) and point_polygon_distance(at, piece.polygon) < radius:

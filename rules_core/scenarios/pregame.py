@@ -23,6 +23,7 @@ from .layout import (
     other_choice,
     place,
     too_far_from_captain,
+    why_not_here,
     zone_choices,
 )
 from .scoring import most_expensive
@@ -122,7 +123,7 @@ class MarkerPlacement(Frame):
 
     def _clash(self, state: BattleState, at: tuple[float, float]) -> str | None:
         gap, edge_gap = self._rules(state)
-        others = [m.pos for m in _scenario(state).markers]
+        others = [(m.label, m.pos) for m in _scenario(state).markers]
         return marker_clash(state, at, MARKER_RADIUS, others, gap, edge_gap)
 
     def _proposal(self, state: BattleState) -> tuple[float, float]:
@@ -429,6 +430,14 @@ class WarbandDeployment(Frame):
             )
             for m in self._warband(state).models
         ]
+        actions.append(
+            Action(
+                "place_warband",
+                "Place the Warband as a block",
+                {"type": "place_warband"},
+                {"places": {"type": "places", "models": list(self._warband(state).models), "zone": area}},
+            )
+        )
         actions.append(Action("warband_ready", "Warband deployed", {"type": "ready"}))
         return actions
 
@@ -437,6 +446,8 @@ class WarbandDeployment(Frame):
             self._choose(ctx, int(command["warband"]))
         elif command["type"] == "place":
             self._place(ctx, command)
+        elif command["type"] == "place_warband":
+            self._place_block(ctx, command)
         else:
             self._done(ctx)
 
@@ -470,6 +481,26 @@ class WarbandDeployment(Frame):
         at = (float(command["at"][0]), float(command["at"][1]))
         place(state, model, at, self.zone, spec_of(_scenario(state).key).deploy.enemy_gap)
         ctx.log("place", f"{model.name} is placed.", model=model.id, at=list(at), previous=previous)
+
+    def _place_block(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        """Several models of the Warband placed at once (a block dragged or turned): all go to their
+        new places first, then each is checked where it stands; one refused refuses them all."""
+        state = ctx.state
+        assert self.zone is not None
+        gap = spec_of(_scenario(state).key).deploy.enemy_gap
+        moved = []
+        for place_ in command["places"]:
+            model = state.model(place_["model"])
+            moved.append((model, [model.x, model.y]))
+            model.x, model.y = float(place_["at"][0]), float(place_["at"][1])
+        for model, _ in moved:
+            refused = why_not_here(state, model, self.zone, gap)
+            if refused is not None:
+                raise RuleViolation(*refused)
+        for model, previous in moved:
+            ctx.log(
+                "place", f"{model.name} is placed.", model=model.id, at=[model.x, model.y], previous=previous
+            )
 
     def _done(self, ctx: Ctx) -> None:
         state = ctx.state

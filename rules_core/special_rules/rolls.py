@@ -22,6 +22,8 @@ class WoundRules:
     bonus: int = 0
     reroll_failed: bool = False
     reroll_ones: bool = False
+    named: tuple[tuple[str, int], ...] = ()
+    """Each rule that changes the score and by how much (("Hatred (Orc)", 1),), for the log."""
 
 
 def part_profile(target: Model, part: Part) -> Profile:
@@ -58,13 +60,14 @@ def to_wound(
     only under conditions (a friend in range, a charge, the target's keywords ...) and friends' auras."""
     struck = part_profile(target, part)
     now = Now(opponents, target, part, in_difficult)
-    bonus = sum(
-        shape.delta
+    adding = [
+        (use.text, shape.delta)
         for use, shape in active(state, attacker, RollBonus, now)
         if shape.roll == "to_wound"
         and (shape.shots if shot else shape.strikes)
         and _acts(use, shape.against, struck, trapped)
-    )
+    ]
+    bonus = sum(delta for _, delta in adding)
     rerolls = [
         shape
         for use, shape in active(state, attacker, Reroll, now)
@@ -77,4 +80,5 @@ def to_wound(
         bonus,
         any(r.which == "failed" for r in rerolls),
         any(r.which == "ones" for r in rerolls),
+        tuple(adding),
     )

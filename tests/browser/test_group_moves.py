@@ -1,5 +1,6 @@
-"""Several models moved as a block (issue 27): picked by Shift-click and by a box, dragged together,
-the referee moving those that may and naming the one that may not; one takeback undoes the group."""
+"""Several models moved as a block (issue 27): picked by Shift-click, by a box and as "All of this
+Warband", dragged together, the referee moving those that may and naming the one that may not; one
+takeback undoes the group; "Follow the leader" sends the others along the leader's path in a file."""
 
 from __future__ import annotations
 
@@ -56,3 +57,24 @@ def test_five_models_move_as_a_block_one_named_that_may_not_and_one_takeback_und
     evil.get_by_test_id("offer-accept").click()
     for i in range(5):
         placed(f"w{i}", 10 + 2 * i, 16, *played.pages)
+
+    # "All of this Warband" picks the five (the table names no Warbands: the army is one); with
+    # "Follow the leader" the others walk the leader's path in a file, each as far as its Move.
+    expect(good.get_by_test_id("group-bar")).to_be_visible()
+    token(good, "w0").click()
+    good.get_by_test_id("pick-warband").click()
+    expect(good.locator("#board .token.picked")).to_have_count(5)
+    expect(good.get_by_test_id("picked-count")).to_have_text("5 picked")
+    good.get_by_test_id("follow-leader").click()
+    expect(good.get_by_test_id("follow-leader")).to_have_attribute("aria-pressed", "true")
+    good.mouse.move(*to_screen(good, 10, 16))
+    good.mouse.down()
+    good.mouse.move(*to_screen(good, 10, 11), steps=10)
+    expect(good.get_by_test_id("drag-distance")).to_contain_text("5 of 5 move")
+    good.mouse.up()
+    # Warrior 2 a base behind the leader; the others 6" along the file (their Move).
+    placed("w0", 10, 11, *played.pages)
+    placed("w1", 10, 12.08, *played.pages)
+    placed("w2", 10, 14, *played.pages)
+    placed("w3", 10, 16, *played.pages)
+    placed("w4", 12, 16, *played.pages)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import OpenTable
 from tests.browser.skirmish_tables import deploy_and_choose, model, skirmish_table
@@ -22,6 +22,31 @@ SMALL_CONTROLS = """() => Array.from(document.querySelectorAll(
 
 def view_box(page: Page) -> list[float]:
     return [float(v) for v in page.get_by_test_id("board").get_attribute("viewBox").split()]
+
+
+def swipe(page: Page, handle: Locator, dy: float) -> None:
+    """A finger drawn `dy` px down (up if negative) from the middle of `handle`: real touch events
+    (Chrome DevTools Protocol), so the browser may take the gesture for a scroll, as a phone does."""
+    box = handle.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    touch = "Input.dispatchTouchEvent"
+    cdp.send(touch, {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 6):
+        cdp.send(touch, {"type": "touchMove", "touchPoints": [{"x": x, "y": y + dy * step / 5}]})
+    cdp.send(touch, {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def pull_down(page: Page, handle: Locator) -> None:
+    """The handle dragged 190 px down by the mouse."""
+    box = handle.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + 100, box["y"] + 10)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 100, box["y"] + 200, steps=5)
+    page.mouse.up()
 
 
 def test_the_phone_seat_sheet_framing_widths_and_fingertip_controls(table: OpenTable) -> None:
@@ -67,13 +92,15 @@ def test_the_phone_seat_sheet_framing_widths_and_fingertip_controls(table: OpenT
     expect(page_el).to_have_attribute("data-sheet", "up")
     assert panel.bounding_box()["height"] > middle
     # Pulled down by its handle, a notch.
-    handle_box = handle.bounding_box()
-    phone.mouse.move(handle_box["x"] + 100, handle_box["y"] + 10)
-    phone.mouse.down()
-    phone.mouse.move(handle_box["x"] + 100, handle_box["y"] + 200, steps=5)
-    phone.mouse.up()
+    pull_down(phone, handle)
     expect(page_el).to_have_attribute("data-sheet", "middle")
     assert abs(panel.bounding_box()["height"] - middle) < 1.5
+    # And on from the middle to the foot (once lost: over the panel, which scrolls, the browser took
+    # the pull for a scroll and cancelled the pointer); then back up a notch by a finger.
+    pull_down(phone, handle)
+    expect(page_el).to_have_attribute("data-sheet", "down")
+    swipe(phone, handle, -150)
+    expect(page_el).to_have_attribute("data-sheet", "middle")
 
     # Every control a fingertip; no page wider than the screen.
     small = phone.evaluate(SMALL_CONTROLS)

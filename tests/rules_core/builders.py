@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_core import Action, BattleState, ScriptedDice, apply, legal_actions, new_battle
+from rules_core import EDITION, Action, BattleState, ScriptedDice, apply, legal_actions, new_battle
 
 
 def profile(name: str, **overrides: Any) -> dict[str, Any]:
@@ -52,7 +52,7 @@ BASE_25MM = 25 / 25.4
 def setup(good: list[dict[str, Any]], evil: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
     """Both sides may deploy anywhere, so a scenario can begin with models in contact."""
     return {
-        "edition": 2,
+        "edition": EDITION,
         "board": {"width": 48.0, "height": 48.0},
         "terrain": extra.pop("terrain", []),
         "armies": {

@@ -60,7 +60,7 @@ def scenario_setup(key: str, pieces: list[dict[str, Any]], **extra: Any) -> dict
 def test_t_ter_24_domination_on_today_s_board_is_refused_never_played_lopsided() -> None:
     found = board_check(scenario_setup("domination", OLD_SCENARIO_BOARD))
     assert found.refusals == [
-        "Objective marker 1 (Centre marker, at 24, 24) would lie on the Rocky outcrop, where no model can touch it."
+        "Centre marker (at 24, 24) would lie on the Rocky outcrop, where no model can touch it."
     ]
     assert found.warnings == ["The terrain covers 8% of the table: a third is recommended."]
     assert found.coverage == pytest.approx(190 / 2304, abs=0.002)  # the reference counts 190 sq in
@@ -83,10 +83,8 @@ def test_t_ter_24a_a_marker_whose_only_ways_in_are_too_narrow_for_a_base_is_refu
     ]
     refusals = board_check(scenario_setup("stake_a_claim", houses)).refusals
     assert refusals == [
-        "Objective marker 1 (Centre marker, at 24, 24) cannot be reached from the deployment zone along "
-        "the top edge (north).",
-        "Objective marker 1 (Centre marker, at 24, 24) cannot be reached from the deployment zone along "
-        "the bottom edge (south).",
+        "Centre marker (at 24, 24) cannot be reached from the deployment zone along the top edge (north).",
+        "Centre marker (at 24, 24) cannot be reached from the deployment zone along the bottom edge (south).",
     ]
     wider = [*houses[:2], piece("building", "West house", box(19.5, 24, 3, 3.4)), houses[3]]
     # the western ways in 1.3" wide: a base squeezes through
@@ -105,7 +103,7 @@ def test_t_ter_24c_a_marker_on_a_hill_is_accepted_but_not_on_a_wall_or_a_rock_on
     assert board_check(scenario_setup("domination", [hill])).refusals == []
     crag = piece("rocks", "Central crag", blob(24, 24, 3, 3), height=3.0)
     assert board_check(scenario_setup("domination", [crag])).refusals == [
-        "Objective marker 1 (Centre marker, at 24, 24) would lie on the Central crag, where no model can touch it."
+        "Centre marker (at 24, 24) would lie on the Central crag, where no model can touch it."
     ]
 
 
@@ -197,7 +195,7 @@ def test_the_other_player_accepts_the_chosen_board_or_asks_for_another() -> None
         apply(asked.state, "good", {"type": "propose_board", "board": old}, ScriptedDice())
     assert refused.value.code == "bad_board"
     assert refused.value.message == (
-        "Old board cannot be played here: Objective marker 1 (Centre marker, at 24, 24) would lie on the "
+        "Old board cannot be played here: Centre marker (at 24, 24) would lie on the "
         "Rocky outcrop, where no model can touch it."
     )
     forest = {"name": "Forest edge", "terrain": BOARD_LIBRARY["forest"].terrain(BOARD)}

@@ -95,7 +95,8 @@ def test_split_to_wound_rolls_need_a_six_then_the_second_score() -> None:
     assert to_wound_need(3, 9).label == "6/5"
     assert to_wound_need(3, 10).label == "6/6"
     assert to_wound_need(2, 10) is None
-    dice = ScriptedDice([*GOOD_PRIORITY, 6, 1, 1, 1, 6, 4, 6, 3, 5])  # duel: troll 6,1,1, knight 1
+    dice = ScriptedDice([*GOOD_PRIORITY, 6, 1, 1, 1, 6, 6, 5, 4, 3])  # duel: troll 6,1,1, knight 1;
+    # the three first dice together, then a second die for each 6
     state, events = fight(
         [model("a-troll", warrior("Troll", strength=3, attacks=3), 10, 20)],
         [
@@ -142,12 +143,14 @@ def test_a_winner_fighting_several_enemies_chooses_whom_each_strike_hits() -> No
         "Hero: 1 at Orc one, 2 at Orc two",
         "Hero: 3 at Orc two",
     ]
-    dice.script.extend([4, 3, *NEXT_TURN])
+    dice.script.extend([4, 5, 3, *NEXT_TURN])  # the two Strikes at Orc one together, then Orc two's
     command = {"type": "allocate_strikes", "model": "a-hero", "targets": ["b-orc", "b-orc", "c-orc"]}
     state, events = play(state, [("good", command)], dice)
-    rolls = [(e["target"], e["success"]) for e in events if e["type"] == "to_wound"]
-    assert rolls == [("b-orc", True), ("c-orc", False)]
-    assert "Orc one has already fallen; the Strike is lost." in texts(events)
+    rolls = [(e["target"], e["faces"], e["success"]) for e in events if e["type"] == "to_wound"]
+    assert rolls == [("b-orc", [4], True), ("b-orc", [5], True), ("c-orc", [3], False)]
+    assert [e["text"] for e in events if e["type"] == "wound"] == [
+        "Orc one suffers 1 Wound from Hero (0 left)."
+    ]
     assert state.model("b-orc").status == "casualty"
     assert state.model("c-orc").on_board
 

@@ -92,15 +92,14 @@ def test_example_45_a_passed_terror_test_holds_for_the_rest_of_the_turn() -> Non
     assert "passed" in texts(events)[0]
     state, _ = skip_until(state, dice, "fight")
     # Fight phase: Aragorn declares a Heroic Combat and slays the first Ringwraith ...
-    dice.script.extend([6, 1, 1, 1, 4])
+    dice.script.extend([6, 1, 1, 1, 4, 1, 1])  # his three Strikes rolled together: 4, 1, 1
     state, events = play(
         state, [("good", {"type": "declare", "hero": "aragorn", "action": "heroic_combat"})], dice
     )
     assert "First Ringwraith is slain." in texts(events)
     # ... and charges the second without another test.
-    dice.script.extend(
-        [6, 6, 6, 1, 4]
-    )  # the new combat: Aragorn 6, 6, 6; Ringwraith 1; the first Strike slays
+    # the new combat: Aragorn 6, 6, 6; Ringwraith 1; of the three Strikes, the 4 slays
+    dice.script.extend([6, 6, 6, 1, 4, 1, 1])
     state, events = play(state, [("good", charge("aragorn", "wraith2", 23, 19))], dice)
     assert texts(events)[0] == (
         "Aragorn passes its Courage test (to charge Second Ringwraith, who causes Terror): "

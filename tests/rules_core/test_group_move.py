@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_core import RuleViolation, ScriptedDice, apply, legal_actions
+from rules_core import RuleViolation, ScriptedDice, apply, legal_actions, new_battle
 
 from .builders import GOOD_PRIORITY, deployed, model, play, profile, setup, texts
 from .test_takeback import TAKE_ONE, Table
@@ -108,3 +108,33 @@ def test_a_group_previews_each_model_s_path_or_why_it_stays() -> None:
         "blocking": {"terrain": "t1"},
     }
     assert preview(state, {"type": "move_group", "moves": "all"})["code"] == "malformed_command"
+
+
+def test_in_deployment_models_are_placed_as_a_block_or_not_at_all() -> None:
+    data = setup(LINE, FAR_ORC)
+    data["deployment"]["good"] = [0.0, 10.0, 48.0, 24.0]
+    state = new_battle(data)
+    [block_action] = [a for a in legal_actions(state, "good") if a.kind == "place_warband"]
+    assert block_action.params["places"]["models"] == [m["id"] for m in LINE]
+    # Turned a quarter about Warrior 0: the line stands up the board, each where it was sent.
+    turned = [{"model": f"w{i}", "at": [10, 20 - 2 * i]} for i in range(5)]
+    state, events = play(state, [("good", {"type": "place_warband", "places": turned})], ScriptedDice())
+    assert [state.model(f"w{i}").pos for i in range(5)] == [(10.0, 20.0 - 2 * i) for i in range(5)]
+    assert texts(events) == [f"Warrior {i} is placed." for i in range(5)]
+    # One of them out of the zone: none moves, and the reason names him.
+    shifted = [{"model": f"w{i}", "at": [12, 20 - 2 * i]} for i in range(5)]
+    shifted[4]["at"] = [12, 9]
+    with pytest.raises(RuleViolation) as refused:
+        apply(state, "good", {"type": "place_warband", "places": shifted}, ScriptedDice())
+    assert refused.value.message == "Warrior 4 must be placed inside your deployment zone."
+
+
+def test_one_blocked_by_a_model_of_the_group_still_to_move_waits_for_it_then_goes() -> None:
+    pair = [model("w0", profile("Warrior 0"), 10, 18), model("w1", profile("Warrior 1"), 10, 15)]
+    state = deployed(setup(pair, FAR_ORC), ScriptedDice(GOOD_PRIORITY), priority="good")
+    # Warrior 0 ends furthest along, so goes first, but Warrior 1 stands in his way until it steps
+    # back and aside: Warrior 0 waits for it, then goes.
+    moves = [{"model": "w0", "path": [[10, 13]]}, {"model": "w1", "path": [[13, 17]]}]
+    state, events = play(state, [("good", {"type": "move_group", "moves": moves})], ScriptedDice())
+    assert (state.model("w0").pos, state.model("w1").pos) == ((10.0, 13.0), (13.0, 17.0))
+    assert not any("stays where it is" in line for line in texts(events))

@@ -328,13 +328,17 @@ def test_example_68_an_accepted_challenge_gives_both_heroes_the_bonuses_and_the_
     assert challenge.params["target"]["options"] == [{"value": "azog", "label": "Azog"}]
     state, events = play(state, [("good", declare("thorin", "heroic_challenge", target="azog"))], dice)
     assert (state.pending.kind, state.pending.side) == ("answer_challenge", "evil")
-    # Azog rolls 4 dice (3 Attacks + 1), Thorin 4; Thorin wins with a 6 and strikes at +1.
-    dice.script.extend([2, 2, 2, 2, 6, 1, 1, 1, 4, *NEXT_TURN])
+    # Azog rolls 4 dice (3 Attacks + 1), Thorin 4; Thorin wins with a 6 and strikes at +1: his four
+    # Strikes are rolled together, the 4 wounds and slays Azog (no Might is asked: he is slain already).
+    dice.script.extend([2, 2, 2, 2, 6, 1, 1, 1, 4, 1, 1, 1, *NEXT_TURN])
     state, events = play(state, [("evil", {"type": "accept"})], dice)
     lines = texts(events)
     assert "Azog accepts Thorin's challenge." in lines
     assert "Duel: Azog rolls 2, 2, 2, 2; Thorin rolls 6, 1, 1, 1." in lines
-    assert "Thorin's Strike on Azog: To Wound 5+ (S4 against D5), rolls 4 (+1): wounds." in lines
+    assert (
+        "Thorin's Strike on Azog: To Wound 5+ (S4 against D5), rolls 4 (Heroic Challenge +1): wounds."
+        in lines
+    )
     assert "Thorin regains 1 Might for slaying Azog in a Heroic Challenge (3 now)." in lines
     assert state.challenges == []
 
@@ -386,7 +390,8 @@ def test_example_69_a_declined_challenge_gives_only_the_challenger_the_bonuses()
 
 def test_example_71_eowyn_spends_fate_twice() -> None:
     eowyn = hero("Eowyn", might=2, will=2, fate=3, fight=5, attacks=2, defence=4, wounds=2)
-    dice = ScriptedDice([*GOOD_PRIORITY, 1, 1, 6, 5, 4])  # Gothmog wins; his first Strike wounds
+    dice = ScriptedDice([*GOOD_PRIORITY, 1, 1, 6, 5, 4, 1])  # Gothmog wins; of his two Strikes, rolled
+    # together, the first wounds
     state, _ = to_fight(
         [model("eowyn", eowyn, 10, 20)],
         [model("gothmog", gothmog(might=0), 10 + BASE_25MM, 20)],
@@ -408,7 +413,7 @@ def test_example_71_eowyn_spends_fate_twice() -> None:
     state, events = play(state, [("good", offer.command)], dice)
     assert "Fate roll: 1: the Wound is not prevented." in texts(events)
     assert state.pending.kind == "spend_fate"
-    dice.script.extend([5, 1, *NEXT_TURN])  # the second Fate roll; then Gothmog's second Strike misses
+    dice.script.extend([5, *NEXT_TURN])  # the second Fate roll
     state, events = play(state, [("good", offer.command)], dice)
     assert "Fate roll: the Wound on Eowyn is prevented." in texts(events)
     assert state.model("eowyn").wounds == 2 and state.model("eowyn").fate == 1
@@ -418,7 +423,7 @@ def test_example_72_one_fate_success_prevents_all_the_damage_of_a_strike() -> No
     thorin_bane = hero("Thorin", might=0, fight=6, attacks=2, strength=4, special_rules=["Goblinbane"])
     grinnah = hero("Grinnah", might=0, will=1, fate=1, fight=3, attacks=2, defence=4, wounds=2,
                    keywords=["Infantry", "Hero", "Goblin"])  # fmt: skip
-    dice = ScriptedDice([*GOOD_PRIORITY, 1, 1, 6, 1, 4])  # Grinnah 1, 1; Thorin 6, 1; first Strike wounds
+    dice = ScriptedDice([*GOOD_PRIORITY, 1, 1, 6, 1, 4, 5])  # Grinnah 1, 1; Thorin 6, 1; both Strikes wound
     state, _ = to_fight(
         [model("thorin", thorin_bane, 10, 20)],
         [model("grinnah", grinnah, 10 + BASE_25MM, 20)],
@@ -426,7 +431,8 @@ def test_example_72_one_fate_success_prevents_all_the_damage_of_a_strike() -> No
         next_turn=False,
     )
     assert (state.pending.kind, state.pending.side) == ("spend_fate", "evil")
-    dice.script.extend([5, 5, 6])  # Fate 5 prevents; second Strike wounds on 5; D3 from a 6: 3 Wounds
+    assert state.pending.label == "Grinnah suffers a Wound (1 more to come): spend a Fate point?"
+    dice.script.extend([5, 6])  # Fate 5 prevents the first Wound; the second, D3 from a 6: 3 Wounds
     state, events = play(state, [("evil", {"type": "fate", "model": "grinnah"})], dice)
     lines = texts(events)
     assert "Fate roll: the Wound on Grinnah is prevented." in lines

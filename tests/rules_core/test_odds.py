@@ -9,7 +9,8 @@ from itertools import product
 import pytest
 
 from rules_core import RuleViolation, ScriptedDice, new_battle, odds_between
-from rules_core.odds import best_of, wounds_suffered
+from rules_core.odds import best_of
+from rules_core.wounds import wounds_suffered
 
 from .builders import (
     BASE_25MM,
@@ -188,7 +189,10 @@ def test_a_throwing_weapon_throws_after_a_full_move_one_worse_and_an_elven_cloak
     state, events = play(
         state, [("good", {"type": "shoot", "model": "t", "target": "e"})], ScriptedDice([6, 1, *NEXT_TURN])
     )
-    assert texts(events)[0] == "T shoots at Elf: To Hit 6+, rolls 6: hit."
+    assert (
+        texts(events)[0]
+        == "T shoots at Elf: To Hit 6+ (moved: 1 worse; Elf's Elven cloak: 1 worse), rolls 6: hit."
+    )
 
 
 def test_a_heroic_strike_still_to_roll_counts_each_face_of_its_d3() -> None:

@@ -3,7 +3,8 @@ every entry legal, every die asked for the same reason, and the same events, ste
 
 `records/before_wargear.json` holds three bot battles (warriors with and without bows, a wood,
 two combats from the start) recorded by the referee of main before issue 16, with each step's
-event texts."""
+event texts (since issue 27 a To Hit line names what made the score worse, "To Hit 6+ (moved: 1
+worse)": the texts were brought up to date after checking that nothing else differed)."""
 
 from __future__ import annotations
 

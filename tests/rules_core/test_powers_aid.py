@@ -167,7 +167,7 @@ def test_blessing_of_the_valar_on_a_model_with_all_its_fate_has_no_effect() -> N
             [3, 4],
             [
                 "Warrior re-rolls the failed To Wound 3: 4.",
-                "Warrior's Strike on Orc: To Wound 5+ (S3 against D4), rolls 4 (+1): wounds.",
+                "Warrior's Strike on Orc: To Wound 5+ (S3 against D4), rolls 4 (Enchanted Blades +1): wounds.",
             ],
         ),
     ],
@@ -225,7 +225,8 @@ def test_enrage_beast_raises_fight_attacks_strength_courage_and_hits_the_beast_i
         5 - bonus,
     )
     duel = [1] + [6] + [1] * bonus  # Orc 1; the Warg rolls 1 + bonus dice
-    dice.script.extend([*duel, need, 3, *NEXT_TURN])  # its first Strike slays the Orc; then the S10 hit
+    strikes = [need] + [1] * bonus  # its Strikes, rolled together: the first slays the Orc
+    dice.script.extend([*duel, *strikes, 3, *NEXT_TURN])  # then the S10 hit
     state, events = skip_until(state, dice, "end")
     lines = texts(events)
     assert f"Duel: Orc rolls 1; Warg rolls {', '.join(map(str, duel[1:]))}." in lines
@@ -537,7 +538,7 @@ def test_blinding_light_makes_shots_at_the_caster_and_friends_within_6_hit_only_
     ]
     assert [(e.kind, e.target, e.until) for e in state.effects] == [("blinding_light", "", "end")]
     state, events = shoot_at(state, dice, "sam", 5)
-    assert "Archer shoots at Sam: To Hit 6+, rolls 5: miss." in texts(events)
+    assert "Archer shoots at Sam: To Hit 6+ (Blinding Light: only a 6 hits), rolls 5: miss." in texts(events)
     assert "Blinding Light ends." in texts(events) and state.effects == []
 
 
@@ -554,7 +555,9 @@ def test_channelled_blinding_light_lasts_until_the_caster_has_no_will() -> None:
     )
     assert [(e.kind, e.until) for e in state.effects] == [("blinding_light", "exhaustion")]
     state, events = shoot_at(state, dice, "wiz", 5)
-    assert "Archer shoots at Wizard: To Hit 6+, rolls 5: miss." in texts(events)
+    assert "Archer shoots at Wizard: To Hit 6+ (Blinding Light: only a 6 hits), rolls 5: miss." in texts(
+        events
+    )
     assert state.turn == 2 and [e.kind for e in state.effects] == ["blinding_light"]
 
 

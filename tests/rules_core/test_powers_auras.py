@@ -197,23 +197,23 @@ def test_channelled_fury_ignores_a_wound_on_a_6_and_might_may_make_the_6() -> No
         "Fury (Goblin): Wizard, Goblin Captain pass every Courage test while it lasts; a Wound they "
         'suffer within 6" of a friend who cast Fury is ignored on a 6.' in texts(events)
     )
-    # Duel: the Captain 1, 1; the Orc 6, 6, 6. Three Strikes at 3+ each wound; Fury rolls 6, then 5.
-    dice.script.extend([1, 1, 6, 6, 6, 3, 6, 3, 5])
+    # Duel: the Captain 1, 1; the Orc 6, 6, 6. Three Strikes at 3+ rolled together each wound; Fury
+    # rolls 6, then 5.
+    dice.script.extend([1, 1, 6, 6, 6, 3, 3, 3, 6, 5])
     state, events = skip_until(state, dice, "end")
     lines = texts(events)
     assert lines[lines.index('Goblin Captain backs away 1".') + 1 :] == [
         "Orc's Strike on Goblin Captain: To Wound 3+ (S6 against D4), rolls 3: wounds.",
+    ] * 3 + [
         "Fury roll for Goblin Captain: the Wound is ignored.",
-        "Orc's Strike on Goblin Captain: To Wound 3+ (S6 against D4), rolls 3: wounds.",
         "Fury roll for Goblin Captain: 5, not enough yet.",
     ]
     assert state.pending.label == "Goblin Captain's Fury roll of 5 fails: spend Might?"
-    dice.script.extend([3, 2, *NEXT_TURN])  # the third Strike wounds; Fury rolls 2 and no Might is left
+    dice.script.extend([2, *NEXT_TURN])  # the third Wound: Fury rolls 2 and no Might is left
     state, events = play(state, [("good", {"type": "might", "model": "cap", "amount": 1})], dice)
-    assert texts(events)[:6] == [
+    assert texts(events)[:5] == [
         "Goblin Captain spends 1 Might on the Fury roll of 5 (0 left).",
         "Fury roll for Goblin Captain: the Wound is ignored.",
-        "Orc's Strike on Goblin Captain: To Wound 3+ (S6 against D4), rolls 3: wounds.",
         "Fury roll for Goblin Captain: 2, the Wound stands.",
         "Goblin Captain suffers 1 Wound from Orc (1 left).",
         "End phase of turn 1.",

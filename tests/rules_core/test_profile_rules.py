@@ -269,7 +269,7 @@ def test_an_aura_to_wound_bonus_counts_in_the_fight() -> None:
     hobbit = profile("H", keywords=["Hobbit"], strength=3)
     good = [model("h", hobbit, 10, 20), model("ted", ted, 10 - D, 20 + 2 * D)]
     _, lines = fight(good, [model("t", profile("T", fight=3), 10 + D, 20)], [6, 1, 4, *NEXT_TURN])
-    assert "H's Strike on T: To Wound 5+ (S3 against D4), rolls 4 (+1): wounds." in lines
+    assert "H's Strike on T: To Wound 5+ (S3 against D4), rolls 4 (A Bad Influence +1): wounds." in lines
 
 
 # -- Courage: auras, friends in range, Stand Fast ------------------------------------------------------------

@@ -84,6 +84,38 @@ def test_warbands_deploy_in_turn_the_roll_off_winner_first() -> None:
     assert "Both armies are deployed." in table.texts
 
 
+def test_a_warband_is_placed_and_turned_as_a_block_or_not_at_all() -> None:
+    table = Table(two_warbands())
+    table.send("good", {"type": "roll_off"}, 2, 5)
+    table.send("evil", {"type": "choose_zone", "zone": "south"})
+    table.send("evil", {"type": "ready"})
+    table.send("good", {"type": "choose_warband", "warband": 0})
+    block = [a for a in legal_actions(table.state, "good") if a.kind == "place_warband"]
+    assert [a.params["places"]["models"] for a in block] == [["g-general", "g-1", "g-2"]]
+    # The whole Warband moved 10" east, keeping its shape: each model where it was sent.
+    before = {m: table.state.model(m).pos for m in ("g-general", "g-1", "g-2")}
+    places = [{"model": m, "at": [x + 10, y]} for m, (x, y) in before.items()]
+    table.send("good", {"type": "place_warband", "places": places})
+    assert {m: table.state.model(m).pos for m in before} == {m: (x + 10, y) for m, (x, y) in before.items()}
+    assert table.texts[-3:] == ["Aragorn is placed.", "Warrior 1 is placed.", "Warrior 2 is placed."]
+    # Turned so that Warrior 2 would leave the zone: nothing moves, and the reason names him.
+    (cx, cy) = table.state.model("g-general").pos
+    turned = [
+        {"model": "g-general", "at": [cx, cy]},
+        {"model": "g-1", "at": [cx + 1.5, cy]},
+        {"model": "g-2", "at": [cx, cy + 14]},
+    ]
+    with pytest.raises(RuleViolation) as refused:
+        table.send("good", {"type": "place_warband", "places": turned})
+    assert refused.value.code == "outside_zone" and refused.value.message.startswith("Warrior 2 must stand")
+    assert table.state.model("g-1").pos == (before["g-1"][0] + 10, before["g-1"][1])
+    # Two models of the block may trade places: each is checked only once all stand where sent.
+    (ax, ay), (bx, by) = table.state.model("g-1").pos, table.state.model("g-2").pos
+    swap = [{"model": "g-1", "at": [bx, by]}, {"model": "g-2", "at": [ax, ay]}]
+    table.send("good", {"type": "place_warband", "places": swap})
+    assert table.state.model("g-1").pos == (bx, by)
+
+
 def test_a_setup_with_a_scenario_is_checked() -> None:
     data = two_warbands()
     with pytest.raises(RuleViolation, match="no scenario called 'tea_party'"):
@@ -124,7 +156,7 @@ def test_objective_markers_are_placed_in_turn_far_enough_apart() -> None:
         "Evil places objective marker 2 of 5"
     )
     for at, why in (
-        ([30, 24], 'at least 12" from every other marker (marker 1 is 5.0" away)'),
+        ([30, 24], 'at least 12" from every other marker (the Centre marker is 5.0" away)'),
         ([4, 20], 'at least 6" from every edge of the board (this is 3.5")'),
         ([39, 39], "cannot go on Rocks"),
     ):

@@ -61,7 +61,7 @@ def test_moving_up_to_half_makes_the_shoot_value_one_worse() -> None:
         moves=[move],
     )
     state, events = play(state, [("good", shoot("archer", "orc"))], dice)
-    assert texts(events)[0] == "Archer shoots at Orc: To Hit 5+, rolls 4: miss."
+    assert texts(events)[0] == "Archer shoots at Orc: To Hit 5+ (moved: 1 worse), rolls 4: miss."
 
 
 def test_a_natural_six_always_hits() -> None:
@@ -73,7 +73,7 @@ def test_a_natural_six_always_hits() -> None:
         moves=[{"type": "move", "model": "archer", "path": [[10, 28]]}],
     )
     state, events = play(state, [("good", shoot("archer", "orc"))], dice)
-    assert texts(events)[0] == "Archer shoots at Orc: To Hit 7+, rolls 6: hit."
+    assert texts(events)[0] == "Archer shoots at Orc: To Hit 7+ (moved: 1 worse), rolls 6: hit."
 
 
 def test_a_model_that_moved_more_than_half_cannot_shoot() -> None:

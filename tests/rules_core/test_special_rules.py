@@ -340,7 +340,7 @@ def test_s12_an_enemy_of_equal_strength_stays_on_its_feet() -> None:
 def wulf_slays_the_king(general: bool, rules: tuple[str, ...] = ("General Hunter",)) -> tuple:
     wulf = hero("Wulf", might=3, will=0, fate=0, strength=5, special_rules=list(rules))
     king = hero("King", might=0, will=0, fate=0, defence=3, wounds=1, fight=1)
-    dice = ScriptedDice([*GOOD_PRIORITY, 1, 1, 6, 6, 6, *NEXT_TURN])
+    dice = ScriptedDice([*GOOD_PRIORITY, 1, 1, 6, 6, 6, 1, *NEXT_TURN])  # Wulf's two Strikes: 6, 1
     chief = model("chief", hero("Chief", might=0, will=0, fate=0), 40, 30)
     battle_setup = setup(
         [model("k", king, 10, 20), chief, *FAR], [model("w", wulf, 10 + BASE_25MM, 20), *FAR_EVIL]

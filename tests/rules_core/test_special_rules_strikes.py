@@ -39,7 +39,8 @@ def target(keywords: list[str], **stats) -> dict:
 
 
 @pytest.mark.parametrize(
-    ("keywords", "result"), [(ROHAN, "rolls 4 (+1): wounds."), (GONDOR, "rolls 4: fails to wound.")]
+    ("keywords", "result"),
+    [(ROHAN, "rolls 4 (Hatred (Rohan) +1): wounds."), (GONDOR, "rolls 4: fails to wound.")],
 )
 def test_s15_hatred_rohan_adds_one_against_rohan_and_nothing_against_gondor(keywords, result: str) -> None:
     _, lines = fight(
@@ -87,7 +88,7 @@ def test_s16_ancient_enemies_rerolls_a_1_against_a_dwarf_and_the_4_stays() -> No
     gundabad = hillman("Ancient Enemies (Dwarf)", attacks=2)
     dwarf = target(DWARF, defence=6, wounds=2)
     _, lines = fight(
-        [model("g", gundabad, 10, 20)], [model("x", dwarf, 10 + D, 20)], [6, 5, 1, 1, 6, 4, *NEXT_TURN]
+        [model("g", gundabad, 10, 20)], [model("x", dwarf, 10 + D, 20)], [6, 5, 1, 1, 4, 6, *NEXT_TURN]
     )
     assert "H re-rolls the failed To Wound 1: 6." in lines
     assert [line for line in lines if line.startswith("H's Strike on W")] == [
@@ -118,12 +119,9 @@ def test_s16_the_odds_count_the_reroll_of_ones_exactly() -> None:
 def test_s28_bane_of_kings_rerolls_every_failed_to_wound_roll() -> None:
     hasharin = hillman("Bane of Kings", strength=4, attacks=3)
     captain = target(GONDOR, defence=6, wounds=3)
-    faces = [6, 5, 4, 1, 2, 6, 5, 3, 1, *NEXT_TURN]
+    faces = [6, 5, 4, 1, 2, 5, 3, 6, 1, *NEXT_TURN]  # the three Strikes together, then both failures
     _, lines = fight([model("h", hasharin, 10, 20)], [model("x", captain, 10 + D, 20)], faces)
-    assert [line for line in lines if "re-rolls" in line] == [
-        "H re-rolls the failed To Wound 2: 6.",
-        "H re-rolls the failed To Wound 3: 1.",
-    ]
+    assert [line for line in lines if "re-rolls" in line] == ["H re-rolls the failed To Wound 2, 3: 6, 1."]
     assert sum(line.endswith("wounds.") for line in lines if line.startswith("H's Strike")) == 2
 
 

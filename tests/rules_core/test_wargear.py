@@ -228,7 +228,9 @@ def test_a_master_forged_or_burly_two_hander_takes_no_minus_one() -> None:
             [model("h", profile("H", **stats), 10, 20), *FAR], [model("o", ORC, 10 + D, 20), *FAR_EVIL], dice
         )
         assert "Duel: H rolls 5; O rolls 1." in texts(events)
-        assert "H's Strike on O: To Wound 5+ (S3 against D4), rolls 4 (+1): wounds." in texts(events)
+        assert "H's Strike on O: To Wound 5+ (S3 against D4), rolls 4 (two-handed +1): wounds." in texts(
+            events
+        )
 
 
 def test_an_unarmed_model_takes_one_off_its_duel_dice_and_to_wound_rolls() -> None:
@@ -239,7 +241,9 @@ def test_an_unarmed_model_takes_one_off_its_duel_dice_and_to_wound_rolls() -> No
         dice,
     )
     assert "Duel: U rolls 5 (counting 4); O rolls 1." in texts(events)
-    assert "U's Strike on O: To Wound 5+ (S3 against D4), rolls 5 (-1): fails to wound." in texts(events)
+    assert "U's Strike on O: To Wound 5+ (S3 against D4), rolls 5 (unarmed -1): fails to wound." in texts(
+        events
+    )
 
 
 def test_shatter_on_a_printed_shield_takes_its_defence_away() -> None:

@@ -218,7 +218,7 @@ def test_t3_a_two_handed_weapon_takes_one_off_but_a_natural_six_stays_six(
     assert any(
         line.startswith("Good wins the Duel (both rolled") and "Fight Value 5" in line for line in lines
     )
-    assert "H's Strike on E: To Wound 5+ (S3 against D4), rolls 4 (+1): wounds." in lines
+    assert "H's Strike on E: To Wound 5+ (S3 against D4), rolls 4 (two-handed +1): wounds." in lines
 
 
 def test_t3_the_odds_of_a_two_handed_fighter_are_17_in_36() -> None:
@@ -232,7 +232,8 @@ T_D8 = profile("T", fight=1, attacks=1, defence=8, wounds=1)
 
 
 @pytest.mark.parametrize(
-    ("faces", "result"), [([5, 3], "rolls 5, then 3 (+1): wounds."), ([4], "rolls 4 (+1): fails to wound.")]
+    ("faces", "result"),
+    [([5, 3], "rolls 5, then 3 (two-handed +1): wounds."), ([4], "rolls 4 (two-handed +1): fails to wound.")],
 )
 def test_t4_a_two_handed_split_roll_adds_one_to_both_dice(faces: list[int], result: str) -> None:
     _state, lines = fight(
@@ -272,7 +273,7 @@ def test_t4_heroic_defence_lets_only_natural_sixes_wound(faces: list[int], wound
     outcome = "wounds" if wounds else "fails to wound"
     shown = ", then ".join(map(str, rest[2:]))
     defended = "To Wound 6/4 (S3 against D8) (Heroic Defence: only a natural 6)"
-    assert f"H's Strike on T: {defended}, rolls {shown} (+1): {outcome}." in lines
+    assert f"H's Strike on T: {defended}, rolls {shown} (two-handed +1): {outcome}." in lines
 
 
 # -- T5 The Elven roll-off -------------------------------------------------------------------------------
@@ -443,7 +444,7 @@ def test_t7_a_charging_lance_adds_one_to_wound() -> None:
     state = cavalry_charge([model("o", O_D5, 10, 28)], rider=LANCER)
     state, _ = charge(state, "c", "o")
     state, lines = to_the_fight(state, [6, 1, 1, 4, 1, 1, 1, *NEXT_TURN])
-    assert "K's Strike on O: To Wound 5+ (S3 against D5), rolls 4 (+1): wounds." in lines
+    assert "K's Strike on O: To Wound 5+ (S3 against D5), rolls 4 (lance +1): wounds." in lines
 
 
 def test_t7a_a_lance_that_did_not_charge_adds_nothing() -> None:
@@ -464,7 +465,7 @@ def test_t7b_a_lance_charging_cavalry_keeps_its_bonus_but_no_extra_attack() -> N
     assert "K has no charge bonuses: it fights O, who is not Infantry." in lines
     assert "Duel: K rolls 6; O rolls 1." in lines
     state, lines = step(state, "good", {"type": "strike_part", "part": "rider"}, [4, *NEXT_TURN])
-    assert "K's Strike on O: To Wound 5+ (S3 against D5), rolls 4 (+1): wounds." in lines
+    assert "K's Strike on O: To Wound 5+ (S3 against D5), rolls 4 (lance +1): wounds." in lines
 
 
 def test_t7c_a_lance_is_discarded_on_foot_and_a_war_spear_is_kept() -> None:

@@ -30,6 +30,7 @@ class Skirmish(WebRuleset):
     heroes_template = T + "_heroes.html"
     builder_template = T + "_builder.html"
     print_template = T + "print.html"
+    tools_template = T + "_group_bar.html"
     scripts = (T + "skirmish.js",)
     demo_label = "Demo battle"
     demo_battle_name = "Demo: Minas Tirith against Mordor"

@@ -52,6 +52,12 @@ def token_label(name: str, hero: bool) -> str:
 
 def models_view(state: BattleState, active: set[str]) -> list[dict[str, Any]]:
     in_play = effects_on(state)
+    warband_of = {
+        model: f"{side}-{number}"
+        for side, army in state.armies.items()
+        for number, warband in enumerate(army.warbands)
+        for model in warband.models
+    }
     views = []
     for m in state.models.values():
         on_board = m.on_board and m.x >= 0
@@ -62,6 +68,7 @@ def models_view(state: BattleState, active: set[str]) -> list[dict[str, Any]]:
                 "label": token_label(m.name, m.is_hero),
                 "missile": getattr(rules_core.missile_weapon(m), "name", ""),
                 "side": m.side,
+                "warband": warband_of.get(m.id, ""),
                 "hero": m.is_hero,
                 "x": m.x,
                 "y": m.y,

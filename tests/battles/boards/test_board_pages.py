@@ -53,7 +53,7 @@ def test_a_board_is_saved_from_the_editor_with_what_each_battle_says_of_it(ann: 
     checks = {c["battle"]: c["refusals"] for c in answer["checks"]}
     assert checks["A battle without a scenario"] == []
     assert checks["Domination"] == [
-        "Objective marker 1 (Centre marker, at 24, 24) would lie on the Rocky outcrop, where no model can touch it."
+        "Centre marker (at 24, 24) would lie on the Rocky outcrop, where no model can touch it."
     ]
     again = save(client, id=answer["id"], name="Renamed").json()
     assert again["id"] == answer["id"] and SavedBoard.objects.get().name == "Renamed"
@@ -91,7 +91,7 @@ def test_a_saved_board_unfair_for_the_scenario_is_refused_and_says_why(ann: User
     response = new_battle(signed_in(ann), f"saved:{board.pk}", scenario="domination", seat="good")
     assert response.status_code == 422
     assert (
-        "Old table cannot be played for this battle: Objective marker 1 (Centre marker, at 24, 24) would lie "
+        "Old table cannot be played for this battle: Centre marker (at 24, 24) would lie "
         "on the Rocky outcrop" in response.content.decode()
     )
     assert new_battle(signed_in(ann), f"saved:{board.pk}", seat="good").status_code == 302  # no marker there

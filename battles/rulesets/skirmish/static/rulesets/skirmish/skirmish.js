@@ -18,10 +18,13 @@
   var KEY_STEP = 1; // inches an arrow key moves a model (Shift: a quarter of that)
 
   var LONG_PRESS_MS = 500; // a press held this long without moving picks the model for a group
+  var FOLLOW_GAP = 0.1; // inches between bases of a file following its leader
+  var TURN_STEP = 15; // degrees a Warband turns as a block in deployment (Q, E)
 
   var drag = null;
   var moved = []; // the tokens left where they were dropped until the server answers
   var picked = []; // models picked to move together (Shift-click, Shift-drag a box, a long press)
+  var following = false; // "Follow the leader": the others walk the dragged model's path in a file
 
   function boardNumber(name, fallback) {
     var el = document.getElementById("board");
@@ -232,7 +235,7 @@
     var g = B.layer("drag-overlay");
     var answer = drag.answerFor === drag.key ? drag.answer : null;
     if (drag.group) {
-      drawGroup(g, answer && answer.ok ? answer : null);
+      drawGroup(g, answer && answer.ok ? answer : null, !!answer);
       if (answer && !answer.ok) { B.label(g, "drag-label", drag.here, drag.mover.r, [answer.message], "drag-distance"); }
       return;
     }
@@ -285,19 +288,65 @@
 
   // ---- several models moved together ---------------------------------------------------------
 
+  // Moving several models (the Move phase) or placing a Warband as a block (deployment).
   function groupAction() {
-    return P.legal().filter(function (a) { return a.kind === "move_group"; })[0] || null;
+    return P.legal().filter(function (a) { return a.kind === "move_group" || a.kind === "place_warband"; })[0] || null;
   }
+
+  function placing() { var action = groupAction(); return !!action && action.kind === "place_warband"; }
 
   function mayJoin(id) {
     var action = groupAction();
-    return !!action && action.params.moves.models.indexOf(id) >= 0;
+    var param = action && (action.params.moves || action.params.places);
+    return !!param && param.models.indexOf(id) >= 0;
   }
 
   function showPicked() {
     picked = picked.filter(mayJoin);
     document.querySelectorAll("#board .token.picked").forEach(function (t) { t.classList.remove("picked"); });
     picked.forEach(function (id) { var t = tokenById(id); if (t) { t.classList.add("picked"); } });
+    var bar = document.getElementById("group-bar");
+    if (!bar) { return; }
+    bar.hidden = !groupAction();
+    bar.querySelector("[data-testid=picked-count]").textContent = picked.length ? picked.length + " picked" : "None picked";
+    bar.querySelector("[data-group=clear]").textContent = picked.length ? "Clear (" + picked.length + ")" : "Clear";
+    var follow = bar.querySelector("[data-group=follow]");
+    follow.hidden = placing();
+    follow.setAttribute("aria-pressed", following ? "true" : "false");
+    bar.querySelectorAll("[data-group^=turn]").forEach(function (b) { b.hidden = !placing(); b.disabled = picked.length < 2; });
+  }
+
+  // "All of this Warband": every model of the selected (or first picked) model's Warband that may go.
+  function pickWarband() {
+    var id = P.selected() || picked[0];
+    var token = id && tokenById(id);
+    var warband = token && token.getAttribute("data-warband");
+    if (!warband) { P.flash("Select a model of the Warband first."); return; }
+    document.querySelectorAll('#board .token[data-warband="' + warband + '"]').forEach(function (t) {
+      var model = t.getAttribute("data-model");
+      if (mayJoin(model) && picked.indexOf(model) < 0) { picked.push(model); }
+    });
+    showPicked();
+  }
+
+  // Turn the picked Warband about its Captain (a Hero picked, else the block's middle) by `degrees`,
+  // clockwise as the board is drawn; sent at once: the referee checks every model where it lands.
+  function turnBlock(degrees) {
+    var members = picked.map(B.piece).filter(Boolean);
+    if (!placing() || members.length < 2) { return; }
+    var captain = members.filter(function (m) { return m.el.classList.contains("hero"); })[0];
+    var pivot = captain ? [captain.x, captain.y] : [
+      members.reduce(function (s, m) { return s + m.x; }, 0) / members.length,
+      members.reduce(function (s, m) { return s + m.y; }, 0) / members.length
+    ];
+    var a = degrees * Math.PI / 180, cos = Math.cos(a), sin = Math.sin(a);
+    P.send({
+      type: "place_warband",
+      places: members.map(function (m) {
+        var dx = m.x - pivot[0], dy = m.y - pivot[1];
+        return { model: m.id, at: round([pivot[0] + dx * cos - dy * sin, pivot[1] + dx * sin + dy * cos]) };
+      })
+    });
   }
 
   function togglePicked(id) {
@@ -312,9 +361,18 @@
     return picked.length >= 2 && picked.indexOf(mover.id) >= 0 ? picked.map(B.piece).filter(Boolean) : null;
   }
 
-  // Each member's path: the leader's, shifted to start where the member stands.
+  // Each member's path: the leader's, shifted to start where the member stands; in deployment each
+  // member's place, shifted as the dragged one is; with "Follow the leader", a file along its path.
   function groupCommand(points) {
     var leader = drag.mover;
+    if (placing()) {
+      var end = points[points.length - 1];
+      return {
+        type: "place_warband",
+        places: drag.group.map(function (m) { return { model: m.id, at: round([end[0] + m.x - leader.x, end[1] + m.y - leader.y]) }; })
+      };
+    }
+    if (following) { return followCommand(points); }
     return {
       type: "move_group",
       moves: drag.group.map(function (m) {
@@ -324,11 +382,61 @@
     };
   }
 
-  function drawGroup(g, answer) {
+  // The leader goes along the path drawn; the others, nearest to where he started first, each go
+  // straight to that place, then on along his path, and stop in a file a base behind the one ahead,
+  // or where their Move runs out. The referee moves each in turn (one whose way is blocked by one
+  // still to go waits for it).
+  function followCommand(points) {
+    var leader = drag.mover, start = points[0];
+    var moves = [{ model: leader.id, path: points.slice(1).map(round) }];
+    var others = drag.group.filter(function (m) { return m.id !== leader.id; });
+    others.sort(function (p, q) { return B.dist([p.x, p.y], start) - B.dist([q.x, q.y], start); });
+    var behind = 0, ahead = leader;
+    others.forEach(function (m) {
+      behind += ahead.r + m.r + FOLLOW_GAP;
+      var path = pathShort([[m.x, m.y]].concat(points), behind, parseFloat(m.el.getAttribute("data-move")) || Infinity);
+      if (path) { moves.push({ model: m.id, path: path.map(round) }); }
+      ahead = m;
+    });
+    if (moves.length === 1) { return { type: "move", model: leader.id, path: moves[0].path }; }
+    return { type: "move_group", moves: moves };
+  }
+
+  // The waypoints along `chain` (after its first point) up to `short` inches before its end, and
+  // no further than `most` (the model's Move); null when that is not beyond the start. At most 64
+  // waypoints, as the referee takes.
+  function pathShort(chain, short, most) {
+    var total = 0, i;
+    for (i = 1; i < chain.length; i++) { total += B.dist(chain[i - 1], chain[i]); }
+    var want = Math.min(total - short, most - 0.01);
+    if (want <= 0.05) { return null; }
+    var path = [], walked = 0;
+    for (i = 1; i < chain.length; i++) {
+      var leg = B.dist(chain[i - 1], chain[i]);
+      if (walked + leg >= want) {
+        var t = leg ? (want - walked) / leg : 0;
+        path.push([chain[i - 1][0] + (chain[i][0] - chain[i - 1][0]) * t, chain[i - 1][1] + (chain[i][1] - chain[i - 1][1]) * t]);
+        break;
+      }
+      path.push(chain[i]);
+      walked += leg;
+    }
+    return path.length > 64 ? path.slice(path.length - 64) : path;
+  }
+
+  function groupMoves(command) {
+    if (command.type === "move") { return [{ model: command.model, path: command.path }]; }
+    return command.moves || command.places.map(function (p) { return { model: p.model, path: [p.at] }; });
+  }
+
+  function drawGroup(g, answer, answered) {
     var answers = {};
     ((answer && answer.moves) || []).forEach(function (a) { answers[a.model] = a; });
+    if (answer && drag.meant.command.type === "move") { answers[drag.mover.id] = answer; }
     var refused = [];
-    drag.meant.command.moves.forEach(function (move) {
+    var moves = groupMoves(drag.meant.command), going = {};
+    moves.forEach(function (move) { going[move.model] = true; });
+    moves.forEach(function (move) {
       var member = B.piece(move.model), said = answers[move.model];
       var path = said && said.path ? said.path : [[member.x, member.y]].concat(move.path);
       g.appendChild(B.el("polyline", {
@@ -343,8 +451,9 @@
         drawBlocking(g, said);
       }
     });
-    var count = drag.meant.command.moves.length;
-    var label = answer ? (count - refused.length) + " of " + count + " move" : "…";
+    var count = moves.length, staying = drag.group.length - count;
+    var label = placing() ? count + " placed" : answer ? (count - refused.length) + " of " + count + " move" : answered ? "" : "…";
+    if (staying > 0 && !placing()) { refused.push(staying + " stay where they are (too far back in the file)"); }
     B.label(g, "drag-label", drag.here, drag.mover.r, [label, refused[0] || ""], "drag-distance");
   }
 
@@ -426,7 +535,7 @@
       result = "refused";
     }
     moved = result === "sent" ? current.group || [current.mover] : [];
-    if (result === "sent" && current.group) { picked = []; }
+    if (result === "sent" && current.group && !placing()) { picked = []; }
     endDrag(result === "sent");
   }
 
@@ -542,6 +651,33 @@
       }
     }
   });
+
+  // The group bar's buttons, and their keys (W, F, Q, E, Escape) away from the panel's fields.
+  function groupControl(name) {
+    if (!groupAction()) { return false; }
+    if (name === "warband") { pickWarband(); }
+    else if (name === "follow") { following = !following; showPicked(); }
+    else if (name === "turn-left") { turnBlock(-TURN_STEP); }
+    else if (name === "turn-right") { turnBlock(TURN_STEP); }
+    else if (name === "clear") { picked = []; showPicked(); }
+    else { return false; }
+    return true;
+  }
+
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest("#group-bar [data-group]");
+    if (button) { groupControl(button.getAttribute("data-group")); }
+  });
+
+  document.addEventListener("keydown", function (evt) {
+    if (evt.ctrlKey || evt.metaKey || evt.altKey || drag) { return; }
+    if (evt.target.closest && evt.target.closest("input, select, textarea, [contenteditable]")) { return; }
+    var keys = { w: "warband", f: "follow", q: "turn-left", e: "turn-right", Escape: "clear" };
+    var name = keys[evt.key] || keys[evt.key.toLowerCase()];
+    if (name && (name !== "clear" || picked.length) && groupControl(name)) { evt.preventDefault(); }
+  });
+
+  showPicked();
 
   // A refused move puts the token back; a step redraws the board (a drag of a token gone ends).
   document.addEventListener("htmx:wsAfterMessage", function (evt) {
