@@ -74,6 +74,13 @@ SPECIAL_RULES = [
     "Poisoned Attacks", "Backstabbers", 'Harbinger of Evil (12")', "Large Target",
     'Throw Stones (range 8", Strength 1)', "Sworn Protector (good 0)", "Resistant to Magic", "Burly",
     "Woodland Creature", "Dominant (3)", "A rule nobody wrote",
+    "Bodyguard", "Phalanx", "Spear Mastery", "Chittering Hordes", "Stalk Unseen", "Fell Sight", "Keen Sight",
+    "Expert Shot", "Deadly Shot", "Swift Movement", "Survival Instinct", "Prenatural Agility",
+    "Visage of Terror", "Venom", "Mighty Blow", "Unyielding Combat Stance", "Monstrous Charge",
+    "Horned Charge", "Knife Fighter", "Loyal to the Captains", "Oblivious to Pain", "Awesome Presence",
+    "The Lady of Lórien", "Ghostly Resolve", "Lord of the Iron Hills", "Cleaving Blow", "Cloud of Birds",
+    "Swift Shot", "Many Tentacles", "Wise Counsel", "Voice of Curunír", "Weapon Master", "Mountain Fighters",
+    "Wall of Blades", "Lumbering", "The Herald's Duty", "The Gleaming Horde", "Fearful", "Mighty Hero",
 ]  # fmt: skip
 """Special rules a random model may have: refereed ones of every shape, and one the referee does not know."""
 
