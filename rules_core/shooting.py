@@ -11,7 +11,7 @@ from . import legacy
 from .battlefield import STALKING, combat_of, engaged_with, in_contact, is_engaged, stalks_unseen
 from .cavalry import ThrownRiders, is_infantry, part_param
 from .characteristics import move_value
-from .effects import hidden_by, shooting_barred, shots_hit_on_six, why_held
+from .effects import hidden_by, shooting_barred, shots_harder, shots_hit_on_six, why_held
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import dist, point_segment_distance
 from .heroic import shout_hears, shout_params
@@ -241,12 +241,13 @@ def _distance_to(point: tuple[float, float], polygon: list[tuple[float, float]])
 
 
 def to_hit_need(state: BattleState, shooter: Model, target: Model, charging: bool = False) -> int:
-    """The To Hit score: the shooter's Shoot Value, 1 worse at Infantry in an Elven cloak; a 6 at a
-    model in Blinding Light."""
+    """The To Hit score: the shooter's Shoot Value, 1 worse at Infantry in an Elven cloak or at a
+    model under the 2024 Protection of the Valar; a 6 at a model in Blinding Light."""
     need = shoot_value(shooter, charging)
     assert need is not None
     if carries(target, "elven cloak") and is_infantry(target):
         need += 1
+    need += shots_harder(state, target)
     hard = shots_hit_on_six(state, target) or any(
         shape.what == "hit_only_on_six" for _, shape in shaped(target, CountsAs)
     )
