@@ -81,6 +81,7 @@ SPECIAL_RULES = [
     "The Lady of Lórien", "Ghostly Resolve", "Lord of the Iron Hills", "Cleaving Blow", "Cloud of Birds",
     "Swift Shot", "Many Tentacles", "Wise Counsel", "Voice of Curunír", "Weapon Master", "Mountain Fighters",
     "Wall of Blades", "Lumbering", "The Herald's Duty", "The Gleaming Horde", "Fearful", "Mighty Hero",
+    "Master of Battle (4+)",
 ]  # fmt: skip
 """Special rules a random model may have: refereed ones of every shape, and one the referee does not know."""
 
