@@ -55,6 +55,8 @@ class Lasting:
     """The model may make no Shooting Attack while it lasts."""
     shots_hit_on_six: bool = False
     """Shots at the model hit only on a 6."""
+    shots_harder: int = 0
+    """Enemy shots at the model need this much more To Hit (2024 Protection of the Valar)."""
     free_resist_dice: int = 0
     resist_bonus: Pair = (0, 0)
     """Added to the highest Resist die."""
@@ -121,6 +123,15 @@ def covering(state: BattleState, model: Model) -> list[tuple[Effect, Lasting]]:
 
 
 # -- what holds a model ------------------------------------------------------------------------
+
+
+def shots_harder(state: BattleState, model: Model) -> tuple[int, str]:
+    """How much more enemy shots at the model need To Hit for an effect on it (the most only), and
+    the effect's name."""
+    return max(
+        ((lasting_of(e).shots_harder, lasting_of(e).name) for e in state.effects if e.target == model.id),
+        default=(0, ""),
+    )
 
 
 def held_by(state: BattleState, model: Model) -> Effect | None:

@@ -13,7 +13,7 @@ from .errors import RuleCode
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal, choice
 from .might import spend
 from .ruleset import ruleset_of
-from .special_rules import shaped
+from .special_rules import MASTER_OF_BATTLE, on_model, shaped
 from .special_rules.shapes import CountsAs
 from .state import BattleState, Challenge, Effect, Model, Side, other, side_name
 from .tiers import tier_rank
@@ -420,12 +420,97 @@ class DeclareHeroics(Frame):
         self.passes = 0
         self.to_act = other(self.to_act)
         heroic.declared(ctx, hero, command)
+        masters_answer(ctx, hero, heroic, self.phase)
 
     def _pass(self, ctx: Ctx, automatic: bool) -> None:
         why = " (no Hero can declare)" if automatic else ""
         ctx.log("pass", f"{side_name(self.to_act)} passes{why}.", side=self.to_act, automatic=automatic)
         self.passes += 1
         self.to_act = other(self.to_act)
+
+
+MASTER_OF_BATTLE_REACH = 6.0
+
+
+def masters_answer(ctx: Ctx, hero: Model, heroic: HeroicAction, phase: HeroicPhase) -> None:
+    """Master of Battle (docs/rules/special-rules.md §2.34): each enemy Hero with it within 6" of
+    `hero`, that has not declared this phase and could, rolls a D6; on its score or more it may
+    answer at once with the same Heroic Action for no Might. A free answer sets off no other."""
+    state = ctx.state
+    for master in state.army_models(other(hero.side)):
+        uses = on_model(master, MASTER_OF_BATTLE)
+        score = uses[0].param.count if uses and uses[0].param is not None else 0
+        if (
+            not score
+            or not master.is_hero
+            or phase in master.heroic
+            or master.distance_to(hero) > MASTER_OF_BATTLE_REACH + 1e-9
+            or why_held(state, master, "declare Heroic Actions")
+            or heroic.blocked(state, master)
+        ):
+            continue
+        face = ctx.dice.d6("master_of_battle", master.id)
+        answers = face >= score
+        result = f"it may answer with a {heroic.name} for free" if answers else "no free answer"
+        ctx.log(
+            "master_of_battle",
+            f"{master.name} rolls {face} for Master of Battle ({score}+): {result}.",
+            model=master.id,
+            faces=[face],
+        )
+        if answers:
+            ctx.push(MasteryAnswer(master.id, heroic.key, phase))
+
+
+@dataclass(slots=True)
+class MasteryAnswer(Frame):
+    """A Master of Battle's player answers an enemy's Heroic Action with the same one for free, or not."""
+
+    kind = "master_of_battle"
+    model: str
+    action: str
+    phase: HeroicPhase
+
+    def step(self, ctx: Ctx) -> bool:
+        return True
+
+    def pending(self, state: BattleState) -> Pending:
+        master = state.model(self.model)
+        name = actions_for(state)[self.action].name
+        label = f"{master.name} may answer with a {name} for free (Master of Battle)"
+        return Pending(master.side, "master_of_battle", label, {"model": master.id, "action": self.action})
+
+    def options(self, state: BattleState, side: Side) -> list[Option]:
+        master = state.model(self.model)
+        heroic = actions_for(state)[self.action]
+        command = {"type": "answer_heroic", "hero": master.id, "action": heroic.key}
+        return [
+            Action(
+                "answer_heroic",
+                f"{master.name}: {heroic.name} (free)",
+                command,
+                heroic.params(state, master),
+                group=master.id,
+            ),
+            Action("no_answer", f"{master.name} does not answer", {"type": "no_answer"}),
+        ]
+
+    def handle(self, ctx: Ctx, command: dict[str, Any]) -> None:
+        ctx.pop(self)
+        master = ctx.state.model(self.model)
+        if command["type"] == "no_answer":
+            ctx.log("pass", f"{master.name} does not answer.", side=master.side, automatic=False)
+            return
+        heroic = actions_for(ctx.state)[self.action]
+        master.heroic[self.phase] = heroic.key
+        ctx.log(
+            "declare",
+            f"{master.name} declares a {heroic.name} for free (Master of Battle).",
+            side=master.side,
+            hero=master.id,
+            action=heroic.key,
+        )
+        heroic.declared(ctx, master, command)
 
 
 @dataclass(slots=True)

@@ -11,7 +11,7 @@ from . import legacy
 from .battlefield import STALKING, combat_of, engaged_with, in_contact, is_engaged, stalks_unseen
 from .cavalry import ThrownRiders, is_infantry, part_param
 from .characteristics import move_value
-from .effects import hidden_by, shooting_barred, shots_hit_on_six, why_held
+from .effects import hidden_by, shooting_barred, shots_harder, shots_hit_on_six, why_held
 from .frame import Action, Ctx, Frame, Option, Pending, Refusal
 from .geometry import dist, point_segment_distance
 from .heroic import shout_hears, shout_params
@@ -241,8 +241,8 @@ def _distance_to(point: tuple[float, float], polygon: list[tuple[float, float]])
 
 
 def to_hit_need(state: BattleState, shooter: Model, target: Model, charging: bool = False) -> int:
-    """The To Hit score: the shooter's Shoot Value, 1 worse at Infantry in an Elven cloak; a 6 at a
-    model in Blinding Light."""
+    """The To Hit score: the shooter's Shoot Value, 1 worse at Infantry in an Elven cloak or at a
+    model under the 2024 Protection of the Valar; a 6 at a model in Blinding Light."""
     return to_hit(state, shooter, target, charging)[0]
 
 
@@ -257,6 +257,10 @@ def to_hit(
     if carries(target, "elven cloak") and is_infantry(target):
         need += 1
         why.append(f"{target.name}'s Elven cloak: 1 worse")
+    harder, effect = shots_harder(state, target)
+    if harder:
+        need += harder
+        why.append(f"{effect}: {harder} worse")
     if need < 6 and shots_hit_on_six(state, target):
         need = 6
         why.append("Blinding Light: only a 6 hits")

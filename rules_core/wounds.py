@@ -497,32 +497,27 @@ class Wounding(Frame):
             return False
         face = ctx.dice.d6("ward", model.id)
         saved = face >= score
-        ctx.log(
-            "ward",
-            f"{rule} roll for {model.name}: {face}, "
-            + ("the Wound is ignored." if saved else f"the Wound stands (needs {score}+)."),
-            model=model.id,
-            faces=[face],
-            success=saved,
+        stands = f"the Wound stands (needs {score}+)"
+        return self._ward_rolled(
+            ctx, model, "ward", f"{rule} roll for {model.name}: {face}", face, saved, stands
         )
-        if saved:
-            ctx.pop(self)
-        return saved
 
     def _horse_lord_ignores(self, ctx: Ctx, model: Model) -> bool:
         """Horse Lord: a natural 6 on a D6 ignores a Wound on the rider's mount, before any Fate."""
         if not has(model.profile, HORSE_LORD) or model.mount is None:
             return False
         face = ctx.dice.d6("horse_lord", model.id)
-        saved = face == HORSE_LORD_SAVE
-        result = "the Wound is ignored" if saved else "the Wound stands"
-        ctx.log(
-            "horse_lord",
-            f"Horse Lord roll for {model.mount.name}: {face}, {result}.",
-            model=model.id,
-            faces=[face],
-            success=saved,
+        said = f"Horse Lord roll for {model.mount.name}: {face}"
+        return self._ward_rolled(
+            ctx, model, "horse_lord", said, face, face == HORSE_LORD_SAVE, "the Wound stands"
         )
+
+    def _ward_rolled(
+        self, ctx: Ctx, model: Model, kind: str, said: str, face: int, saved: bool, stands: str
+    ) -> bool:
+        """Say a ward's roll; the Wound is gone when it saved. True if it did."""
+        result = "the Wound is ignored" if saved else stands
+        ctx.log(kind, f"{said}, {result}.", model=model.id, faces=[face], success=saved)
         if saved:
             ctx.pop(self)
         return saved

@@ -19,7 +19,7 @@ from ..wounds import ToWound, Wounding, mount_slain, part_name, slay
 from .aid import recover
 from .harm import ROCKY_TERRAIN, throw_down
 from .hinder import WATER_TERRAIN, part_of, worsen
-from .registry import NO_CHANNELLED_FORM, Cast, PowerSpec, add_effect, register
+from .registry import NO_CHANNELLED_FORM, Cast, PowerSpec, add_effect, not_modelled, register
 
 AURA_REACH = 6.0
 """Instil Fear and Aura of Dismay: how far from the caster enemies are affected."""
@@ -329,4 +329,29 @@ ENRAGE_BEAST = register(
         lasting=Lasting(raises_by_value=True, passes_courage=True),
     ),
     in_2024_for="enrage_beast",
+)
+
+
+def _protection_of_the_valar(ctx: Ctx, cast: Cast) -> None:
+    assert cast.target is not None
+    note = (
+        f"{cast.target.name} cannot be targeted by enemy Magical Powers, and enemy shots at it are 1 worse "
+        "To Hit, until the End phase."
+    )
+    add_effect(ctx, cast, PROTECTION_OF_THE_VALAR, cast.target, note=note)
+    not_modelled(ctx, f"enemy special rules may not target {cast.target.name} either")
+
+
+PROTECTION_OF_THE_VALAR = register(
+    # no `can_target`: any friend within the profile's range
+    PowerSpec(
+        "protection_of_the_valar_2024",
+        "Protection of the Valar",
+        "temporary",
+        "self_or_friend",
+        _protection_of_the_valar,
+        NO_CHANNELLED_FORM,
+        lasting=Lasting(shields_from_magic=True, shots_harder=1),
+    ),
+    in_2024_for="protection_of_the_valar",
 )

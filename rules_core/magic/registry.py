@@ -90,8 +90,7 @@ NOT_REFEREED_2024 = {
     "compel": "Compel (2024: Instant, the target may still act)",
     "immobilise": "Transfix (2024: no Activation)",
     "paralyse": "Paralyse (2024: Exhaustion, no Fight value)",
-    "protection_of_the_valar": "Protection of the Valar (2024: the profile's range, -1 To Hit)",
-    "blinding_light": 'Blinding Light (2024: every enemy shot within 6" of the caster)',
+    "blinding_light": "Blinding Light (2024: no help to a model behind impassable terrain from the caster)",
     "blessing_of_the_valar": "Blessing of the Valar (2024: no rider or mount choice)",
 }
 """The 2024 changes this referee does not apply: with the 2024 powers these are played as

@@ -401,6 +401,18 @@ GENERAL_HUNTER = register(
         (Bespoke(),),
     )
 )
+MASTER_OF_BATTLE = register(
+    RuleSpec(
+        "master_of_battle",
+        "Master of Battle",
+        "threshold",
+        "active",
+        'an enemy Hero within 6" declaring a Heroic Action',
+        "it rolls a D6: on the bracket's score or more it may answer at once with the same Heroic Action, "
+        "for no Might (even one its profile lacks)",
+        (Bespoke(),),
+    )
+)
 SHIELDWALL = register(
     RuleSpec(
         "shieldwall",

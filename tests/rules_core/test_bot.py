@@ -22,7 +22,7 @@ from rules_core.scenarios.secrets import secret_keys
 from .bot import Bot
 from .mass_battle.bot import MassBot
 from .mass_battle.test_random_mass_battles import random_setup as random_mass_setup
-from .test_random_battles import random_setup, with_scenario
+from .test_random_battles import FIRST_RULES, random_setup, with_scenario
 
 MAX_STEPS = 3000
 BOARD_DEPTH = 48.0
@@ -48,7 +48,7 @@ def mirrored(setup: dict[str, Any]) -> dict[str, Any]:
 
 def skirmish(seed: int, scenario: bool = False) -> dict[str, Any]:
     rng = random.Random(seed)
-    setup = random_setup(rng)
+    setup = random_setup(rng, FIRST_RULES, all_powers=False)  # the battles its strength was measured on
     return with_scenario(setup, rng) if scenario else setup
 
 

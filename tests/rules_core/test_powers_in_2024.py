@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules_core import RuleViolation, new_battle, powers_note
+from rules_core import RuleViolation, apply, new_battle, powers_note
 from rules_core.courage import courage_modifier
+from rules_core.shooting import to_hit_need
 from rules_core.state import BattleState
 
 from .builders import BASE_25MM, NEXT_TURN, cast, choices, model, play, profile, setup, skip_until, texts
@@ -240,3 +241,31 @@ def test_enrage_beast_targets_a_friendly_beast_which_suffers_a_wound_at_the_end_
     state, events = skip_until(state, dice, "priority")
     assert "End of Enrage Beast: Bear suffers a Wound." in texts(events)
     assert state.model("bear").wounds == bear_now.profile.wounds - 1
+
+
+@pytest.mark.parametrize("powers", [{}, NEW])
+def test_protection_of_the_valar_reaches_a_friend_in_range_and_makes_shots_at_it_1_worse_in_2024(
+    powers,
+) -> None:
+    friend = model("friend", profile("Friend"), 20, 30)  # 9" from Saruman, in the profile's 12"
+    archer = orc("archer", 20, 10, missile={"name": "Orc bow", "range": 24.0, "strength": 2})
+    state, dice = scene("Protection of the Valar", [archer, FAR_ORC], good=(friend,), **powers)
+    if not powers:
+        assert refused(state, dice, "friend").startswith(
+            "Protection of the Valar targets the caster or a friend within 3"
+        )
+        return
+    state, said = cast_power(state, dice, [3], "friend")
+    assert (
+        "Friend cannot be targeted by enemy Magical Powers, and enemy shots at it are 1 worse To Hit, "
+        "until the End phase." in said
+    )
+    assert to_hit_need(state, state.model("archer"), state.model("friend")) == 5  # Shoot 4+, 1 worse
+    assert to_hit_need(state, state.model("archer"), state.model(CASTER)) == 4
+
+
+def refused(state, dice, target: str) -> str:
+    name = state.model(CASTER).profile.powers[0].name
+    with pytest.raises(RuleViolation) as refusal:
+        apply(state, "good", cast(CASTER, name, 1, target), dice)
+    return refusal.value.message

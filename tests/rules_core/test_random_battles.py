@@ -69,16 +69,33 @@ def random_wargear(rng: random.Random, mounted: bool, shoots: bool) -> list[str]
     return kit
 
 
-SPECIAL_RULES = [
+FIRST_RULES = [
     "Terror", "Terror (Orc)", "Fearless", "Hatred (Man)", "Ancient Enemies (Orc)", "Bane of Kings",
     "Poisoned Attacks", "Backstabbers", 'Harbinger of Evil (12")', "Large Target",
     'Throw Stones (range 8", Strength 1)', "Sworn Protector (good 0)", "Resistant to Magic", "Burly",
     "Woodland Creature", "Dominant (3)", "A rule nobody wrote",
 ]  # fmt: skip
+"""The rules random models had first (the bot's strength is measured on battles drawn with them)."""
+SPECIAL_RULES = [
+    *FIRST_RULES,
+    "Bodyguard", "Phalanx", "Spear Mastery", "Chittering Hordes", "Stalk Unseen", "Fell Sight", "Keen Sight",
+    "Expert Shot", "Deadly Shot", "Swift Movement", "Survival Instinct", "Prenatural Agility",
+    "Visage of Terror", "Venom", "Mighty Blow", "Unyielding Combat Stance", "Monstrous Charge",
+    "Horned Charge", "Knife Fighter", "Loyal to the Captains", "Oblivious to Pain", "Awesome Presence",
+    "The Lady of Lórien", "Ghostly Resolve", "Lord of the Iron Hills", "Cleaving Blow", "Cloud of Birds",
+    "Swift Shot", "Many Tentacles", "Wise Counsel", "Voice of Curunír", "Weapon Master", "Mountain Fighters",
+    "Wall of Blades", "Lumbering", "The Herald's Duty", "The Gleaming Horde", "Fearful", "Mighty Hero",
+    "Master of Battle (4+)",
+]  # fmt: skip
 """Special rules a random model may have: refereed ones of every shape, and one the referee does not know."""
 
 
-def random_setup(rng: random.Random) -> dict[str, Any]:
+def random_setup(
+    rng: random.Random, rules: list[str] = SPECIAL_RULES, all_powers: bool = True
+) -> dict[str, Any]:
+    """A random battle; `rules` its models' special rules may be drawn from, `all_powers`: played
+    with the 2024 Magical Powers half the time."""
+
     def army(side: str, y0: float, y1: float) -> list[dict[str, Any]]:
         models = []
         for i in range(rng.randint(2, 6)):
@@ -95,7 +112,7 @@ def random_setup(rng: random.Random) -> dict[str, Any]:
             if rng.random() < 0.3:
                 stats["missile"] = {"name": "Bow", "range": 24.0, "strength": 2}
             if rng.random() < 0.4:
-                stats["special_rules"] = rng.sample(SPECIAL_RULES, rng.randint(1, 3))
+                stats["special_rules"] = rng.sample(rules, rng.randint(1, 3))
             stats["wargear"] = random_wargear(rng, mounted=rng.random() < 0.2, shoots="missile" in stats)
             if rng.random() < 0.2:
                 stats["bought"] = (
@@ -145,7 +162,7 @@ def random_setup(rng: random.Random) -> dict[str, Any]:
             "evil": {"name": "Evil", "models": army("evil", 2, 10)},
         },
         "max_turns": rng.randint(5, 12),
-        "powers": rng.choice(["classic", "2024"]),  # the 2024 Magical Powers too
+        "powers": rng.choice(["classic", "2024"]) if all_powers else "classic",
     }
 
 

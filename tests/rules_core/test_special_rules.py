@@ -461,3 +461,40 @@ def test_s40_the_odds_of_a_charge_weigh_the_unyielding_roll_half_standing_half_f
     assert fallen != standing
     unyielding = orc_odds(3, ("Unyielding Combat Stance",))
     assert unyielding == tuple((f + s) / 2 for f, s in zip(fallen, standing, strict=True))
+
+
+# -- Master of Battle (2.34) -----------------------------------------------------------------------
+
+
+def heroic_move_near_a_master(face: int, x: float = 14) -> tuple:
+    """Good's Aragorn declares a Heroic Move; Evil's Captain, with Master of Battle (4+), stands at x."""
+    aragorn = hero("Aragorn", might=2, will=0, fate=0)
+    captain = hero("Captain", might=0, will=0, fate=0, special_rules=["Master of Battle (4+)"])
+    dice = ScriptedDice(GOOD_PRIORITY)
+    state = deployed(
+        setup([model("a", aragorn, 10, 20), *FAR], [model("c", captain, x, 20), *FAR_EVIL]), dice
+    )
+    assert state.pending.side == "good"  # Evil, without Priority, passed: its Captain has no Might
+    dice.script.append(face)
+    declare = {"type": "declare", "hero": "a", "action": "heroic_move"}
+    state, events = play(state, [("good", declare)], dice)
+    return state, texts(events)
+
+
+def test_master_of_battle_answers_an_enemy_heroic_action_with_the_same_for_free_on_its_score() -> None:
+    state, said = heroic_move_near_a_master(4)
+    assert "Captain rolls 4 for Master of Battle (4+): it may answer with a Heroic Move for free." in said
+    assert (state.pending.kind, state.pending.side) == ("master_of_battle", "evil")
+    answer = {"type": "answer_heroic", "hero": "c", "action": "heroic_move"}
+    state, events = play(state, [("evil", answer)], ScriptedDice([1]))  # both Heroic Moves: the clash roll
+    assert "Captain declares a Heroic Move for free (Master of Battle)." in texts(events)
+    captain = state.model("c")
+    assert captain.heroic["move"] == "heroic_move" and captain.might == 0  # no Might, and none paid
+
+
+@pytest.mark.parametrize(("face", "x"), [(3, 14), (6, 20)])
+def test_master_of_battle_gives_nothing_below_its_score_or_beyond_6_inches(face: int, x: float) -> None:
+    state, said = heroic_move_near_a_master(face, x)
+    rolled = any("Master of Battle" in line for line in said)
+    assert rolled is (x == 14) and state.pending.kind != "master_of_battle"
+    assert "move" not in state.model("c").heroic

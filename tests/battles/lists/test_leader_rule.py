@@ -55,8 +55,8 @@ def test_a_guard_in_the_warband_of_a_hero_without_leader_is_refused() -> None:
         },
     )
     guard = Listed("Rohan Royal Guard", {}, 10, key="guard")
-    assert composition_problems(rules, [Line(guard, "theoden", False)], 1) == []
-    assert composition_problems(rules, [Line(guard, "gamling", False)], 1) == [
+    assert composition_problems(rules, [Line(guard, "theoden", False)], 1, 2) == []
+    assert composition_problems(rules, [Line(guard, "gamling", False)], 1, 2) == [
         "Rohan Royal Guard may join only Théoden's warband in Kingdom of Rohan."
     ]
     assert parse("Leader (Rohan Royal Guard)").note == ""
