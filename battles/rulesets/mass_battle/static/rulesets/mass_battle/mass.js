@@ -450,6 +450,7 @@
         var p = B.point(e);
         var here = [base[0] + p[0] - start[0], base[1] + p[1] - start[1]];
         if (!dragging && B.dist(here, base) < DRAG_START) { return; }
+        if (!dragging) { P.clearFlash(); } // a new attempt: the last refusal's toast goes
         dragging = true;
         stage.released = false;
         if (B.dist(here, path[path.length - 1]) >= SAMPLE) { path.push(here); }
@@ -515,6 +516,7 @@
       move: function (e) {
         var p = B.point(e);
         if (!dragging && B.dist(p, start) < DRAG_START) { return; }
+        if (!dragging) { P.clearFlash(); }
         dragging = true;
         if (!attached && !e.replay && B.dist(p, points[points.length - 1]) >= SAMPLE) { points.push(p); }
         var g = B.layer("mass-preview");
