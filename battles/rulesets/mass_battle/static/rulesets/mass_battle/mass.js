@@ -504,6 +504,16 @@
     if (evt.key === "Escape" && stage) { clearStage(); }
   }, true);
 
+  // Enter or Space on a stand or a loose hero not being moved taps it: its card, or one's own stand
+  // selected, or the selected stand aimed at that enemy (as a tap does).
+  document.addEventListener("keydown", function (evt) {
+    if (evt.key !== "Enter" && evt.key !== " ") { return; }
+    var el = evt.target.closest ? evt.target.closest("#board .stand, #board .mass-hero") : null;
+    if (!el) { return; }
+    evt.preventDefault();
+    B.tap(el, null, true);
+  });
+
   // ---- heroes: detach, move, attach, charge ----------------------------------------------------
 
   // A hero dragged: his badge off his stand (detach), or a loose hero along a path (its corners
