@@ -175,14 +175,22 @@ def check_path(
             raise RuleViolation("off_board", f"{name} cannot leave the board.")
     crossed = crossings(state, model, points)
     _check_crossings(model, crossed, tests)
-    cost = path_length(points) + difficult_extra(state, model, points) + climbing_cost(crossed)
+    ground, slow, climb = path_length(points), difficult_extra(state, model, points), climbing_cost(crossed)
+    cost = ground + slow + climb
     if cost > allowance + MOVE_TOLERANCE + 1e-9 and not _runs_out_climbing(
         state, model, points, crossed, allowance
     ):
+        # Why a path costs more than its length, so a player who measured it sees the difference.
+        extra = [
+            f'{v:.2f}" more {what}'
+            for v, what in ((slow, "in difficult ground"), (climb, "climbing"))
+            if v > 1e-9
+        ]
+        why = f'{ground:.2f}" long, {", ".join(extra)}; ' if extra else ""
         raise RuleViolation(
             "too_far",
             f'{name} can move {allowance:g}" but that path needs {cost:.2f}" '
-            f'(at most {MOVE_TOLERANCE:g}" over is allowed).',
+            f'({why}at most {MOVE_TOLERANCE:g}" over is allowed).',
         )
     segments = list(pairwise(points))
     for piece in state.terrain:

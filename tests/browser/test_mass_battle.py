@@ -22,6 +22,7 @@ from tests.browser.test_play_a_turn import screenshots_dir
 from tests.rules_core.mass_battle.battles import hero as rules_hero
 from tests.rules_core.mass_battle.battles import setup as rules_setup
 from tests.rules_core.mass_battle.battles import stand as rules_stand
+from tests.rules_core.mass_battle.fixtures import BASE_25
 
 # Priority of turn 1 and 2: Good 1, Evil 6 (Evil takes it). The challenge's duel: Eomer 4,
 # Gothmog 3. Turn 3's Priority: Good 6, Evil 1; the Broken orcs' Courage tests as they finish moving:
@@ -217,18 +218,20 @@ def test_a_pair_deploys_fights_three_turns_and_finishes_a_mass_battle_from_their
     # Turn 1, Evil: the middle stand marches 6" (the preview shows the length against its Move).
     drag_board(evil, (36, 37), (36, 31), label=r'6\.0" of 6"')
     placed("mordor-orc-warrior-2", 36, 31, *everyone)
-    # The Goblin Captain leaves his stand (his badge dragged off it: the stand activates, and he
-    # leaves it) and walks round it, loose.
-    drag_badge(evil, "goblin-captain-1", (31.5, 41))
+    # The Goblin Captain leaves his stand (his badge dragged off its front: the stand activates,
+    # and he steps out at its front edge, §6.3) and walks on, loose.
+    drag_badge(evil, "goblin-captain-1", (31.5, 34))
     everywhere(everyone, "Goblin Captain leaves Mordor Orc Warrior (Shield) 1.")
+    placed("goblin-captain-1", 31.5, 36 - BASE_25, *everyone)
     for page in everyone:
         expect(
             page.locator('[data-testid=loose-hero][data-hero="goblin-captain-1"] [data-testid=warning-ring]')
         ).to_be_visible()
     goblin = evil.locator('[data-testid=loose-hero][data-hero="goblin-captain-1"]')
     start = (float(goblin.get_attribute("data-x")), float(goblin.get_attribute("data-y")))
-    drag_board(evil, start, (28.9, 38.8), (29.0, 32.6))
+    drag_board(evil, start, (29.0, 32.6))
     placed("goblin-captain-1", 29.0, 32.6, *everyone)
+    decide(evil, "End Goblin Captain's activation")
     choose(evil, "Mordor Orc Warrior (Shield) 1 holds")
     decide(evil, "Finish moving")
     pending(spectator, "good", "activate")

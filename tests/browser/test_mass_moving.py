@@ -2,7 +2,7 @@
 drag onto a friend is refused, saying what blocks and outlining it; a rider dragged straight past two
 friends in its way is sent round them in the four legs the referee found, the legs it showed; a
 stand let go just short of an enemy's front charges it, the drag showing the combat's odds; in the
-Shoot phase a tap on the bowmen then on an enemy shoots at it."""
+Shoot phase a tap on the bowmen then on an enemy shoots at it (Enter on a stand taps it too)."""
 
 from __future__ import annotations
 
@@ -73,3 +73,7 @@ def test_a_rider_goes_round_two_friends_a_stand_dropped_short_charges_and_a_tap_
     good.locator('#board .stand[data-stand="g"]').click()
     everywhere(everyone, "against G")
     expect(good.get_by_test_id("unit-card")).not_to_contain_text(re.compile("^G"))
+    # From the keyboard, Enter on a stand taps it: the spectator opens the bowmen's card.
+    spectator.locator('#board .stand[data-stand="f"]').focus()
+    spectator.keyboard.press("Enter")
+    expect(spectator.get_by_test_id("unit-card").locator("h2")).to_contain_text("F")

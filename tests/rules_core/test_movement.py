@@ -69,7 +69,10 @@ def test_each_inch_in_difficult_terrain_costs_two_while_any_part_of_the_base_is_
     state = battle(good=[model("rider", profile("Rider"), 17, 20)], terrain=[WOOD])
     # The base's edge reaches the wood (x = 20) once its centre is at 19.508: 2.492" of the 5" inside.
     error = refused(state, "good", move("rider", (22, 20)))
-    assert error.message == 'Rider can move 6" but that path needs 7.49" (at most 0.05" over is allowed).'
+    assert error.message == (
+        'Rider can move 6" but that path needs 7.49" '
+        '(5.00" long, 2.49" more in difficult ground; at most 0.05" over is allowed).'
+    )
     state, _ = play(state, [("good", move("rider", (21.2539, 20)))], ScriptedDice())  # 2.508" + 1.746" x 2
     assert state.model("rider").moved == pytest.approx(6.0, abs=1e-3)
 

@@ -74,7 +74,10 @@ def test_t_ter_1_difficult_terrain_counts_from_the_base_s_edge_not_its_centre() 
     after, _ = play(state, [("good", move("w", (12.008, 24)))], ScriptedDice())
     assert after.model("w").moved == pytest.approx(6.0, abs=1e-3)
     error = refused(state, move("w", (12.1, 24)))
-    assert error.message == 'Warrior can move 6" but that path needs 6.18" (at most 0.05" over is allowed).'
+    assert error.message == (
+        'Warrior can move 6" but that path needs 6.18" '
+        '(3.59" long, 2.59" more in difficult ground; at most 0.05" over is allowed).'
+    )
     # Charged on the centre line alone (the old reading) the path to 12.254 would have cost 6.0.
     assert refused(state, move("w", (12.254, 24))).code == "too_far"
 

@@ -450,6 +450,7 @@
         var p = B.point(e);
         var here = [base[0] + p[0] - start[0], base[1] + p[1] - start[1]];
         if (!dragging && B.dist(here, base) < DRAG_START) { return; }
+        if (!dragging) { P.clearFlash(); } // a new attempt: the last refusal's toast goes
         dragging = true;
         stage.released = false;
         if (B.dist(here, path[path.length - 1]) >= SAMPLE) { path.push(here); }
@@ -503,6 +504,16 @@
     if (evt.key === "Escape" && stage) { clearStage(); }
   }, true);
 
+  // Enter or Space on a stand or a loose hero not being moved taps it: its card, or one's own stand
+  // selected, or the selected stand aimed at that enemy (as a tap does).
+  document.addEventListener("keydown", function (evt) {
+    if (evt.key !== "Enter" && evt.key !== " ") { return; }
+    var el = evt.target.closest ? evt.target.closest("#board .stand, #board .mass-hero") : null;
+    if (!el) { return; }
+    evt.preventDefault();
+    B.tap(el, null, true);
+  });
+
   // ---- heroes: detach, move, attach, charge ----------------------------------------------------
 
   // A hero dragged: his badge off his stand (detach), or a loose hero along a path (its corners
@@ -515,6 +526,7 @@
       move: function (e) {
         var p = B.point(e);
         if (!dragging && B.dist(p, start) < DRAG_START) { return; }
+        if (!dragging) { P.clearFlash(); }
         dragging = true;
         if (!attached && !e.replay && B.dist(p, points[points.length - 1]) >= SAMPLE) { points.push(p); }
         var g = B.layer("mass-preview");
