@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from battles.lists.examples import examples
@@ -146,6 +147,7 @@ def to_the_move_phase(table: tuple[Page, Page, Page]) -> None:
     pass_declarations(table, "activate")
 
 
+@pytest.mark.long(15)
 def test_a_mass_battle_from_lists_in_three_browsers(table: OpenTable) -> None:
     played = table("Fields of the Mark", from_lists(), dice=SCRIPT)
     good, evil, spectator = everyone = played.pages

@@ -36,6 +36,7 @@ def _army(
     return ArmyList.objects.get(pk=army.pk)
 
 
+@pytest.mark.long(4)
 @pytest.mark.django_db
 @pytest.mark.parametrize("seed", [1, 2])
 def test_minas_tirith_and_minas_morgul_fight_a_battle_to_its_end(ann: User, seed: int) -> None:

@@ -71,6 +71,7 @@ def test_every_step_replays_to_the_state_the_whole_record_gives() -> None:
     assert state_at(battle, battle.version + 5).to_dict() == battle.state
 
 
+@pytest.mark.long(4)
 def test_a_crowd_asking_for_late_steps_replays_a_bounded_number_of_entries(
     client: Client, replayed_entries: list[int]
 ) -> None:
