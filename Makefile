@@ -51,11 +51,19 @@ lint: install
 	$(VENV)/bin/deptry .
 	$(VENV)/bin/deptry tests --exclude '\.venv' --ignore DEP002,DEP004
 
-# The tests run spread over the cores (pytest-xdist; tests/conftest.py says how they are shared out).
-# TEST_WORKERS=0 runs them in this one process.
-TEST_WORKERS ?= auto
-test: install lint
-	$(VENV)/bin/pytest -n $(TEST_WORKERS)
+# The tests run spread over twice as many workers as cores (at most 8; pytest-xdist, one test at a
+# time, in the order tests/conftest.py gives): a worker waiting on a server or a browser leaves its
+# core to another. Lint runs beside them and says "make lint: passed" when done, or prints what it
+# found; either failing fails `make test`. Python writes its bytecode caches (gitignored) even where
+# PYTHONDONTWRITEBYTECODE is set, so each server a test starts reads the code compiled.
+# TEST_WORKERS=0 runs the tests in this one process.
+TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n * 2 < 8 ? n * 2 : 8 )))
+test: install
+	@unset PYTHONDONTWRITEBYTECODE; \
+	{ $(MAKE) --no-print-directory lint >$(VENV)/lint.log 2>&1 && echo "make lint: passed" \
+	  || { cat $(VENV)/lint.log; echo "make lint: FAILED"; exit 1; }; } & linting=$$!; \
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) --maxschedchunk 1; tested=$$?; \
+	wait $$linting || { echo "make test: lint failed (its report is above)"; exit 1; }; exit $$tested
 
 bench: install
 	$(PY) -m tests.bench.run

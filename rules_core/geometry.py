@@ -276,12 +276,13 @@ def polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
         return 0.0
     # No two edges meet, so the gap is from a corner of one to an edge of the other (what
     # segment_segment_distance would find for each pair of edges, each corner-edge pair taken once).
-    return min(_corners_to_edges(a, b), _corners_to_edges(b, a))
+    return min(corners_to_edges(a, b), corners_to_edges(b, a))
 
 
-def _corners_to_edges(corners: Sequence[Point], polygon: Sequence[Point]) -> float:
+def corners_to_edges(corners: Sequence[Point], polygon: Sequence[Point]) -> float:
     """The least point_segment_distance from a corner to an edge of `polygon`, the same arithmetic
-    written out: the mass battle's charges measure every pair of stands with it."""
+    written out: the mass battle's charges measure every pair of stands with it, and a random
+    board every place it tries against every piece."""
     nearest = math.inf
     count = len(polygon)
     for i in range(count):

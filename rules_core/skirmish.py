@@ -70,8 +70,8 @@ MOVES = ("move", "charge")
 
 def room_for(terrain: list[dict[str, Any]]) -> Callable[[float, float, float], bool]:
     """Whether a setup may put a model's base (x, y, radius) somewhere among its `terrain` pieces."""
-    pieces = [load_piece(i, p) for i, p in enumerate(terrain)]
-    return lambda x, y, radius: room_at(pieces, (x, y), radius)
+    room = room_at(load_piece(i, p) for i, p in enumerate(terrain))
+    return lambda x, y, radius: room((x, y), radius)
 
 
 def preview(state: BattleState, command: dict[str, Any]) -> dict[str, Any]:

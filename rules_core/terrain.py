@@ -9,7 +9,7 @@ A piece given by its three flags alone (no kind, no height) plays as it always h
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Literal
@@ -17,6 +17,7 @@ from typing import Any, Literal
 from .errors import RuleViolation
 from .geometry import (
     BASE_CONTACT,
+    EPSILON,
     Point,
     base_cuts,
     boundary_distance,
@@ -570,14 +571,28 @@ def no_standing(state: BattleState, model: Model) -> Terrain | None:
     return None
 
 
-def room_at(pieces: Iterable[Terrain], point: Point, radius: float) -> bool:
-    """Whether a base may be set down here before the battle: not over a wall, impassable ground,
-    deep water or a rock only climbed onto (a setup's first layout keeps to such places)."""
-    return not any(
-        (piece.barrier or piece.impassable or piece.water == "deep" or (piece.raised and piece.climbable))
-        and point_polygon_distance(point, piece.polygon) < radius
+def room_at(pieces: Iterable[Terrain]) -> Callable[[Point, float], bool]:
+    """Whether a base may be set down at a point before the battle: not over a wall, impassable
+    ground, deep water or a rock only climbed onto (a setup's first layout keeps to such places).
+    A setup asks at many points: a piece whose bounding box lies more than the base's radius away
+    (with room for rounding) is passed over without measuring."""
+    blockers = [
+        (piece.polygon, bounding_box(piece.polygon))
         for piece in pieces
-    )
+        if piece.barrier or piece.impassable or piece.water == "deep" or (piece.raised and piece.climbable)
+    ]
+
+    def room(point: Point, radius: float) -> bool:
+        x, y = point
+        reach = radius + EPSILON
+        return not any(
+            x0 - reach < x < x1 + reach
+            and y0 - reach < y < y1 + reach
+            and point_polygon_distance(point, polygon) < radius
+            for polygon, (x0, y0, x1, y1) in blockers
+        )
+
+    return room
 
 
 def keeps_markers_off(piece: Terrain) -> bool:

@@ -25,6 +25,7 @@ temporary directories; no test may depend on another having run before it in the
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 
@@ -61,14 +62,38 @@ def battle_seed(shard: int, seed: int) -> int:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The battle shards first: pytest-xdist hands tests out in this order, so each worker starts on
-    its share of the long ones and no worker is left playing one after the others have finished."""
-    items.sort(key=lambda item: not is_battle_shard(item))
+    """The order pytest-xdist hands tests out in (`make test` gives each worker one at a time, and
+    each worker holds the next test while it runs one):
+
+    1. the long tests (`@pytest.mark.long`), longest first, each followed by a short one, so that
+       no worker holds a long test back while another is free, and the last long test starts early;
+    2. the other tests, as collected;
+    3. the browser tests, longest first: a worker's Chromium is started once, for the first of
+       them, and kept to the end (tests/browser/conftest.py), since its event loop would be in the
+       way of the tests that run asyncio."""
+    browser = sorted((i for i in items if is_browser_test(i)), key=cost, reverse=True)
+    long = sorted((i for i in items if not is_browser_test(i) and cost(i)), key=cost, reverse=True)
+    short = [i for i in items if not is_browser_test(i) and not cost(i)]
+    first = [test for pair in zip(long, short, strict=False) for test in pair]
+    items[:] = first + long[len(first) // 2 :] + short[len(first) // 2 :] + browser
 
 
-def is_battle_shard(item: pytest.Item) -> bool:
-    callspec = getattr(item, "callspec", None)
-    return callspec is not None and "shard" in callspec.params
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What is loaded by now (Django, the code, the tests) lives to the end of the run: the garbage
+    collector no longer walks it (gc.freeze), and runs less often. The random battles keep every
+    state they played, and the collector walking them all, again and again, cost a tenth of their time."""
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+
+
+def cost(item: pytest.Item) -> float:
+    """The seconds its `long` mark says; 0 for a short test."""
+    mark = item.get_closest_marker("long")
+    return float(mark.args[0]) if mark else 0.0
+
+
+def is_browser_test(item: pytest.Item) -> bool:
+    return "tests/browser/" in item.nodeid
 
 
 def pytest_report_header() -> str:

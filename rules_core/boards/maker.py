@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..geometry import bounding_box, edges, point_segment_distance, polygon_area, polygons_intersect
+from ..geometry import bounding_box, corners_to_edges, polygon_area, polygons_intersect
 from ..state import Board
 from ..terrain import KINDS, load_piece
 from .fair import BoardNeeds, check
@@ -196,10 +196,8 @@ def _apart(a: list[tuple[float, float]], b: list[tuple[float, float]], gap: floa
     bx0, by0, bx1, by1 = bounding_box(b)
     if ax0 - gap > bx1 or bx0 - gap > ax1 or ay0 - gap > by1 or by0 - gap > ay1:
         return True
-    for corners, other in ((a, b), (b, a)):
-        sides = edges(other)
-        if any(point_segment_distance(p, c, d) < gap for p in corners for c, d in sides):
-            return False
+    if corners_to_edges(a, b) < gap or corners_to_edges(b, a) < gap:
+        return False
     return not polygons_intersect(a, b)
 
 

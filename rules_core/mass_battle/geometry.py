@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal
 
 from ..geometry import Point, point_polygon_distance, polygon_distance, segment_polygon_distance
@@ -35,6 +36,24 @@ def front_vector(facing: float) -> Point:
         return square
     r = math.radians(facing)
     return (math.sin(r), math.cos(r))
+
+
+@lru_cache(maxsize=1 << 14)
+def _corners(
+    x: float, y: float, facing: float, width: float, depth: float
+) -> tuple[Point, Point, Point, Point]:
+    """A footprint's corners, written out and remembered: every measurement between stands asks
+    for them, again and again for stands that have not moved."""
+    (fx, fy), (rx, ry) = front_vector(facing), right_vector(facing)
+    hw, hd = width / 2, depth / 2
+    fore = (x + fx * hd, y + fy * hd)
+    aft = (x + fx * -hd, y + fy * -hd)
+    return (
+        (fore[0] + rx * -hw, fore[1] + ry * -hw),
+        (fore[0] + rx * hw, fore[1] + ry * hw),
+        (aft[0] + rx * hw, aft[1] + ry * hw),
+        (aft[0] + rx * -hw, aft[1] + ry * -hw),
+    )
 
 
 def right_vector(facing: float) -> Point:
@@ -93,17 +112,8 @@ class Rect:
     @property
     def corners(self) -> tuple[Point, Point, Point, Point]:
         """Front-left, front-right, rear-right, rear-left: c ± f·d/2 ± r·w/2, added in that order
-        (as _plus adds; written out, as every measurement between stands asks for them)."""
-        (fx, fy), (rx, ry) = self.front, self.right
-        hw, hd = self.width / 2, self.depth / 2
-        fore = (self.x + fx * hd, self.y + fy * hd)
-        aft = (self.x + fx * -hd, self.y + fy * -hd)
-        return (
-            (fore[0] + rx * -hw, fore[1] + ry * -hw),
-            (fore[0] + rx * hw, fore[1] + ry * hw),
-            (aft[0] + rx * hw, aft[1] + ry * hw),
-            (aft[0] + rx * -hw, aft[1] + ry * -hw),
-        )
+        (as _plus adds)."""
+        return _corners(self.x, self.y, self.facing, self.width, self.depth)
 
     @property
     def polygon(self) -> list[Point]:
@@ -257,8 +267,10 @@ def gives_rear_support(this: Rect, friend: Rect) -> bool:
     return same_way and touching_edges(this, friend) == ("rear", "front")
 
 
+@lru_cache(maxsize=1 << 14)
 def rect_distance(a: Rect, b: Rect) -> float:
-    """Edge to edge, 0 when they touch or overlap."""
+    """Edge to edge, 0 when they touch or overlap. Remembered: a stand's options measure it to
+    every other stand, step after step, and most of them have not moved."""
     return polygon_distance(a.polygon, b.polygon)
 
 

@@ -44,6 +44,7 @@ def guess(server: DaphneServer, token: str, cookie: str, username: str, password
         return int(refused.code)
 
 
+@pytest.mark.long(8)
 def test_guesses_at_once_through_two_servers_are_tried_no_more_than_the_limit() -> None:
     need_postgresql_and_redis()
     # A name of its own: the servers count in Redis, which outlives a run, and by address and name.

@@ -37,8 +37,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
+    """One Chromium for every browser test of this process, started for the first. The browser
+    tests run after every other test of the process (tests/conftest.py): from here on, Playwright's
+    event loop is in this thread and Django's guard against async code is lifted."""
     if not CHROMIUM.exists():
         skip_or_fail(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
     from playwright.sync_api import sync_playwright

@@ -35,6 +35,7 @@ def problems(page: Page) -> list[str]:
     ]
 
 
+@pytest.mark.long(10)
 def test_no_serious_accessibility_problem_on_any_page(browser, shared_server) -> None:
     table = open_table(browser, shared_server, "Accessible", close_quarters(), phone="evil")
     good, evil, spectator = table.pages

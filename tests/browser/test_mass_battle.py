@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from battles.lists.examples import examples
@@ -168,6 +169,7 @@ def no_internal_names(pages: tuple[Page, ...], ids: set[str]) -> None:
         assert leaks(texts, ids) == [], page.url
 
 
+@pytest.mark.long(15)
 def test_a_pair_deploys_fights_three_turns_and_finishes_a_mass_battle_from_their_lists(
     table: OpenTable,
 ) -> None:

@@ -5,6 +5,7 @@ odds of each answer, and Strikes on a mounted hero with the choice of rider or m
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.battles.play.mounted_duel import CONTACT, DUEL_AND_STRIKES, PRIORITY, mounted_duel_setup
@@ -26,6 +27,7 @@ def everywhere(pages: tuple[Page, ...], text: str) -> None:
         expect(page.get_by_test_id("log")).to_contain_text(text)
 
 
+@pytest.mark.long(10)
 def test_odds_before_a_charge_a_shielding_prompt_and_a_strike_at_the_rider_or_the_mount(
     table: OpenTable,
 ) -> None:

@@ -8,6 +8,7 @@ import os
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from battles.lists.examples import examples
@@ -131,6 +132,7 @@ def connected(*pages: Page) -> None:
         expect(page.locator(".battle-page")).to_have_attribute("data-connected", "true", timeout=20000)
 
 
+@pytest.mark.long(20)
 def test_two_players_and_a_spectator_play_a_turn_and_survive_a_restart(
     table: OpenTable, daphne: DaphneServer
 ) -> None:

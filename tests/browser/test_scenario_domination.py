@@ -5,6 +5,7 @@ army falls to a quarter, and the end screen's Victory Points line by line. Serve
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import OpenTable
@@ -74,6 +75,7 @@ def shoot(page: Page, archer: str, target: str, spectator: Page, text: str) -> N
     expect(spectator.get_by_test_id("log")).to_contain_text(text)
 
 
+@pytest.mark.long(12)
 def test_domination_from_the_first_roll_off_to_the_end_screen(table: OpenTable) -> None:
     played = table("Domination", setup(), dice=SCRIPT)
     good, evil, spectator = played.pages

@@ -137,6 +137,7 @@ def _needs(key: str | None) -> BoardNeeds:
     return BoardNeeds(NO_SCENARIO) if key is None else scenario_needs(key, BOARD)
 
 
+@pytest.mark.long(13)
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 10**9), key=st.sampled_from([None, *sorted(CATALOGUE)]))
 def test_a_random_board_is_fair_by_construction(seed: int, key: str | None) -> None:

@@ -110,7 +110,10 @@ def win_rate(make: Any, turns_key: str, seeds: range) -> float:
 # (30 of 48 on seeds 0 to 23). Equal play would win half.
 @pytest.mark.parametrize(
     ("make", "turns_key", "seeds", "at_least"),
-    [(skirmish, "max_turns", SKIRMISH_SEEDS, 0.7), (mass, "turn_limit", MASS_SEEDS, 0.6)],
+    [
+        pytest.param(skirmish, "max_turns", SKIRMISH_SEEDS, 0.7, marks=pytest.mark.long(8)),
+        pytest.param(mass, "turn_limit", MASS_SEEDS, 0.6, marks=pytest.mark.long(10)),
+    ],
 )
 def test_the_captain_beats_the_random_bot_in_most_battles(
     make: Any, turns_key: str, seeds: range, at_least: float

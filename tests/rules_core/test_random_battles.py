@@ -177,7 +177,8 @@ def one_decision(state: BattleState) -> None:
         assert pending.side is None and pending.kind == "battle_over"
 
 
-def check_invariants(state: BattleState) -> None:
+def check_invariants(state: BattleState, data: dict[str, Any]) -> None:
+    """`data` is `state.to_dict()`, made once a step for these checks and the record's."""
     one_decision(state)
     on_board = [
         m for m in state.models.values() if m.on_board and not (state.phase == "deployment" and m.x < 0)
@@ -190,8 +191,7 @@ def check_invariants(state: BattleState) -> None:
         assert a.radius - 1e-6 <= a.y <= state.board.height - a.radius + 1e-6
         for b in on_board[i + 1 :]:
             assert math.dist(a.pos, b.pos) >= a.radius + b.radius - 1e-3, f"{a.id} overlaps {b.id}"
-    data = json.loads(json.dumps(state.to_dict()))
-    assert BattleState.from_dict(data) == state
+    assert BattleState.from_dict(json.loads(json.dumps(data))) == state
 
 
 def illegal_variants(state: BattleState, rng: random.Random) -> list[tuple[str, dict[str, Any]]]:
@@ -249,6 +249,7 @@ def with_scenario(setup: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 # As many battles as the Hypothesis profile asks for (tests/conftest.py): 200 in CI, in shards.
+@pytest.mark.long(20)
 @pytest.mark.parametrize("shard", range(BATTLE_SHARDS))
 @settings(
     max_examples=shard_examples(settings().max_examples),
@@ -261,6 +262,7 @@ def test_random_battles_end_and_keep_every_invariant(shard: int, seed: int) -> N
 
 
 # Scenario battles are slower (the pre-game, a Warband at a time): at most 40 of them.
+@pytest.mark.long(5)
 @pytest.mark.parametrize("shard", range(BATTLE_SHARDS))
 @settings(
     max_examples=shard_examples(min(40, settings().max_examples)),
@@ -301,8 +303,8 @@ def play_random_battle(seed: int, scenario: bool) -> None:
         assert state.to_dict() == states[-1], "apply changed the state it was given"
         entries.append(Entry(side, command, list(outcome.rolls)))
         state = outcome.state
-        check_invariants(state)
         states.append(state.to_dict())
+        check_invariants(state, states[-1])
     assert state.result is not None, f"the battle did not end within {MAX_STEPS} steps"
 
     record = json.loads(json.dumps(build(setup, entries, state)))

@@ -48,6 +48,7 @@ def _fight_to_the_end(good: ArmyList, evil: ArmyList, seed: int) -> None:
     assert state.result is not None, f"{good.name} v {evil.name} did not end"
 
 
+@pytest.mark.long(10)
 @pytest.mark.django_db
 def test_the_three_real_armies_fight_battles_to_their_end(ann: User) -> None:
     services.load_catalogue()

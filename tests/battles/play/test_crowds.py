@@ -70,6 +70,7 @@ def in_memory(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(presence, "_store", presence.MemoryPresence())
 
 
+@pytest.mark.long(4)
 async def test_150_spectators_joining_are_told_in_a_bounded_number_of_messages(
     scripted_dice, in_memory, window_over, announcements
 ):

@@ -77,6 +77,7 @@ def leaks(texts: list[str], ids: set[str]) -> list[str]:
     return found
 
 
+@pytest.mark.long(15)
 def test_no_text_a_player_reads_in_a_whole_mass_battle_names_an_id_or_an_internal_word() -> None:
     """...and its end screen speaks in mass-battle terms (`end_screen_in_mass_terms`)."""
     battle = create_battle("Words", demo_mass_setup())

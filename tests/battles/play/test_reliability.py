@@ -37,6 +37,7 @@ HOLD_SECONDS = 30
 """Six times the channel layer's 5 s blocking read from Redis (channels-redis' brpop_timeout)."""
 
 
+@pytest.mark.long(35)
 def test_idle_sockets_stay_open_on_redis_and_presence_stays_exact(start_server) -> None:
     """redis-py 8 gives up reading after 5 s by default, as long as channels-redis blocks waiting for
     a message: every idle socket was closed (1011) about every 5 s, without its goodbye."""

@@ -98,6 +98,7 @@ def test_a_battle_older_than_checkpoints_gains_them_from_its_first_replay(
 REPLAYED = re.compile(r"replayed battle (\w+) to step (\d+) from step (\d+): (\d+) entries")
 
 
+@pytest.mark.long(12)
 @pytest.mark.django_db(transaction=True)
 def test_a_crowd_of_step_requests_to_a_real_server_replays_a_bounded_number_of_entries() -> None:
     """Through Daphne, as the finding was seen: clients asking a long battle for many past steps at

@@ -135,7 +135,10 @@ def random_setup(rng: random.Random) -> dict[str, Any]:
     }
 
 
-def check_invariants(state: MassState, broken_at_start: dict[str, bool] | None = None) -> None:
+def check_invariants(
+    state: MassState, data: dict[str, Any], broken_at_start: dict[str, bool] | None = None
+) -> None:
+    """`data` is `state.to_dict()`, made once a step for these checks and the record's."""
     one_decision(state)
     stands = [s for s in state.stands.values() if s.on_board]
     for i, a in enumerate(stands):
@@ -167,13 +170,13 @@ def check_invariants(state: MassState, broken_at_start: dict[str, bool] | None =
             assert is_broken(losses, army.starting_models)
         if broken_at_start is not None:
             assert army.broken == broken_at_start[side]
-    data = json.loads(json.dumps(state.to_dict()))
-    assert load_state(data) == state
+    assert load_state(json.loads(json.dumps(data))) == state
 
 
 # As many battles as the Hypothesis profile asks for (tests/conftest.py): 24 locally, 200 in CI, in
 # shards. A shard's 50 mass battles take about a minute on a quiet two-core machine: the per-test
 # timeout (a guard against hangs, not a speed check) is widened so a loaded runner does not fail it.
+@pytest.mark.long(20)
 @pytest.mark.timeout(1200)
 @pytest.mark.parametrize("shard", range(BATTLE_SHARDS))
 @settings(
@@ -204,8 +207,8 @@ def test_random_mass_battles_end_and_keep_every_invariant(shard: int, seed: int)
         assert isinstance(state, MassState)
         started = any(e["type"] == "turn_start" for e in outcome.events)
         at_start = {s: is_broken(state.losses(s), state.armies[s].starting_models) for s in ("good", "evil")}  # type: ignore[arg-type]
-        check_invariants(state, at_start if started else None)
         states.append(state.to_dict())
+        check_invariants(state, states[-1], at_start if started else None)
     assert state.result is not None, f"the battle did not end within {MAX_STEPS} steps"
 
     record = json.loads(json.dumps(build(setup, entries, state)))
