@@ -3,7 +3,7 @@
 Channels gives a connection back to the pool after every `database_sync_to_async` call, so a
 submit borrows one each time, and the pool's stock check (`ConnectionPool.check_connection`) made
 that a round trip to PostgreSQL before the submit's own one statement. A connection that came back
-in good order (the pool puts it back to idle, or closes it) less than `FRESH_SECONDS` ago is lent
+in good order (the pool resets it to idle, or closes it) less than `FRESH_SECONDS` ago is lent
 unchecked: it cannot have sat dead since. One that waited longer, or is new, is checked as before,
 so after PostgreSQL restarts no request is answered 500 for a connection that died in the pool.
 """
@@ -23,8 +23,7 @@ _BACK = "_beacon_back_at"
 
 
 def returned(conn: Any) -> None:
-    """Note when the connection was given back to the pool (which puts it back in good order, or
-    closes it)."""
+    """The pool's `reset`, run on every connection given back in good order: note when."""
     setattr(conn, _BACK, monotonic())
 
 
@@ -40,14 +39,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
     @property
     def pool(self) -> ConnectionPool | None:
         pool: ConnectionPool | None = super().pool  # type: ignore[misc]  # django-stubs lack it
-        if pool is not None and pool._check is not check:
+        if pool is not None and (pool._check, pool._reset) != (check, returned):
             # Django makes the pool with CONN_HEALTH_CHECKS' check (or none): ours in its place.
-            # (Not as the pool's `reset`, which would send every connection given back through
-            # the pool's worker thread.)
-            pool._check = check
+            pool._check, pool._reset = check, returned
         return pool
-
-    def _close(self) -> None:
-        if self.connection is not None and self.pool is not None:
-            returned(self.connection)
-        super()._close()  # type: ignore[misc]  # django-stubs lack it
