@@ -152,10 +152,8 @@ DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_flag("DATABASE_POOL", True):
     # A pool per process: a websocket message borrows a connection instead of opening a new one
     # (Channels closes a connection after each database_sync_to_async call when it is not pooled).
-    # Each connection lent is checked first, unless it came back in good order within the last
-    # second (config/postgresql: Django's backend, its pool given that check), and a request waits
-    # at most DATABASE_POOL_TIMEOUT seconds for one (the pool's own default is 30).
-    DATABASES["default"]["ENGINE"] = "config.postgresql"
+    # Each connection lent is checked first (CONN_HEALTH_CHECKS: the pool's check_connection), and
+    # a request waits at most DATABASE_POOL_TIMEOUT seconds for one (the pool's own default is 30).
     DATABASES["default"]["OPTIONS"] = {
         "pool": {
             "min_size": 1,
