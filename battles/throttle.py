@@ -1,5 +1,6 @@
 """Throttling the forms worth guessing at or flooding: signing in (here and in the admin), signing
-up, importing army lists and profiles, creating battles.
+up, asking for a password reset, mailing a link to confirm an e-mail address, importing army lists
+and profiles, creating battles.
 
 Attempts are counted in Django's cache (Redis when REDIS_URL is set, so every server process counts
 the same attempts), per client address and per signed-in account (one account from many addresses
@@ -14,6 +15,15 @@ No count is kept per username alone: a lockout by name could be aimed, by anyone
 player's name, at that player. Guessing one player's password is limited per address (as the
 username's count from that address), guessing many players' from one address by the address's own
 count (`THROTTLE_SIGN_IN_FAILURES_PER_ADDRESS`, higher, as a club's players may share an address).
+
+A password reset is counted per address and per e-mail address asked for (so per account), whether
+or not an account has that address: the count says nothing of which addresses have accounts. Its
+limit per e-mail address caps the mails a stranger can have sent to a player, and locks no one out:
+each mail sent holds a link that works (until a password is chosen with one of them).
+
+A link to confirm an e-mail address (at sign-up, on a change of address, or sent again from the
+Account page) is counted per client address, per account and per e-mail address it goes to: an
+address given by a stranger (or by many strangers' accounts) gets few mails it did not ask for.
 """
 
 from __future__ import annotations
@@ -50,6 +60,18 @@ SIGN_IN = Limit("THROTTLE_SIGN_IN_FAILURES", 15 * 60, "signing in")
 SIGN_IN_ADDRESS = Limit("THROTTLE_SIGN_IN_FAILURES_PER_ADDRESS", 15 * 60, "signing in")
 """Failed sign-ins as anyone, per address."""
 SIGN_UP = Limit("THROTTLE_SIGN_UPS", 60 * 60, "signing up")
+PASSWORD_RESET = Limit("THROTTLE_PASSWORD_RESETS", 60 * 60, "asking for a password reset")
+"""Password resets asked for, per address."""
+PASSWORD_RESET_EMAIL = Limit("THROTTLE_PASSWORD_RESETS_PER_EMAIL", 60 * 60, "asking for a password reset")
+"""Password resets asked for one e-mail address, from anywhere."""
+CONFIRMATION_MAILS = Limit(
+    "THROTTLE_CONFIRMATION_MAILS", 60 * 60, "sending links to confirm an e-mail address"
+)
+"""Confirmation links mailed, per client address and per account."""
+CONFIRMATION_MAILS_PER_EMAIL = Limit(
+    "THROTTLE_CONFIRMATION_MAILS_PER_EMAIL", 60 * 60, "sending links to confirm an e-mail address"
+)
+"""Confirmation links mailed to one e-mail address, for any account."""
 IMPORT = Limit("THROTTLE_IMPORTS", 60 * 60, "importing army lists")
 NEW_BATTLE = Limit("THROTTLE_BATTLES", 60 * 60, "creating battles")
 
@@ -118,6 +140,55 @@ def throttled_posts(kind: str, limit: Limit) -> Callable[[V], V]:
     return decorate
 
 
+def _hashed(*parts: str) -> str:
+    """A key part for what a client wrote (a name, an e-mail address): any text, a space or a NUL."""
+    return hashlib.sha256(" ".join(parts).encode(errors="replace")).hexdigest()
+
+
+def _take_all(request: HttpRequest, counts: list[tuple[str, str, Limit]]) -> HttpResponse | None:
+    """Take a place in each count; if one has reached its limit, give back the places taken and
+    answer the refusal."""
+    taken: list[tuple[str, str]] = []
+    for kind, who, limit in counts:
+        if not _take(kind, who, limit):
+            for given in taken:
+                _give_back(*given)
+            return _refused(request, limit)
+        taken.append((kind, who))
+    return None
+
+
+def throttled_password_resets(view: V) -> V:
+    """The password-reset form: each request counted per address and per e-mail address asked for."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if request.method != "POST":
+            return view(request, *args, **kwargs)
+        email = str(request.POST.get("email", "")).strip().casefold()
+        counts = [
+            ("reset-address", _address(request), PASSWORD_RESET),
+            ("reset-email", _hashed(email), PASSWORD_RESET_EMAIL),
+        ]
+        return _take_all(request, counts) or view(request, *args, **kwargs)
+
+    return cast(V, wrapper)
+
+
+def confirmation_mail_refused(request: HttpRequest, email: str) -> HttpResponse | None:
+    """Count a confirmation link about to be mailed to `email` for the signed-in account: per
+    client address, per account and per e-mail address. The refusal (429) if a count had reached
+    its limit (the link is then not to be sent), else None."""
+    return _take_all(
+        request,
+        [
+            ("confirm-address", _address(request), CONFIRMATION_MAILS),
+            ("confirm-account", str(request.user.pk), CONFIRMATION_MAILS),
+            ("confirm-email", _hashed(email.casefold()), CONFIRMATION_MAILS_PER_EMAIL),
+        ],
+    )
+
+
 def throttled_sign_in(view: V) -> V:
     """A sign-in view (ours or the admin's) whose attempts are counted per address and per address
     and username; a POST that does not redirect failed, and one that does gives its places back."""
@@ -128,20 +199,17 @@ def throttled_sign_in(view: V) -> V:
             return view(request, *args, **kwargs)
         address = _address(request)
         username = str(request.POST.get("username", "")).strip().lower()
-        # hashed: a key holds any name, a space or a NUL as well
-        named = hashlib.sha256(f"{address} {username}".encode(errors="replace")).hexdigest()
-        counts = [("sign-in-address", address, SIGN_IN_ADDRESS), ("sign-in-name", named, SIGN_IN)]
-        taken: list[tuple[str, str]] = []
-        for kind, who, limit in counts:
-            if not _take(kind, who, limit):
-                for given in taken:
-                    _give_back(*given)
-                return _refused(request, limit)
-            taken.append((kind, who))
+        counts = [
+            ("sign-in-address", address, SIGN_IN_ADDRESS),
+            ("sign-in-name", _hashed(address, username), SIGN_IN),
+        ]
+        refused = _take_all(request, counts)
+        if refused is not None:
+            return refused
         response = view(request, *args, **kwargs)
         if response.status_code != 200:
-            for given in taken:
-                _give_back(*given)
+            for kind, who, _ in counts:
+                _give_back(kind, who)
         return response
 
     return cast(V, wrapper)

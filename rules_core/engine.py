@@ -225,13 +225,7 @@ def param_ok(spec: Mapping[str, Any], value: Any) -> bool:
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool) and spec["min"] <= value <= spec["max"]
     if kind == "text":
-        # The limit counts the text as sent (and stored in the battle's record), spaces and all.
-        return (
-            isinstance(value, str)
-            and len(value) <= spec["max_length"]
-            and bool(value.strip())
-            and not any(unicodedata.category(c) == "Cc" for c in value)  # tabs, newlines, NUL ...
-        )
+        return not _text_refused("text", spec, value)
     if kind == "number":
         return _finite_number(value) and spec.get("min", -1e6) <= value <= spec.get("max", 1e6)
     if kind == "point":
@@ -265,6 +259,32 @@ def param_ok(spec: Mapping[str, Any], value: Any) -> bool:
     return False
 
 
+def _offers_model(action: Action, model_id: str) -> bool:
+    """Whether an action is offered for this model: named in its command, or among its choices."""
+    if "model" in action.command:
+        return bool(action.command["model"] == model_id)
+    spec = action.params.get("model")
+    return (
+        spec is not None and spec["type"] == "choice" and any(o["value"] == model_id for o in spec["options"])
+    )
+
+
+def _text_refused(name: str, spec: Mapping[str, Any], value: Any) -> str:
+    """What is wrong with a text a player wrote (a test's reason); "" if nothing. The limit counts
+    the text as sent (and stored in the battle's record), spaces and all."""
+    if not isinstance(value, str):
+        return f"The {name} must be text."
+    if len(value) > spec["max_length"]:
+        return f"The {name} is {len(value)} characters long: at most {spec['max_length']} are taken."
+    if not value.strip():
+        return f"The {name} is empty."
+    if any(unicodedata.category(c) == "Cc" for c in value):
+        return (
+            f"The {name} holds a control character (a tab, a line break or the like): write it on one line."
+        )
+    return ""
+
+
 def _finite_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) < 1e6
 
@@ -288,7 +308,7 @@ def _describe_refused(
     kind = command.get("type")
     offered = [c for c in choices if isinstance(c, Action) and c.command.get("type") == kind]
     mover = state.models.get(str(command.get("model", "")))
-    if offered and mover is not None and not any(c.command.get("model") == mover.id for c in offered):
+    if offered and mover is not None and not any(_offers_model(c, mover.id) for c in offered):
         return f"{mover.name} cannot {str(kind).replace('_', ' ')} now."
     if offered:
         names = sorted({name for c in offered for name in c.params} | set(offered[0].command))
@@ -302,6 +322,15 @@ def _describe_refused(
         bad = sorted(
             {n for c in fitting for n in c.params if n in command and not param_ok(c.params[n], command[n])}
         )
+        for c in fitting:  # a text the player wrote: what is wrong with it
+            for n in bad:
+                why = (
+                    _text_refused(n, c.params[n], command[n])
+                    if c.params.get(n, {}).get("type") == "text"
+                    else ""
+                )
+                if why:
+                    return why
         if bad:
             return f"That '{kind}' has a value for {', '.join(bad)} that is not allowed {takes}."
         return f"That '{kind}' is missing a value or has one that is not allowed {takes}."

@@ -49,6 +49,14 @@ def test_check_deploy_fails_without_tls_settings() -> None:
     assert "SESSION_COOKIE_SECURE" in result.stderr + result.stdout
 
 
+def test_check_deploy_fails_while_links_in_e_mails_would_lead_to_the_players_own_machine() -> None:
+    env = deploy_environment()
+    del env["BEACON_BASE_URL"]  # its local default, http://127.0.0.1:8000
+    result = check_deploy(env)
+    assert result.returncode != 0
+    assert "beacon.W001" in result.stderr + result.stdout
+
+
 def test_a_deployment_refuses_scripted_dice(tmp_path: Path) -> None:
     """Browser tests load a server's dice through BEACON_DICE_SCRIPT: outside local development the
     app does not start with it set, so no deployment can roll loaded dice."""

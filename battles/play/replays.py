@@ -10,6 +10,7 @@ returns to the state before the oldest step it undid (its event lists them), fou
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 
@@ -23,6 +24,8 @@ from .records import battle_record
 
 CHECKPOINT_EVERY = 50
 """Steps between two checkpoints: a replay applies at most this many entries."""
+
+log = logging.getLogger(__name__)
 
 KEPT = 128
 """States this process keeps of the steps it replayed lately (a replay stepped through, one by one)."""
@@ -94,7 +97,15 @@ def _replay(battle: Battle, step: int) -> BattleState:
             filled.append(StateCheckpoint(battle_id=battle.id, step=event.seq, state=state.to_dict()))
     if filled:
         StateCheckpoint.objects.bulk_create(filled, ignore_conflicts=True)
+    _replayed(battle, step, start, len(passed) - 1)
     return state
+
+
+def _replayed(battle: Battle, step: int, start: int, entries: int) -> None:
+    """One line a replay (at LOG_LEVEL=DEBUG): what a crowd of `?step=` requests costs, counted."""
+    log.debug(
+        "replayed battle %s to step %d from step %d: %d entries", battle.public_id, step, start, entries
+    )
 
 
 def _whole_record_to(battle: Battle, step: int) -> BattleState:
@@ -106,6 +117,7 @@ def _whole_record_to(battle: Battle, step: int) -> BattleState:
         if number > step:
             break
         state = outcome.state
+    _replayed(battle, step, 0, battle.version)
     return state
 
 

@@ -1,5 +1,6 @@
 """axe-core (through axe-playwright-python) finds no serious or critical accessibility problem on
-the lobby, the battle page as a player and as a spectator, the list builder and a replay."""
+the lobby, the battle page as a player and as a spectator, the list builder, a replay and the
+account's pages."""
 
 from __future__ import annotations
 
@@ -72,9 +73,21 @@ def test_no_serious_accessibility_problem_on_any_page(browser, shared_server) ->
     found["lobby"] = problems(page)
     page.goto(shared_server.url + "/accounts/signup/")
     found["sign up"] = problems(page)
+    page.goto(shared_server.url + "/accounts/password-reset/")
+    found["forgot your password"] = problems(page)
     sign_up(page, shared_server.url, "eomer")
     new_list(page, "Rohan")
     found["list builder"] = problems(page)
+    page.goto(shared_server.url + "/accounts/")
+    email_form = page.locator("form:has([data-testid=change-email])")
+    email_form.get_by_label("E-mail").fill("eomer@example.org")
+    email_form.get_by_label("Your password").fill("eomer-and-a-long-password-7")
+    page.get_by_test_id("change-email").click()
+    expect(page.get_by_test_id("email-status")).to_contain_text("eomer@example.org is not confirmed yet")
+    found["account"] = problems(page)
+    page.goto(shared_server.url + "/accounts/confirm-email/cut-short/")
+    expect(page.get_by_test_id("confirm-link-refused")).to_contain_text("Nothing was confirmed.")
+    found["confirmation link refused"] = problems(page)
     context.close()
 
     desktop = desktop_context(browser)

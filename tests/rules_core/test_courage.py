@@ -543,9 +543,26 @@ def test_a_broken_side_whose_models_are_all_engaged_still_lets_a_resolute_hero_s
     assert not any(line.startswith("Guard takes a Courage test") for line in lines)  # Engaged: no test
 
 
-@pytest.mark.parametrize("reason", [" " * 15_000 + "x", "x" * 81, "tab\there", "nul\x00"])
-def test_a_reason_is_refused_if_what_would_be_stored_is_too_long_or_not_plain_text(reason: str) -> None:
-    """The limit counts what is stored (the command as sent), not what is left after stripping."""
+CONTROL = "The reason holds a control character (a tab, a line break or the like): write it on one line."
+
+
+@pytest.mark.parametrize(
+    ("reason", "why"),
+    [
+        (" " * 15_000 + "x", "The reason is 15001 characters long: at most 80 are taken."),
+        ("x" * 81, "The reason is 81 characters long: at most 80 are taken."),
+        ("tab\there", CONTROL),
+        ("nul\x00", CONTROL),
+        ("line\nbreak", CONTROL),
+        ("   ", "The reason is empty."),
+        (12, "The reason must be text."),
+    ],
+)
+def test_a_reason_is_refused_if_what_would_be_stored_is_too_long_or_not_plain_text(
+    reason: object, why: str
+) -> None:
+    """The limit counts what is stored (the command as sent), not what is left after stripping; the
+    refusal says what is wrong with the text."""
     dice = ScriptedDice(GOOD_PRIORITY)
     state = deployed(
         setup([model("man", profile("Man", courage=5), 10, 40)], [model("orc", profile("Orc"), 10, 4)]), dice
@@ -553,7 +570,7 @@ def test_a_reason_is_refused_if_what_would_be_stored_is_too_long_or_not_plain_te
     ask = {"type": "take_test", "model": "man", "test": "courage", "reason": reason}
     with pytest.raises(RuleViolation) as refused:
         apply(state, "good", ask, dice)
-    assert refused.value.code == "not_allowed"
+    assert (refused.value.code, refused.value.message) == ("not_allowed", why)
     dice.script.extend([3, 3])
     assert apply(state, "good", {**ask, "reason": "  " + "x" * 78}, dice).events
 

@@ -3,14 +3,20 @@ costs no more the longer the battle: counted in entries the server replays, not 
 
 from __future__ import annotations
 
+import asyncio
+import http.client
 import json
+import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 import rules_core.record
 from battles.models import Battle, StateCheckpoint
-from battles.play import replays
+from battles.play import persistence, replays
 from battles.play.create import create_battle
 from battles.play.offers import answer_offer, make_offer
 from battles.play.records import battle_record
@@ -18,6 +24,8 @@ from battles.play.replays import CHECKPOINT_EVERY, state_at
 from battles.play.submit import submit
 from rules_core.record import steps
 from tests.battles.demos import demo_setup
+from tests.battles.play.conftest import new_battle
+from tests.livestack import DaphneServer, JsonSocket
 
 pytestmark = [pytest.mark.django_db]
 
@@ -71,32 +79,6 @@ def test_every_step_replays_to_the_state_the_whole_record_gives() -> None:
     assert state_at(battle, battle.version + 5).to_dict() == battle.state
 
 
-def test_a_crowd_asking_for_late_steps_replays_a_bounded_number_of_entries(
-    client: Client, replayed_entries: list[int]
-) -> None:
-    battle = long_battle(3 * CHECKPOINT_EVERY + 10)
-    forget_replays(replayed_entries)
-    assert StateCheckpoint.objects.filter(battle=battle).count() == 3  # kept by the steps themselves
-    base = f"/battles/{battle.public_id}"
-    late = battle.version - 1
-    asked = [
-        f"{base}/replay/?step={late}",
-        f"{base}/measure/?from={WARRIOR}&to=0,0&step={late}",
-        f"{base}/models/{WARRIOR}/?step={late}",
-        f"{base}/preview/?command=%7B%7D&step={late}",
-    ]
-    for url in asked * 10:
-        response = client.get(url)
-        assert response.status_code in (200, 400), url
-    # One replay of at most a checkpoint's worth of entries; the crowd after it finds it kept.
-    assert 0 < len(replayed_entries) <= CHECKPOINT_EVERY
-    replayed_entries.clear()
-    for step in range(late, late - 20, -1):
-        client.get(f"{base}/replay/?step={step}")
-        assert len(replayed_entries) <= CHECKPOINT_EVERY
-        replayed_entries.clear()
-
-
 def test_a_battle_older_than_checkpoints_gains_them_from_its_first_replay(
     client: Client, replayed_entries: list[int]
 ) -> None:
@@ -111,3 +93,81 @@ def test_a_battle_older_than_checkpoints_gains_them_from_its_first_replay(
     forget_replays(replayed_entries)
     client.get(f"/battles/{battle.public_id}/replay/?step={battle.version - 2}")
     assert len(replayed_entries) <= CHECKPOINT_EVERY
+
+
+REPLAYED = re.compile(r"replayed battle (\w+) to step (\d+) from step (\d+): (\d+) entries")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_crowd_of_step_requests_to_a_real_server_replays_a_bounded_number_of_entries() -> None:
+    """Through Daphne, as the finding was seen: clients asking a long battle for many past steps at
+    once, while another battle is played. Counted in the replays the server logs, not timed."""
+    long = long_battle(2 * CHECKPOINT_EVERY + 10)
+    assert StateCheckpoint.objects.filter(battle=long).count() == 2  # kept by the steps themselves
+    other, tokens = new_battle()
+    server = DaphneServer(extra_env={"LOG_LEVEL": "DEBUG", "NUDGE_EVERY_SECONDS": "0"}).start()
+    asked = [long.version - back for back in range(1, 25)]  # some past the last checkpoint, some before
+    pages = [
+        "replay/?step={}",
+        f"models/{WARRIOR}/?step={{}}",
+        f"measure/?from={WARRIOR}&to=0,0&step={{}}",
+        "preview/?command=%7B%7D&step={}",  # a command to preview that is no command: refused after the replay
+    ]
+
+    def crowd(client_number: int) -> list[int]:
+        client = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        answers = []
+        for n, step in enumerate(asked):
+            page = pages[(n + client_number) % len(pages)]
+            client.request("GET", f"/battles/{long.public_id}/" + page.format(step))
+            answer = client.getresponse()
+            answer.read()
+            answers.append(answer.status)
+        client.close()
+        return answers
+
+    async def play_the_other_battle() -> int:
+        good = JsonSocket(server.url, other.public_id, tokens["good"])
+        await good.open()
+        played = 0
+        at = other.state["models"][WARRIOR]
+        for n in range(10):
+            place = {"type": "place", "model": WARRIOR, "at": [at["x"], at["y"] + 0.5 * (n % 2)]}
+            sent = await good.command(place, expected_version=n)
+            answer = await good.next_message()
+            assert answer["type"] in ("step", "view") and answer.get("id", sent) == sent, answer
+            played += 1
+        await good.close()
+        return played
+
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            crowds = [pool.submit(crowd, n) for n in range(4)]
+            played = asyncio.run(play_the_other_battle())
+            answers = [status for asked_by in crowds for status in asked_by.result()]
+    finally:
+        server.stop()
+    assert played == 10 and set(answers) <= {200, 400} and len(answers) == 4 * len(asked)
+    replays = [match.groups() for match in REPLAYED.finditer(server.log_path.read_text(errors="replace"))]
+    assert replays, "the server logged no replay (LOG_LEVEL=DEBUG)"
+    by_battle = {public_id for public_id, *_ in replays}
+    assert by_battle == {long.public_id}  # the other battle's steps replayed nothing
+    # Each step asked for replayed once, by one client, the others finding it kept; and never more
+    # entries than between two checkpoints, however late the step.
+    assert sorted(int(step) for _, step, _, _ in replays) == sorted(asked)
+    assert max(int(entries) for *_, entries in replays) <= CHECKPOINT_EVERY
+
+
+def test_a_checkpoint_costs_its_step_one_statement_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cost docs/performance.md gives: a step that keeps a checkpoint writes it in a second
+    statement; every other step's writes are as they were (one statement on PostgreSQL)."""
+    monkeypatch.setattr(persistence, "CHECKPOINT_EVERY", 3)
+    battle = create_battle("Counted", demo_setup())
+    statements = []
+    for _ in range(4):
+        at = Battle.objects.get(pk=battle.pk).state["models"][WARRIOR]
+        with CaptureQueriesContext(connection) as queries:
+            submit(battle.id, "good", {"type": "place", "model": WARRIOR, "at": [at["x"], at["y"] + 0.5]})
+        statements.append(len(queries))
+    assert statements[2] == statements[1] + 1 == statements[3] + 1
+    assert list(StateCheckpoint.objects.filter(battle=battle).values_list("step", flat=True)) == [3]
