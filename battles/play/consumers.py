@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from battles.guards import unstorable
 from rules_core import Refused, Side
 
-from . import announce, beacon, catch_up, chat, jsontext, limits, presence
+from . import announce, beacon, catch_up, chat, jsontext, limits, presence, publish
 from .claims import CLAIM_MESSAGE, claim_win
 from .models import Battle, BattleEvent, Seat, as_side
 from .nudges import REMIND_MESSAGE, remind
@@ -93,6 +93,7 @@ class BattleConsumer(DirectDispatch):
         catch_up.watch(self)
         await self._heartbeat(arrived=True)
         beacon.serving(asyncio.get_running_loop())
+        publish.serving(asyncio.get_running_loop())
         if played_by_beacon:
             beacon.wake(battle_id)  # it may be Beacon's decision since before this process began
 
@@ -200,8 +201,11 @@ class BattleConsumer(DirectDispatch):
             raise ProtocolError("malformed", "A command must be a JSON object with a type.")
         expected = _expected_version(data)
         submitted = await database_sync_to_async(submit)(
-            self.battle_id, self.side, command, message_id, expected
+            self.battle_id, self.side, command, message_id, expected, later=True
         )
+        if submitted.delivery is not None:
+            with delivering():
+                await asyncio.wrap_future(submitted.delivery)
         if submitted.duplicate:
             await self._answer_duplicate(message_id, submitted.event.seq, expected)
 

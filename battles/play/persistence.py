@@ -10,6 +10,7 @@ ORM would store them. Every statement runs on the ORM's connection, in its trans
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -30,6 +31,8 @@ from . import jsontext
 from .models import Battle, BattleEvent, StateCheckpoint
 from .refusals import stale_version
 from .replays import CHECKPOINT_EVERY
+
+log = logging.getLogger(__name__)
 
 LOCKED_FIELDS = ("id", "public_id", "name", "ruleset", "status", "version", "beacon_side", "coach")
 """What a submit reads of its battle: the setup is never read, and the state only when this process
@@ -288,7 +291,10 @@ class RecentStates:
             for step in waiting:
                 entry = Entry(step.side, step.command, [Roll.from_dict(r) for r in step.rolls])
                 state = replay_entry(state, step.seq, entry).state
-        except RecordError:
+        except RecordError as exc:
+            # A committed step that does not replay here: read the battle (and say so: the
+            # record is meant to replay).
+            log.warning("battle %s: a followed step did not replay (%s); reading it", battle_id, exc)
             self.forget(battle_id)
             return None
         battle = Battle.from_db(connection.alias, list(LOCKED_FIELDS), hit.row)

@@ -6,13 +6,23 @@ a battle watched by bots alone is never rendered as HTML. All of them travel in 
 battle's group, as text ready to send; the channel layer carries it once to each server process,
 and each socket takes its own variant from it. (A group per variant would not send fewer bytes to a
 socket, and would cost a group_send, four Redis round trips, per variant.)
+
+A step committed in a thread is handed to the event loop that serves this process's sockets, in
+the order of the commits, and sent from there one after the other for each battle
+(`_send_in_order`); the committing thread need not wait for it, and a websocket's command does not
+(its consumer awaits the delivery on the loop instead: one trip between the thread and the loop
+where there were two).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import logging
 from collections.abc import Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -50,18 +60,86 @@ def delivering() -> Iterator[None]:
         raise Undelivered() from exc
 
 
-def publish_step(battle: Battle, event: BattleEvent, state: BattleState) -> None:
-    """Send a committed step to the battle's sockets, in a straight line in the thread that
-    committed it: ask which variants the sockets need, make them here (templates may read the
-    database, which the event loop must not), and hand them to the channel layer in one group
-    message, this thread's one trip to the event loop. The thread waits for that trip, so one
-    process publishes a battle's steps in the order they were committed."""
+_serving: asyncio.AbstractEventLoop | None = None
+_latest: dict[int, asyncio.Task[None]] = {}
+"""On the serving loop: each battle's latest send not yet done, which the next one waits for."""
+
+
+def serving(loop: asyncio.AbstractEventLoop) -> None:
+    """The event loop that serves this process's sockets, where committed steps are sent from."""
+    global _serving
+    _serving = loop
+
+
+def publish_step(
+    battle: Battle, event: BattleEvent, state: BattleState, wait: bool = True
+) -> Future[None] | None:
+    """Send a committed step to the battle's sockets, from the thread that committed it: ask which
+    variants the sockets need, make them here (templates may read the database, which the event
+    loop must not), and hand them to the serving loop in one group message, in the order of the
+    commits. With `wait`, return once it is sent (raising what the channel layer raised); else
+    return at once the delivery to await (None when there was nothing to send). Outside a server
+    (no loop serving sockets) the group message is sent from here."""
     layer = get_channel_layer()
     if layer is None:
-        return
+        return None
     wanted = presence.store().variants(battle.public_id)
-    if wanted:
-        async_to_sync(layer.group_send)(group_name(battle.id), step_message(battle, event, state, wanted))
+    if not wanted:
+        return None
+    message = step_message(battle, event, state, wanted)
+    loop = _serving
+    if loop is None or loop.is_closed() or not loop.is_running() or _running_here(loop):
+        async_to_sync(layer.group_send)(group_name(battle.id), message)
+        return None
+    delivery: Future[None] = Future()
+    # A context of its own: not this thread's, whose asgiref markers would follow the send.
+    loop.call_soon_threadsafe(
+        _send_in_order, layer, battle.id, message, delivery, context=contextvars.Context()
+    )
+    if wait:
+        delivery.result()
+        return None
+    return delivery
+
+
+def _running_here(loop: asyncio.AbstractEventLoop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
+def _send_in_order(layer: Any, battle_id: int, message: dict[str, Any], delivery: Future[None]) -> None:
+    """On the serving loop: send after the battle's previous step is sent (or has failed)."""
+    loop = asyncio.get_running_loop()
+    before = _latest.get(battle_id)
+    if before is not None and before.get_loop() is not loop:
+        before = None  # left on a loop that has stopped serving
+    task = loop.create_task(_send_after(before, layer, battle_id, message, delivery))
+    _latest[battle_id] = task
+    task.add_done_callback(partial(_sent, battle_id))
+
+
+def _sent(battle_id: int, task: asyncio.Task[None]) -> None:
+    if _latest.get(battle_id) is task:
+        del _latest[battle_id]
+
+
+async def _send_after(
+    before: asyncio.Task[None] | None,
+    layer: Any,
+    battle_id: int,
+    message: dict[str, Any],
+    delivery: Future[None],
+) -> None:
+    if before is not None:
+        await asyncio.wait([before])
+    try:
+        await layer.group_send(group_name(battle_id), message)
+    except Exception as exc:
+        delivery.set_exception(exc)
+    else:
+        delivery.set_result(None)
 
 
 def step_message(

@@ -15,8 +15,9 @@ if the battle had moved on, the command is tried again on the battle as it is.
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -41,6 +42,8 @@ class Submitted:
     event: BattleEvent
     duplicate: bool
     """True when the command id had been applied before: `event` is the one it made then."""
+    delivery: Future[None] | None = None
+    """With `later`: the step's push to the battle's sockets, under way (publish.publish_step)."""
 
 
 def submit(
@@ -50,17 +53,22 @@ def submit(
     command_id: str = "",
     expected_version: int | None = None,
     dice: Dice | None = None,
+    later: bool = False,
 ) -> Submitted:
     """Apply one command as `side`. Raises SubmitError, or the referee's RuleViolation, and then
-    changes nothing; or Undelivered when the step is recorded but could not be pushed."""
+    changes nothing; or Undelivered when the step is recorded but could not be pushed. With
+    `later`, the push is not waited for: the caller awaits `Submitted.delivery` (a websocket's
+    consumer, on the event loop that sends it)."""
     held = recent_states.latest(battle_id)
     battle, state = held or _read(battle_id)
     guessed = held is not None
     for _ in range(TRIES):
         read = None
+        pushed: list[Future[None]] = []
         try:
             with _step_transaction():
-                return _try(battle, state, side, command, command_id, expected_version, dice)
+                done = _try(battle, state, side, command, command_id, expected_version, dice, later, pushed)
+            return replace(done, delivery=pushed[0]) if pushed else done
         except _MovedOn:
             pass
         except (SubmitError, RuleViolation):
@@ -110,6 +118,8 @@ def _try(
     command_id: str,
     expected_version: int | None,
     dice: Dice | None,
+    later: bool,
+    pushed: list[Future[None]],
 ) -> Submitted:
     if expected_version is not None and expected_version != battle.version:
         earlier = applied_event(battle.id, command_id) if command_id else None
@@ -125,7 +135,7 @@ def _try(
         raise
     if not record_step(battle, event):
         raise _MovedOn
-    transaction.on_commit(lambda: _committed(battle, event, state))
+    transaction.on_commit(lambda: _committed(battle, event, state, later, pushed))
     return Submitted(event, duplicate=False)
 
 
@@ -138,8 +148,12 @@ def _apply(
     return outcome.state, next_step(battle, side, command, outcome, command_id)
 
 
-def _committed(battle: Battle, event: BattleEvent, state: BattleState) -> None:
+def _committed(
+    battle: Battle, event: BattleEvent, state: BattleState, later: bool, pushed: list[Future[None]]
+) -> None:
     recent_states.put(battle, state)
     with delivering():
-        publish_step(battle, event, state)
+        delivery = publish_step(battle, event, state, not later)  # wait unless later
+    if delivery is not None:
+        pushed.append(delivery)
     beacon.after_step(battle, state)

@@ -118,6 +118,15 @@ def test_a_pushed_step_that_does_not_follow_what_is_held_drops_it(scripted_dice)
     assert battle.id not in recent.states
 
 
+def test_a_followed_step_that_does_not_replay_here_is_read_instead(scripted_dice, monkeypatch) -> None:
+    battle, step_2 = _moved_on_elsewhere(scripted_dice)
+    garbled = {**(replayable(step_2) or {}), "rolls": []}  # the dice it rolled lost on the way
+    persistence.recent_states.follow(battle.id, battle.public_id, 2, garbled)
+    reads = _reads_counted(monkeypatch)
+    submit(battle.id, "good", {"type": "priority", "side": "good"})
+    assert reads == [battle.id] and Battle.objects.get(pk=battle.id).version == 3
+
+
 def test_a_refusal_made_on_a_guess_reads_the_battle_once(scripted_dice, monkeypatch) -> None:
     """The client knows step 2, this process holds step 1: the stale version is checked against
     the battle as read, and the command tried again on that read."""

@@ -56,6 +56,30 @@ async def test_a_step_recorded_but_not_pushed_is_told_as_recorded_and_reaches_ev
         await ws.disconnect()
 
 
+async def test_a_step_whose_push_fails_on_the_loop_is_told_as_recorded(monkeypatch) -> None:
+    """The thread that committed the step no longer waits for its push: the channel layer failing
+    on the event loop afterwards still reaches the sender as the truth."""
+    battle = await create_battle("Lost Redis later", demo_setup())
+    tokens = await seats(battle)
+    good = await connect(battle.public_id, tokens["good"])
+    await receive(good, "view")
+    layer = get_channel_layer()
+    stock = layer.group_send
+
+    async def steps_lost(group: str, message: dict) -> None:
+        if message["type"] == "battle.step":
+            redis_lost()
+        await stock(group, message)
+
+    monkeypatch.setattr(layer, "group_send", steps_lost)
+    sent = await command(good, {"type": "ready"}, version=0)
+    assert (await receive(good, "view"))["seq"] == 1
+    error = await receive(good, "error")
+    assert (error["code"], error["id"]) == ("not_delivered", sent)
+    assert (await saved(battle)).version == 1
+    await good.disconnect()
+
+
 async def test_a_chat_line_said_but_not_pushed_is_told_as_said(monkeypatch) -> None:
     battle = await create_battle("Lost Redis", demo_setup())
     tokens = await seats(battle)
