@@ -73,7 +73,8 @@ def state_at(battle: Battle, step: int) -> BattleState:
         if hit is not None:
             return hit
         state = _replay(battle, step)
-    replayed.put(battle, step, state)
+        # Kept before the lock is let go: a thread waiting on it must find this state, not replay again.
+        replayed.put(battle, step, state)
     return state
 
 

@@ -95,6 +95,27 @@ def test_a_battle_older_than_checkpoints_gains_them_from_its_first_replay(
     assert len(replayed_entries) <= CHECKPOINT_EVERY
 
 
+def test_a_replayed_state_is_kept_before_the_next_thread_may_replay_the_battle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A crowd asking for one step waits on the battle's replay lock: the state must be kept while
+    the lock is still held, or a thread let in between finds nothing and replays the step again
+    (seen as a step replayed twice by the real-server crowd below on a loaded machine)."""
+    battle = long_battle(12)
+    monkeypatch.setattr(replays, "replayed", replays.ReplayedStates())
+    lock = replays._replaying[battle.id % len(replays._replaying)]
+    held_while_kept: list[bool] = []
+    keep = replays.replayed.put
+
+    def put(*args, **kwargs):
+        held_while_kept.append(lock._is_owned())  # type: ignore[attr-defined]
+        return keep(*args, **kwargs)
+
+    monkeypatch.setattr(replays.replayed, "put", put)
+    state_at(battle, 5)
+    assert held_while_kept == [True]
+
+
 REPLAYED = re.compile(r"replayed battle (\w+) to step (\d+) from step (\d+): (\d+) entries")
 
 
