@@ -1,8 +1,10 @@
 """The app's models, one import away: army lists in battles/lists/models.py, each ruleset's list
 contents in battles/rulesets/<key>/models.py, live play in battles/play/models.py, saved boards in
 battles/boards/models.py. Django loads
-them from here, and the migrations name their callables here."""
+them from here, and the migrations name their callables here. An account's confirmed e-mail
+address is in battles/addresses.py."""
 
+from .addresses import ConfirmedAddress
 from .boards.models import SavedBoard
 from .lists.models import ArmyList, Profile, new_share_token
 from .play.models import (
@@ -26,6 +28,7 @@ __all__ = [
     "Battle",
     "BattleEvent",
     "ChatLine",
+    "ConfirmedAddress",
     "JSONTextField",
     "Offer",
     "Profile",

@@ -1,5 +1,6 @@
 """Throttling the forms worth guessing at or flooding: signing in (here and in the admin), signing
-up, asking for a password reset, importing army lists and profiles, creating battles.
+up, asking for a password reset, mailing a link to confirm an e-mail address, importing army lists
+and profiles, creating battles.
 
 Attempts are counted in Django's cache (Redis when REDIS_URL is set, so every server process counts
 the same attempts), per client address and per signed-in account (one account from many addresses
@@ -19,6 +20,10 @@ A password reset is counted per address and per e-mail address asked for (so per
 or not an account has that address: the count says nothing of which addresses have accounts. Its
 limit per e-mail address caps the mails a stranger can have sent to a player, and locks no one out:
 each mail sent holds a link that works (until a password is chosen with one of them).
+
+A link to confirm an e-mail address (at sign-up, on a change of address, or sent again from the
+Account page) is counted per client address, per account and per e-mail address it goes to: an
+address given by a stranger (or by many strangers' accounts) gets few mails it did not ask for.
 """
 
 from __future__ import annotations
@@ -59,6 +64,14 @@ PASSWORD_RESET = Limit("THROTTLE_PASSWORD_RESETS", 60 * 60, "asking for a passwo
 """Password resets asked for, per address."""
 PASSWORD_RESET_EMAIL = Limit("THROTTLE_PASSWORD_RESETS_PER_EMAIL", 60 * 60, "asking for a password reset")
 """Password resets asked for one e-mail address, from anywhere."""
+CONFIRMATION_MAILS = Limit(
+    "THROTTLE_CONFIRMATION_MAILS", 60 * 60, "sending links to confirm an e-mail address"
+)
+"""Confirmation links mailed, per client address and per account."""
+CONFIRMATION_MAILS_PER_EMAIL = Limit(
+    "THROTTLE_CONFIRMATION_MAILS_PER_EMAIL", 60 * 60, "sending links to confirm an e-mail address"
+)
+"""Confirmation links mailed to one e-mail address, for any account."""
 IMPORT = Limit("THROTTLE_IMPORTS", 60 * 60, "importing army lists")
 NEW_BATTLE = Limit("THROTTLE_BATTLES", 60 * 60, "creating battles")
 
@@ -160,6 +173,20 @@ def throttled_password_resets(view: V) -> V:
         return _take_all(request, counts) or view(request, *args, **kwargs)
 
     return cast(V, wrapper)
+
+
+def confirmation_mail_refused(request: HttpRequest, email: str) -> HttpResponse | None:
+    """Count a confirmation link about to be mailed to `email` for the signed-in account: per
+    client address, per account and per e-mail address. The refusal (429) if a count had reached
+    its limit (the link is then not to be sent), else None."""
+    return _take_all(
+        request,
+        [
+            ("confirm-address", _address(request), CONFIRMATION_MAILS),
+            ("confirm-account", str(request.user.pk), CONFIRMATION_MAILS),
+            ("confirm-email", _hashed(email.casefold()), CONFIRMATION_MAILS_PER_EMAIL),
+        ],
+    )
 
 
 def throttled_sign_in(view: V) -> V:

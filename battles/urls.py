@@ -15,6 +15,8 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/", accounts.account, name="account"),
     path("accounts/delete/", accounts.delete_account, name="delete_account"),
+    path("accounts/confirm-email/send/", accounts.send_confirmation, name="send_confirmation"),
+    path("accounts/confirm-email/<str:token>/", accounts.confirm_email, name="confirm_email"),
     path(
         "accounts/password-reset/",
         throttled_password_resets(accounts.PasswordReset.as_view()),

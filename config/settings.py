@@ -271,6 +271,10 @@ THROTTLE_SIGN_UPS = int(os.environ.get("THROTTLE_SIGN_UPS", "10"))
 # Password resets asked for in an hour, per address and per e-mail address asked for.
 THROTTLE_PASSWORD_RESETS = int(os.environ.get("THROTTLE_PASSWORD_RESETS", "10"))
 THROTTLE_PASSWORD_RESETS_PER_EMAIL = int(os.environ.get("THROTTLE_PASSWORD_RESETS_PER_EMAIL", "3"))
+# Links to confirm an e-mail address mailed in an hour, per client address and per account, and per
+# e-mail address they go to.
+THROTTLE_CONFIRMATION_MAILS = int(os.environ.get("THROTTLE_CONFIRMATION_MAILS", "10"))
+THROTTLE_CONFIRMATION_MAILS_PER_EMAIL = int(os.environ.get("THROTTLE_CONFIRMATION_MAILS_PER_EMAIL", "3"))
 THROTTLE_IMPORTS = int(os.environ.get("THROTTLE_IMPORTS", "60"))
 THROTTLE_BATTLES = int(os.environ.get("THROTTLE_BATTLES", "30"))  # battles created, per hour
 

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from ..addresses import confirmed_email
 from .models import Battle, PushSubscription, Seat
 from .nudges import NUDGE_DELAYS, seat_for_token
 from .your_battles import seat_token_of
@@ -25,10 +26,12 @@ class NudgeForm(forms.Form):
 
 
 def nudge_context(seat: Seat) -> dict[str, Any]:
-    """The seat's nudge settings for its battle page: the address (the account's by default)."""
-    account = seat.user.email if seat.user is not None else ""
+    """The seat's nudge settings for its battle page: the address (the account's by default, once
+    confirmed: a nudge carries the seat's link, so it goes by default only where the account's owner
+    showed their mail arrives; any address typed here is the player's own choice)."""
+    default = "" if seat.unsubscribed or seat.email else confirmed_email(seat.user)
     return {
-        "email": seat.email or ("" if seat.unsubscribed else account),
+        "email": seat.email or default,
         "on": bool(seat.email) and not seat.unsubscribed,
         "minutes": seat.nudge_minutes,
         "delays": NUDGE_DELAYS,

@@ -1,6 +1,7 @@
-"""A forgotten password reset by e-mail: the address given at sign-up or on the Account page, a link
-mailed through the configured backend (here Django's in-memory outbox), working once; the same
-answer whether or not an account has the address; throttled per address and per e-mail address."""
+"""A forgotten password reset by e-mail: the address given at sign-up or on the Account page, once
+confirmed (tests/battles/test_email_confirmation.py), a link mailed through the configured backend
+(here Django's in-memory outbox), working once; the same answer whether or not an account has the
+address, confirmed; throttled per address and per e-mail address."""
 
 from __future__ import annotations
 
@@ -14,10 +15,8 @@ from django.core.mail.backends import locmem
 from django.test import Client
 
 from battles import throttle
-from battles.accounts import reset_mails_sent
-from battles.models import Seat
-from battles.play.create import create_battle
-from tests.battles.demos import demo_setup
+from battles.accounts import mails_sent
+from battles.addresses import confirm
 
 pytestmark = [pytest.mark.django_db]
 
@@ -31,8 +30,21 @@ def signs_in(password: str, username: str = "ann") -> bool:
 
 def sent() -> list[mail.EmailMessage]:
     """The mails sent so far (each goes after its page has answered)."""
-    reset_mails_sent()
+    mails_sent()
     return mail.outbox
+
+
+def confirmed(username: str) -> None:
+    """The account's address confirmed (as its link does), and the mails so far left behind."""
+    confirm(User.objects.get(username=username))
+    sent().clear()
+
+
+def player(username: str, email: str = "") -> User:
+    user = User.objects.create_user(username, email=email, password=OLD)
+    if email:
+        confirmed(username)
+    return user
 
 
 def page(response) -> str:
@@ -52,6 +64,7 @@ def test_a_player_who_gave_an_address_at_sign_up_resets_a_forgotten_password(set
     form = {"username": "ann", "email": "Ann@Example.ORG", "password1": OLD, "password2": OLD}
     assert signing_up.post("/accounts/signup/", form).status_code == 302
     assert User.objects.get(username="ann").email == "Ann@example.org"  # the domain's case is no one's
+    confirmed("ann")
 
     browser = Client()
     sign_in = browser.get("/accounts/login/").content.decode()
@@ -90,11 +103,12 @@ def test_a_player_who_gave_an_address_at_sign_up_resets_a_forgotten_password(set
 
 
 def test_an_address_without_an_account_gets_the_same_answer_and_no_mail() -> None:
-    User.objects.create_user("ann", email="ann@example.org", password=OLD)
-    User.objects.create_user("bob", password=OLD)  # no address: cannot be reset
+    player("ann", "ann@example.org")
+    player("bob")  # no address: cannot be reset
+    User.objects.create_user("cy", email="cy@example.org", password=OLD)  # never confirmed
     known = Client().post("/accounts/password-reset/", {"email": "ANN@example.org"}, follow=True)
     assert len(sent()) == 1
-    for unknown in ("nobody@example.org", "bob@example.org"):
+    for unknown in ("nobody@example.org", "bob@example.org", "cy@example.org"):
         answer = Client().post("/accounts/password-reset/", {"email": unknown}, follow=True)
         assert answer.redirect_chain == known.redirect_chain
         assert page(answer) == page(known)
@@ -102,7 +116,7 @@ def test_an_address_without_an_account_gets_the_same_answer_and_no_mail() -> Non
 
 
 def test_asking_for_resets_is_throttled_per_address_and_per_e_mail_address(settings) -> None:
-    User.objects.create_user("ann", email="ann@example.org", password=OLD)
+    player("ann", "ann@example.org")
     settings.THROTTLE_PASSWORD_RESETS_PER_EMAIL = 2
     settings.THROTTLE_PASSWORD_RESETS = 4
 
@@ -158,14 +172,11 @@ def test_the_account_page_sets_changes_and_removes_the_address_once_the_password
     )
     assert "Your e-mail address is now ann@example.org." in saved.content.decode()
     assert 'value="ann@example.org"' in saved.content.decode()
+    [confirming] = sent()  # a link to confirm it (tests/battles/test_email_confirmation.py)
+    assert confirming.to == ["ann@example.org"] and "Confirm" in confirming.subject
+    confirmed("ann")
     Client().post("/accounts/password-reset/", {"email": "ann@example.org"})
     assert [m.to for m in sent()] == [["ann@example.org"]]
-    # The same address is the one a battle's e-mail nudges offer her seat (battles/play/nudges.py).
-    battle = create_battle("Fords of Isen", demo_setup())
-    seat = Seat.objects.get(battle=battle, side="evil")
-    Seat.objects.filter(pk=seat.pk).update(user=User.objects.get(username="ann"))
-    battle_page = browser.get(f"/battles/{battle.public_id}/?seat={seat.token}", follow=True).content.decode()
-    assert 'value="ann@example.org" maxlength="254" data-testid="nudge-email"' in battle_page
 
     removed = browser.post("/accounts/", {"change_email": "1", "email": "", "password": OLD}, follow=True)
     assert "a forgotten password cannot be reset" in removed.content.decode()
@@ -175,7 +186,7 @@ def test_the_account_page_sets_changes_and_removes_the_address_once_the_password
 
 def test_signing_up_without_an_address_is_allowed_and_says_what_it_costs() -> None:
     page = Client().get("/accounts/signup/").content.decode()
-    assert "E-mail (optional)" in page and "without an address, a forgotten password cannot be reset" in page
+    assert "E-mail (optional)" in page and "so without one it cannot be reset" in page
     form = {"username": "bob", "email": "", "password1": OLD, "password2": OLD}
     assert Client().post("/accounts/signup/", form).status_code == 302
     assert User.objects.get(username="bob").email == ""
@@ -196,10 +207,10 @@ def test_the_page_answers_before_the_mail_goes_so_its_time_tells_nothing(setting
     answers first, and the mail goes after."""
     settings.EMAIL_BACKEND = f"{__name__}.HeldBackend"
     HeldBackend.release.clear()
-    User.objects.create_user("ann", email="ann@example.org", password=OLD)
+    player("ann", "ann@example.org")
     answer = Client().post("/accounts/password-reset/", {"email": "ann@example.org"})
     assert answer.status_code == 302
     assert mail.outbox == []  # answered while the mail server still holds the mail
     HeldBackend.release.set()
-    reset_mails_sent()
+    mails_sent()
     assert [m.to for m in mail.outbox] == [["ann@example.org"]]
