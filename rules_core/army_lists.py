@@ -50,6 +50,13 @@ class Listed:
     mount_keys: frozenset[str] = frozenset()
     """The catalogue ids of the mount they ride (and the mount it is a variant of), for the groups
     of models an army list counts by their mounts (Cavalry models)."""
+    extra_models: int = 0
+    """How many more models its army list counts each one as (Éowyn carrying Merry: 1)."""
+
+    @property
+    def models(self) -> int:
+        """How many models each one counts as in the army's size and Break Point."""
+        return 1 + self.extra_models
 
     @property
     def tier(self) -> str | None:

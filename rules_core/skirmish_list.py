@@ -161,7 +161,7 @@ def _warband(warband: ListedWarband, summary: Summary, heroes_follow: bool = Fal
         problems.extend(own_problems(follower))
     problems.extend(own_problems(hero))
     summary.heroes += 1
-    summary.models += 1 + led
+    summary.models += hero.models + sum(f.models * f.count for f in warband.followers)
     summary.points += points
     limit = follower_limit(hero.tier)
     if not hero.is_hero:

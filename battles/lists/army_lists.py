@@ -21,9 +21,12 @@ from .profiles import clean_option
 
 LISTS_FILE = Path(__file__).parent / "catalogue_data" / "army-lists.json"
 HEROIC_TIERS = {tier.key for tier in TIERS}
-LIST_OPTION_FLAGS = ("bow_limit", "throwing_limit", "excludes_options", "same_character_as")
+LIST_OPTION_FLAGS = (
+    "bow_limit", "throwing_limit", "excludes_options", "same_character_as", "counts_as_extra_models",
+)  # fmt: skip
 """What an army list says of an option beyond what it gives: the limits it counts towards or is
-exempt from, the options it may not be taken with, and the entries it is the same character as."""
+exempt from, the options it may not be taken with, the entries it is the same character as, and
+how many more models it makes its model count as (Gandalf the White's "Pippin": 1)."""
 TIER_ORDER = [tier.key for tier in TIERS]
 
 
@@ -80,6 +83,16 @@ def in_list(list_id: str, profile: Any) -> Any:
     fielded.special_rules = list(dict.fromkeys([*profile.special_rules, *entry["always_rules"]]))
     fielded.list_entry = entry
     return fielded
+
+
+def extra_models(profile: Any, options: list[str]) -> int:
+    """How many more models an army list counts one of these as: its entry's and its chosen
+    options' (Éowyn carrying Merry, Gandalf the White with "Pippin": 1); 0 outside an army list."""
+    entry = getattr(profile, "list_entry", None)
+    if entry is None:
+        return 0
+    said = [entry, *(o for o in entry["options"] if o["name"] in options)]
+    return sum(int(part.get("counts_as_extra_models", 0)) for part in said)
 
 
 def limit_flags(entry: dict[str, Any] | None, options: list[str], flag: str) -> frozenset[str]:

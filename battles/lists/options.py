@@ -13,7 +13,7 @@ from typing import Any
 
 from rules_core import Listed, is_bow
 
-from .army_lists import limit_flags
+from .army_lists import extra_models, limit_flags
 from .catalogue import MOUNTS, mount_profile
 from .profiles import option_gives, option_mount
 
@@ -131,6 +131,7 @@ def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
         exempt=limit_flags(entry, options, "exempt"),
         counts=limit_flags(entry, options, "counts"),
         mount_keys=_mount_keys(chosen_mount(profile, options)),
+        extra_models=extra_models(profile, options),
     )
 
 

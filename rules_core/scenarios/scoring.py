@@ -104,7 +104,7 @@ def banners(state: BattleState, side: Side) -> int:
 
 
 def reduced_to_quarter(state: BattleState, side: Side) -> bool:
-    return len(state.army_models(side)) <= state.armies[side].starting_models * QUARTER
+    return state.models_left(side) <= state.armies[side].starting_models * QUARTER
 
 
 def is_broken(state: BattleState, side: Side) -> bool:
@@ -199,7 +199,7 @@ def _keep_banner(state: BattleState, line: Line) -> list[Row]:
 def _quarter(state: BattleState, line: Line) -> list[Row]:
     def cell(side: Side) -> Cell:
         enemy = other(side)
-        left, start = len(state.army_models(enemy)), state.armies[enemy].starting_models
+        left, start = state.models_left(enemy), state.armies[enemy].starting_models
         return (line.params["points"] if reduced_to_quarter(state, enemy) else 0), f"{left} of {start} left"
 
     return [_row(line.label, cell)]

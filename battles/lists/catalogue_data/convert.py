@@ -349,7 +349,9 @@ ENTRY_FLAGS = (
     "max", "general", "captain", "may_follow", "may_lead_only", "requires_one_of", "bow_limit",
     "throwing_limit", "legacy", "not_counted_in", "counts_as_extra_models", "same_character_as",
 )  # fmt: skip
-OPTION_FLAGS = ("bow_limit", "throwing_limit", "excludes_options", "same_character_as")
+OPTION_FLAGS = (
+    "bow_limit", "throwing_limit", "excludes_options", "same_character_as", "counts_as_extra_models",
+)  # fmt: skip
 SLOTS = (("heroes", "hero"), ("warriors", "warrior"), ("siege_engines", "siege-engine"))
 
 

@@ -198,6 +198,30 @@ def test_an_army_list_with_a_smaller_break_point_divisor_breaks_sooner() -> None
     assert (state.armies["evil"].break_point, state.armies["good"].break_point) == (4, 3)
 
 
+def test_eowyn_carrying_merry_counts_as_two_models_in_the_list_and_in_battle() -> None:
+    # Riders of Théoden: Éowyn (Merry rides with her) counts as two models. Théoden with 3 Riders and
+    # Éowyn are 6 models, Break Point 3; in battle she is two casualties when she falls.
+    good = (
+        ("theoden-king-of-rohan", [], [("rider-of-rohan", 3, [])]),
+        ("eowyn-shieldmaiden-of-rohan", [], []),
+    )
+    summary = _summary("riders-of-theoden", *good)
+    assert (summary.models, summary.break_point, summary.problems) == (6, 3, [])
+    evil = _draft("lurtzs-scouts", ("lurtz-uruk-hai-scout-captain", [], [("uruk-hai-scout", 5, [])]))
+    state = rules_core.new_battle(battle_setup({"good": _draft("riders-of-theoden", *good), "evil": evil}))
+    assert (state.armies["good"].starting_models, state.armies["good"].break_point) == (6, 3)
+    eowyn = next(m for m in state.models.values() if m.name.startswith("Éowyn"))
+    eowyn.status = "casualty"
+    assert state.casualties("good") == 2
+
+
+def test_gandalf_carrying_pippin_counts_one_more_model_only_with_pippin() -> None:
+    gandalf = ("gandalf-the-white", ["Pippin"], [("warrior-of-minas-tirith", 3, [])])
+    assert _summary("men-of-the-west", ("aragorn-king-elessar", [], []), gandalf).models == 6
+    alone = ("gandalf-the-white", [], [("warrior-of-minas-tirith", 3, [])])
+    assert _summary("men-of-the-west", ("aragorn-king-elessar", [], []), alone).models == 5
+
+
 def test_an_army_list_that_is_one_warband_has_heroes_among_its_followers() -> None:
     fellowship = [
         (key, 1, []) for key in ("aragorn-strider", "legolas-greenleaf", "frodo-baggins", "peregrin-took")
