@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_core import ScriptedDice, new_battle
+from rules_core import ScriptedDice, new_battle, rules_to_apply_by_hand
 from rules_core.courage import manual_test_action
 from rules_core.scenarios.scoring import weight
 from rules_core.special_rules import DOMINANT, TERROR, parse
@@ -407,3 +407,15 @@ def test_a_test_on_request_suggests_the_side_s_rules_the_referee_does_not_apply(
     state = deployed(setup(good, [model("o", profile("Orc", special_rules=["Stalk Unseen"]), 40, 40)]), dice)
     ask = manual_test_action(state, "good")
     assert ask is not None and ask.params["reason"]["suggestions"] == ["Leader (Citadel Guard)", "Fly"]
+
+
+def test_a_mounts_rule_players_apply_is_named_as_the_mounts_not_the_riders() -> None:
+    # Snowmane's Faithful Servant is the horse's rule: listed as Snowmane's, Théoden's mount.
+    snowmane = profile("Snowmane", special_rules=["Faithful Servant"], fight=0, attacks=0)
+    theoden = {
+        **model("theoden", hero("Théoden", special_rules=["Stalk Unseen"]), 10, 40),
+        "mount": snowmane,
+    }
+    state = new_battle(setup([theoden], [model("orc", profile("Orc"), 10, 4)]))
+    found = {rule.name: rule.models for rule in rules_to_apply_by_hand(list(state.models.values()))}
+    assert found == {"Stalk Unseen": ("Théoden",), "Faithful Servant": ("Snowmane, Théoden's mount",)}
