@@ -86,6 +86,11 @@ def rules_model(profile: Any, options: list[str]) -> dict[str, Any]:
     return {"profile": rules_profile(profile, options), **({"mount": mount_profile(mount)} if mount else {})}
 
 
+def unique_hero(profile: Any) -> bool:
+    """A named hero (Frodo, Théoden): an army has one at most."""
+    return bool(getattr(profile, "unique", False)) and bool(profile.tier)
+
+
 def unknown_options(profile: Any, options: list[str]) -> list[str]:
     """Options a list chose that its profile no longer offers (the profile was edited since)."""
     table = option_table(profile)
@@ -121,7 +126,7 @@ def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
         profile=model["profile"],
         points=unit_points(profile, options),
         count=count,
-        unique=bool(getattr(profile, "unique", False)) and bool(profile.tier),
+        unique=unique_hero(profile),
         side=getattr(profile, "side", "") or "",
         mount=model.get("mount"),
         options=tuple(options),

@@ -10,7 +10,7 @@ from django.utils.html import format_html
 from battles.lists.army_lists import army_list_named, in_list
 from battles.lists.models import ArmyList
 from battles.lists.offers import builder_offers
-from battles.lists.options import chosen_mount, unit_points
+from battles.lists.options import chosen_mount, unique_hero, unit_points
 
 from .lists import heroes_may_follow, profiles_of, summarise, warbands_of
 
@@ -35,6 +35,7 @@ def builder_context(army: ArmyList, user: Any, words: str = "") -> dict[str, Any
                     "each": each,
                     "total": each * f.count,
                     "mount": chosen_mount(profile, f.options),
+                    "unique": unique_hero(profile),
                 }
             )
         warbands.append(

@@ -14,6 +14,7 @@ from battles.lists import services
 from battles.lists.army_lists import army_list_choices, army_lists, in_list
 from battles.lists.demo import demo_army
 from battles.lists.offers import builder_offers
+from battles.lists.profiles import BadData
 from battles.models import ArmyList, Profile
 from battles.rulesets.mass_battle import lists as mass_lists
 from battles.rulesets.mass_battle.setup import mass_battle_setup
@@ -225,6 +226,17 @@ def test_the_builder_offers_heroes_as_followers_where_the_army_is_one_warband(
     client.post(f"/armies/{fellowship.pk}/warbands/{warband.pk}/followers/", {"profile": frodo, "count": 1})
     assert [f.profile.name for f in warband.followers.all()] == ["Frodo Baggins"]
     assert summarise(ArmyList.objects.get(pk=fellowship.pk)).problems == []
+    page = client.get(f"/armies/{fellowship.pk}/").content.decode()
+    follower = page[page.index('data-profile="Frodo Baggins"') :]
+    follower = follower[: follower.index("</li>")]
+    assert 'data-testid="count"' not in follower and 'name="count" value="1"' in follower  # one Frodo
+    for many in (
+        lambda: lists.change_followers(fellowship, warband.followers.get(), 2, []),
+        lambda: lists.add_followers(fellowship, warband, _profile("frodo-baggins"), 1),
+    ):
+        with pytest.raises(BadData, match="Frodo Baggins is unique: an army has one at most"):
+            many()
+    assert warband.followers.get().count == 1
     rohan = _rohan(ann, riders=1)
     answer = client.post(
         f"/armies/{rohan.pk}/warbands/{rohan.warbands.get().pk}/followers/",
