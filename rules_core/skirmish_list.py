@@ -94,13 +94,17 @@ def summarise(army: SkirmishList) -> Summary:
         problems.append("The list is empty: add a hero to lead a warband.")
     rules = army.rules
     keys = {line.key for w in army.warbands for line in (w.hero, *w.followers)}
-    heroes_follow = rules is not None and rules.heroes_may_follow(keys)
     for warband in army.warbands:
-        summary.warbands.append(_warband(warband, summary, heroes_follow))
+        summary.warbands.append(_warband(warband, summary, rules, keys))
     heroes = [w.hero for w in army.warbands if w.hero.is_hero]
     following = [f for w in army.warbands for f in w.followers if f.is_hero]
     problems.extend(repeated_unique_heroes([*heroes, *(f for f in following for _ in range(f.count))]))
-    if rules is not None and len(army.warbands) > 1 and (rules.warbands == "one" or following):
+    one_warband = rules is not None and rules.heroes_may_follow(keys)
+    if (
+        rules is not None
+        and len(army.warbands) > 1
+        and (rules.warbands == "one" or (following and one_warband))
+    ):
         leader = army.warbands[0].hero.name
         problems.append(
             f"{rules.name} fights as one warband: make every other hero one of {leader}'s followers."
@@ -139,15 +143,21 @@ def summarise(army: SkirmishList) -> Summary:
     return summary
 
 
-def _warband(warband: ListedWarband, summary: Summary, heroes_follow: bool = False) -> WarbandSummary:
+def _warband(
+    warband: ListedWarband,
+    summary: Summary,
+    rules: ListRules | None = None,
+    keys: frozenset[str] | set[str] = frozenset(),
+) -> WarbandSummary:
     """Count one warband into the summary, with its problems, and say what it is. Heroes may
-    follow another in an army list that may be one warband (`heroes_follow`)."""
+    follow another in an army list that may be one warband, or where the list says whom they may
+    follow (`ListRules.may_join`); one the list does not count in a warband is not (Gríma)."""
     hero, problems = warband.hero, summary.problems
     points, led = hero.points, 0
     for follower in warband.followers:
         points += follower.points * follower.count
         if follower.is_hero:
-            if not heroes_follow:
+            if rules is None or not rules.may_join(follower.key, hero.key, keys):
                 problems.append(
                     f"{follower.name} is a hero and leads a warband of their own; "
                     f"remove them from {hero.name}'s followers."
@@ -157,7 +167,8 @@ def _warband(warband: ListedWarband, summary: Summary, heroes_follow: bool = Fal
             summary.warriors += follower.count
             if follower.bows:
                 summary.bows += follower.count
-        led += follower.count
+        if rules is None or rules.counted_in_warband(follower.key):
+            led += follower.count
         problems.extend(own_problems(follower))
     problems.extend(own_problems(hero))
     summary.heroes += 1

@@ -168,6 +168,8 @@ def _entry_rules(entry: dict[str, Any], name: str) -> EntryRules:
         picks=picks,
         excludes_options=excluded,
         same_character_as=tuple(entry.get("same_character_as", ())),
+        hero=entry["slot"] == "hero",
+        counted_in_warband=entry.get("not_counted_in") != "warband",
         option_characters=tuple(
             (o["name"], tuple(o["same_character_as"])) for o in options if o.get("same_character_as")
         ),

@@ -91,9 +91,10 @@ def as_referee_list(army: Any) -> skirmish.SkirmishList:
 
 
 def heroes_may_follow(army: Any) -> bool:
-    """Whether the list's army list lets heroes follow another hero (the army as one warband)."""
+    """Whether the list's army list lets heroes follow another hero (the army as one warband, or a
+    hero the list says may join another's warband: Legolas joining Aragorn, Gríma Saruman)."""
     rules = list_rules(army.built_from)
-    return rules is not None and rules.heroes_may_follow({p.catalogue_id for p in profiles_of(army)})
+    return rules is not None and rules.offers_heroes_as_followers({p.catalogue_id for p in profiles_of(army)})
 
 
 def summarise(army: Any) -> skirmish.Summary:

@@ -57,7 +57,7 @@ def builder_context(army: ArmyList, user: Any, words: str = "") -> dict[str, Any
             offers.hero_options,
             offers.warrior_options,
         )
-        if heroes_may_follow(army)  # the army may be one warband
+        if heroes_may_follow(army)  # the army may be one warband, or a hero may join another
         else offers.warrior_options
     )
     return {

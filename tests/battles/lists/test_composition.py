@@ -222,6 +222,44 @@ def test_gandalf_carrying_pippin_counts_one_more_model_only_with_pippin() -> Non
     assert _summary("men-of-the-west", ("aragorn-king-elessar", [], []), alone).models == 5
 
 
+def test_a_hero_the_list_says_may_follow_another_joins_his_warband() -> None:
+    # Breaking of the Fellowship: Legolas, Gimli and Frodo may not lead; they join Aragorn's
+    # warband (and count among his followers), which the list does not make the whole army.
+    company = [("legolas-greenleaf", 1, []), ("gimli-son-of-gloin", 1, []), ("frodo-baggins", 1, [])]
+    aragorn = ("aragorn-strider", [], company)
+    summary = _summary("breaking-of-the-fellowship", aragorn, ("haldir-galadhrim-captain", [], []))
+    assert summary.problems == [] and summary.warbands[0].followers == 3
+    state = rules_core.new_battle(
+        battle_setup(
+            {
+                "good": _draft("breaking-of-the-fellowship", aragorn),
+                "evil": _draft("lurtzs-scouts", ("lurtz-uruk-hai-scout-captain", [], [])),
+            },
+            scenario="domination",
+        )
+    )
+    assert [len(w.models) for w in state.armies["good"].warbands] == [4]
+    haldir = ("haldir-galadhrim-captain", [], [("legolas-greenleaf", 1, [])])
+    assert _summary("breaking-of-the-fellowship", ("aragorn-strider", [], []), haldir).problems == [
+        "Legolas Greenleaf may join only Aragorn (Strider)'s warband in Breaking of the Fellowship."
+    ]
+
+
+def test_grima_follows_saruman_without_counting_among_his_followers() -> None:
+    # Army of the White Hand: Gríma may join Saruman's warband, not counted towards its 18.
+    uruks = [("uruk-hai-scout", 18, ["Shield"])]
+    summary = _summary("army-of-the-white-hand", ("saruman", [], [*uruks, ("grima-wormtongue", 1, [])]))
+    assert summary.problems == [] and summary.warbands[0].followers == 18
+    assert (summary.models, summary.heroes) == (20, 2)
+    one_more = _summary(
+        "army-of-the-white-hand",
+        ("saruman", [], [("uruk-hai-scout", 19, ["Shield"]), ("grima-wormtongue", 1, [])]),
+    )
+    assert one_more.problems == [
+        "Saruman, a Hero of Legend, leads 19 followers; a Hero of Legend may lead at most 18."
+    ]
+
+
 def test_an_army_list_that_is_one_warband_has_heroes_among_its_followers() -> None:
     fellowship = [
         (key, 1, []) for key in ("aragorn-strider", "legolas-greenleaf", "frodo-baggins", "peregrin-took")
