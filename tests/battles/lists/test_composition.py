@@ -42,6 +42,13 @@ def _draft(built_from: str, *warbands: Warband, general: str = "") -> SkirmishDr
     )
 
 
+def _warbands_in_battle(built_from: str, *warbands: Warband) -> list[int]:
+    """How many models each of the list's warbands deploys in a scenario's battle."""
+    evil = _draft("lurtzs-scouts", ("lurtz-uruk-hai-scout-captain", [], []))
+    setup = battle_setup({"good": _draft(built_from, *warbands), "evil": evil}, scenario="domination")
+    return [len(w.models) for w in rules_core.new_battle(setup).armies["good"].warbands]
+
+
 def _summary(built_from: str, *warbands: Warband, general: str = "") -> skirmish.Summary:
     return summarise(_draft(built_from, *warbands, general=general))
 
@@ -229,16 +236,7 @@ def test_a_hero_the_list_says_may_follow_another_joins_his_warband() -> None:
     aragorn = ("aragorn-strider", [], company)
     summary = _summary("breaking-of-the-fellowship", aragorn, ("haldir-galadhrim-captain", [], []))
     assert summary.problems == [] and summary.warbands[0].followers == 3
-    state = rules_core.new_battle(
-        battle_setup(
-            {
-                "good": _draft("breaking-of-the-fellowship", aragorn),
-                "evil": _draft("lurtzs-scouts", ("lurtz-uruk-hai-scout-captain", [], [])),
-            },
-            scenario="domination",
-        )
-    )
-    assert [len(w.models) for w in state.armies["good"].warbands] == [4]
+    assert _warbands_in_battle("breaking-of-the-fellowship", aragorn) == [4]
     haldir = ("haldir-galadhrim-captain", [], [("legolas-greenleaf", 1, [])])
     assert _summary("breaking-of-the-fellowship", ("aragorn-strider", [], []), haldir).problems == [
         "Legolas Greenleaf may join only Aragorn (Strider)'s warband in Breaking of the Fellowship."
@@ -268,16 +266,7 @@ def test_an_army_list_that_is_one_warband_has_heroes_among_its_followers() -> No
     one = _summary("the-fellowship", gandalf)
     assert one.problems == [] and one.general == "Gandalf the Grey"
     assert (one.models, one.heroes, one.warbands[0].followers) == (5, 5, 4)
-    state = rules_core.new_battle(
-        battle_setup(
-            {
-                "good": _draft("the-fellowship", gandalf),
-                "evil": _draft("lurtzs-scouts", ("lurtz-uruk-hai-scout-captain", [], [])),
-            },
-            scenario="domination",
-        )
-    )
-    assert [len(w.models) for w in state.armies["good"].warbands] == [5]
+    assert _warbands_in_battle("the-fellowship", gandalf) == [5]
     two = _summary("the-fellowship", ("gandalf-the-grey", [], fellowship[1:]), ("aragorn-strider", [], []))
     assert two.problems == [
         "The Fellowship fights as one warband: make every other hero one of Gandalf the Grey's followers."
