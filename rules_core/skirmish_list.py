@@ -162,16 +162,14 @@ def _warband(
                     f"{follower.name} is a hero and leads a warband of their own; "
                     f"remove them from {hero.name}'s followers."
                 )
-            summary.heroes += follower.count
-        else:
-            summary.warriors += follower.count
-            if follower.bows:
-                summary.bows += follower.count
+        elif follower.bows:
+            summary.bows += follower.count
+        _count_kinds(summary, follower)
         if rules is None or rules.counted_in_warband(follower.key):
-            led += follower.count
+            led += follower.count * len(follower.members)
         problems.extend(own_problems(follower))
     problems.extend(own_problems(hero))
-    summary.heroes += 1
+    _count_kinds(summary, hero)
     summary.models += hero.models + sum(f.models * f.count for f in warband.followers)
     summary.points += points
     limit = follower_limit(hero.tier)
@@ -185,6 +183,14 @@ def _warband(
             else f"{hero.name} is an Independent Hero and leads no followers, but has {led}."
         )
     return WarbandSummary(hero.name, tier_name(hero.tier), led, limit, points, warband.general)
+
+
+def _count_kinds(summary: Summary, line: Listed) -> None:
+    """Its heroes and warriors into the summary: a group's by its parts (Shank & Wrot are two
+    heroes and a Snow Troll)."""
+    heroes = sum(1 for member in line.members if member.is_hero)
+    summary.heroes += heroes * line.count
+    summary.warriors += (len(line.members) - heroes) * line.count
 
 
 def _general(

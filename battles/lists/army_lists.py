@@ -95,6 +95,25 @@ def extra_models(profile: Any, options: list[str]) -> int:
     return sum(int(part.get("counts_as_extra_models", 0)) for part in said)
 
 
+def parts_priced(group: Any) -> dict[str, int]:
+    """The parts of a group its army list prices, and at what (Elladan 80, Elrohir 80; Shank 150,
+    the whole group's price, for Shank & Wrot): its own entry's, else those of the first army list
+    that fields it; {} when none does."""
+    entry = getattr(group, "list_entry", None)
+    if entry is not None and entry.get("parts"):
+        return {p["profile"]: int(p["points"]) for p in entry["parts"] if "points" in p}
+    return dict(_first_parts_priced(getattr(group, "catalogue_id", "")))
+
+
+@cache
+def _first_parts_priced(group_id: str) -> tuple[tuple[str, int], ...]:
+    for army_list in army_lists().values():
+        for entry in army_list["entries"]:
+            if entry["profile"] == group_id and entry.get("parts"):
+                return tuple((p["profile"], int(p["points"])) for p in entry["parts"] if "points" in p)
+    return ()
+
+
 def limit_flags(entry: dict[str, Any] | None, options: list[str], flag: str) -> frozenset[str]:
     """The limits an entry, or an option chosen of it, says it is `flag` ("exempt" from, or
     "counts" towards though a hero) in its list."""

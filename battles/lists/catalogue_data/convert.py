@@ -414,6 +414,12 @@ class ListConverter:
         for flag in ENTRY_FLAGS:
             if flag in raw:
                 entry[flag] = raw[flag]
+        if profile["kind"] == "group" and raw.get("parts"):
+            entry["parts"] = [
+                {"profile": part["profile"], "count": part["count"]}
+                | ({"points": part["points"]} if part.get("points") is not None else {})
+                for part in raw["parts"]
+            ]
         return entry
 
 

@@ -23,6 +23,8 @@ from battles.rulesets.skirmish.lists import summarise
 from battles.rulesets.skirmish.setup import battle_setup
 from rules_core.characteristics import defence
 
+from .test_army_pages import texts
+
 
 @pytest.fixture
 def catalogue(db: None) -> None:
@@ -210,6 +212,49 @@ def test_a_mass_battle_list_from_an_army_list(ann: User, catalogue: None) -> Non
     assert "mount: Snowmane" in client.get(f"/armies/{army.pk}/").content.decode()
     mass_lists.add_hero(army, _profile("gandalf-the-grey"))
     assert "Gandalf the Grey is not in the Kingdom of Rohan army list." in mass_lists.summarise(army).problems
+
+
+def test_a_mass_battle_fields_a_group_of_heroes_as_heroes_of_their_own(ann: User, catalogue: None) -> None:
+    # Rivendell: Elladan & Elrohir (the list prices each 80) with Horses (20) and Swift: two
+    # heroes, each at his own 90 points; the cards go with the first, Elladan.
+    army = services.new_list(ann, "Host", 1000, ruleset="mass_battle", army_list="rivendell")
+    mass_lists.add_stands(army, _profile("rivendell-warrior"), 3)
+    mass_lists.add_hero(army, _profile("elladan-and-elrohir"))
+    mass_lists.equip_hero(army, army.heroes.get(), ["Horse"], ["swift"])
+    army = ArmyList.objects.get(pk=army.pk)
+    summary = mass_lists.summarise(army)
+    assert [(h.name, h.tier, h.points, h.duel_points) for h in summary.hero_lines] == [
+        ("Elladan", "Hero of Fortitude", 90, 100),
+        ("Elrohir", "Hero of Fortitude", 90, 90),
+    ]
+    assert (summary.heroes, summary.starting_strength, summary.problems) == (2, 5, [])
+    assert summary.points == 3 * summary.stand_lines[0].each + 190
+    client = Client()
+    client.force_login(ann)
+    page = client.get(f"/armies/{army.pk}/").content
+    assert texts(page, "duel-points") == [
+        "Elladan: 90 pts + cards 10 · duel points 100",
+        "Elrohir: 90 pts · duel points 90",
+    ]
+    state = rules_core.new_battle(mass_battle_setup({"good": army, "evil": demo_army("evil", "mass_battle")}))
+    twins = state.army_models("good")
+    assert [
+        (m.profile.name, state.hero(m.id).duel_points, "Cavalry" in m.profile.keywords) for m in twins
+    ] == [
+        ("Elladan", 100, True),
+        ("Elrohir", 90, True),
+    ]
+    assert state.armies["good"].starting_models == 5
+    with pytest.raises(
+        BadData,
+        match="Shank & Wrot, Orc Scavengers comes with Snow Troll, who is no hero: a stand is several",
+    ):
+        mass_lists.add_hero(
+            services.new_list(
+                ann, "Orcs", 1000, ruleset="mass_battle", army_list="besiegers-of-the-hornburg"
+            ),
+            _profile("shank-and-wrot-orc-scavengers"),
+        )
 
 
 def test_the_builder_offers_heroes_as_followers_where_the_army_is_one_warband(
