@@ -273,12 +273,12 @@ class HandRule:
 def to_apply_by_hand(models: list[Model]) -> list[HandRule]:
     """The rules these models have (their mounts' too) that players must apply themselves, in
     order of first appearance, each with the models that have it: a mount's rule is named as the
-    mount's ("Snowmane, Théoden's mount"), not its rider's."""
+    mount's ("Snowmane (Théoden's mount)"), not its rider's."""
     found: dict[tuple[str, str], list[str]] = {}
     for model in models:
         holders_of = [(model.profile, model.name)]
         if model.mount is not None:
-            holders_of.append((model.mount.profile, f"{model.mount.name}, {model.name}'s mount"))
+            holders_of.append((model.mount.profile, f"{model.mount.name} ({model.name}'s mount)"))
         for profile, holder in holders_of:
             for use in uses(profile):
                 if use.note:

@@ -410,7 +410,7 @@ def test_a_test_on_request_suggests_the_side_s_rules_the_referee_does_not_apply(
 
 
 def test_a_mounts_rule_players_apply_is_named_as_the_mounts_not_the_riders() -> None:
-    # Snowmane's Faithful Servant is the horse's rule: listed as Snowmane's, Théoden's mount.
+    # Snowmane's Faithful Servant is the horse's rule: listed as Snowmane's (Théoden's mount).
     snowmane = profile("Snowmane", special_rules=["Faithful Servant"], fight=0, attacks=0)
     theoden = {
         **model("theoden", hero("Théoden", special_rules=["Stalk Unseen"]), 10, 40),
@@ -418,4 +418,4 @@ def test_a_mounts_rule_players_apply_is_named_as_the_mounts_not_the_riders() -> 
     }
     state = new_battle(setup([theoden], [model("orc", profile("Orc"), 10, 4)]))
     found = {rule.name: rule.models for rule in rules_to_apply_by_hand(list(state.models.values()))}
-    assert found == {"Stalk Unseen": ("Théoden",), "Faithful Servant": ("Snowmane, Théoden's mount",)}
+    assert found == {"Stalk Unseen": ("Théoden",), "Faithful Servant": ("Snowmane (Théoden's mount)",)}
