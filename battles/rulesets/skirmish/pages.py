@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.html import format_html
 
-from battles.lists.army_lists import army_list_named, in_list
+from battles.lists.army_lists import army_list_named, extra_models, in_list
 from battles.lists.models import ArmyList
 from battles.lists.offers import builder_offers
 from battles.lists.options import chosen_mount, unique_hero, unit_points
@@ -36,6 +36,7 @@ def builder_context(army: ArmyList, user: Any, words: str = "") -> dict[str, Any
                     "total": each * f.count,
                     "mount": chosen_mount(profile, f.options),
                     "unique": unique_hero(profile),
+                    "counts_as": 1 + extra_models(profile, f.options),
                 }
             )
         warbands.append(
@@ -45,6 +46,7 @@ def builder_context(army: ArmyList, user: Any, words: str = "") -> dict[str, Any
                 "line": line,
                 "hero_points": unit_points(hero, warband.hero_options),
                 "mount": chosen_mount(hero, warband.hero_options),
+                "counts_as": 1 + extra_models(hero, warband.hero_options),
                 # Named, or the General by the list's rules (the highest tier, the army list's choice).
                 "general": warband.is_general or summary.general == hero.name,
                 "followers": followers,

@@ -257,6 +257,16 @@ def test_a_mass_battle_fields_a_group_of_heroes_as_heroes_of_their_own(ann: User
         )
 
 
+def test_the_builder_says_eowyn_counts_as_two_models(ann: User, catalogue: None) -> None:
+    riders = services.new_list(ann, "Riders", 700, army_list="riders-of-theoden")
+    lists.add_warband(riders, _profile("eowyn-shieldmaiden-of-rohan"))
+    client = Client()
+    client.force_login(ann)
+    page = client.get(f"/armies/{riders.pk}/").content
+    assert texts(page, "counts-as") == ["counts as 2 models"]
+    assert (texts(page, "models"), texts(page, "break-point")) == (["2"], ["1"])
+
+
 def test_the_builder_offers_heroes_as_followers_where_the_army_is_one_warband(
     ann: User, catalogue: None
 ) -> None:
