@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..army_lists import Listed, repeated_unique_heroes, several_generals, side_of
+from ..army_lists import Listed, plural, repeated_unique_heroes, several_generals, side_of
 from ..setup import load_profile
 from ..tiers import tier_name
 from .army import HeroEntry, choose_general, is_broken, list_problems, max_heroes, starting_strength
@@ -204,16 +204,25 @@ def heroes_of_entry(entry: ListedHero, problems: list[str]) -> list[ListedHero]:
 
 def unfieldable_group(group: Listed) -> str:
     """Why a mass battle cannot field a group of models, or "" when it can: every model of it a hero,
-    each becomes a hero of his own; a warrior or a beast among them has no stand to be in, a stand
-    being several models of one profile (§2.2)."""
-    others = list(dict.fromkeys(part.name for part in group.parts if not part.is_hero))
+    each becomes a hero of his own. A warrior or a beast among them would need a stand, and a stand
+    is models of one profile, as many as its kind holds (§2.2): the group has too few of them, or
+    would make a stand of one (a War Beast's) that its army list prices at nothing, pricing only the
+    group."""
+    others: dict[str, tuple[Listed, int]] = {}
+    for part in group.parts:
+        if not part.is_hero:
+            others[part.name] = (part, others.get(part.name, (part, 0))[1] + 1)
     if not others:
         return ""
-    who = f"{', '.join(others)}, who {'is' if len(others) == 1 else 'are'} no hero"
-    return (
-        f"{group.name} comes with {who}: a stand is several models of one profile, so a mass battle "
-        f"cannot field {group.name}."
-    )
+    part, count = next(iter(others.values()))
+    stats = stats_of(part)
+    if count < stats.models:
+        why = f"a stand holds {stats.models} {stats.kind} models of one profile, and it has {plural(count, part.name)}"
+    elif not part.points:
+        why = f"{part.name} would be a stand of its own, which its army list prices at nothing (it prices the group)"
+    else:
+        why = f"it would field {part.name} as a stand of its own, which the referee does not do yet"
+    return f"A mass battle cannot field {group.name}: {why}."
 
 
 def _hero_line(entry: ListedHero, problems: list[str], number: int = 0) -> HeroSummary:

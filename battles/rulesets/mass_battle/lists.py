@@ -234,12 +234,12 @@ def _hero(number: int, raw: Any, profiles: dict[str, Profile]) -> HeroDraft:
 # ---------------------------------------------------------------- edits
 
 
-def _not_a_group(profile: Profile) -> None:
-    """A stand is several models of one profile (§2.2): a group of models is none."""
+def _not_a_group(profile: Profile, built_from: str = "") -> None:
+    """A stand is models of one profile (§2.2): a group of models is fielded only as heroes."""
     if profile.kind == "group":
         raise BadData(
-            f"{profile.name} is a group of models of several profiles, and a stand is models of one: "
-            "a mass battle fields a group only when all its models are heroes, added as heroes."
+            referee.unfieldable_group(listed(in_list(built_from, profile), []))
+            or f"{profile.name} is a group of heroes: add it among the heroes."
         )
 
 
@@ -256,7 +256,7 @@ def add_stands(army: ArmyList, profile: Profile, count: int) -> None:
     with services.changing(army):
         services.for_ruleset(army, KEY)
         services.same_side(army, profile)
-        _not_a_group(profile)
+        _not_a_group(profile, army.built_from)
         _check_stands_after(army, count)
         services.add_to_line(army.stand_lines, profile, count)
 

@@ -245,16 +245,20 @@ def test_a_mass_battle_fields_a_group_of_heroes_as_heroes_of_their_own(ann: User
         ("Elrohir", 90, True),
     ]
     assert state.armies["good"].starting_models == 5
-    with pytest.raises(
-        BadData,
-        match="Shank & Wrot, Orc Scavengers comes with Snow Troll, who is no hero: a stand is several",
-    ):
-        mass_lists.add_hero(
-            services.new_list(
-                ann, "Orcs", 1000, ruleset="mass_battle", army_list="besiegers-of-the-hornburg"
-            ),
-            _profile("shank-and-wrot-orc-scavengers"),
-        )
+    refused = [  # a group with a warrior or a beast: (army list, group, added as stands, why)
+        ("besiegers-of-the-hornburg", "shank-and-wrot-orc-scavengers", False, "a stand holds 2 large models "
+         "of one profile, and it has 1 Snow Troll."),
+        ("army-of-gundabad", "troll-brute", False, "Troll Brute (War Beast) would be a stand of its own, "
+         "which its army list prices at nothing (it prices the group)."),
+        ("kingdom-of-khazad-dum", "vault-warden-team", True, "a stand holds 8 infantry models of one profile, "
+         "and it has 1 Iron Shield Bearer."),
+    ]  # fmt: skip
+    for built_from, key, as_stands, why in refused:
+        other = services.new_list(ann, built_from, 1000, ruleset="mass_battle", army_list=built_from)
+        group = _profile(key)
+        with pytest.raises(BadData) as refusal:
+            mass_lists.add_stands(other, group, 1) if as_stands else mass_lists.add_hero(other, group)
+        assert str(refusal.value) == f"A mass battle cannot field {group.name}: {why}"
 
 
 def test_the_builder_says_eowyn_counts_as_two_models(ann: User, catalogue: None) -> None:
