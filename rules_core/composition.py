@@ -96,10 +96,10 @@ class ListRules:
             return not any(key in keys for key in self.unless_army_includes)
         return self.warbands in ("one", "optional")
 
-    def may_join(self, follower: str, hero: str, keys: Collection[str]) -> bool:
-        """Whether a hero (entry key) may follow another hero (key) in an army of these entries:
-        the army is one warband, or the list names whom he may follow (Legolas joins Aragorn in
-        Breaking of the Fellowship; whether it is that hero is checked with the list's rules)."""
+    def may_join(self, follower: str, keys: Collection[str]) -> bool:
+        """Whether a hero (entry key) may follow another hero in an army of these entries: the army
+        is one warband, or the list names whom he may follow (Legolas joins Aragorn in Breaking of
+        the Fellowship; whether it is that hero is `may_follow`'s check, in `composition_problems`)."""
         entry = self.entries.get(follower)
         return self.heroes_may_follow(keys) or bool(entry is not None and entry.may_follow)
 

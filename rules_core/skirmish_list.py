@@ -157,7 +157,7 @@ def _warband(
     for follower in warband.followers:
         points += follower.points * follower.count
         if follower.is_hero:
-            if rules is None or not rules.may_join(follower.key, hero.key, keys):
+            if rules is None or not rules.may_join(follower.key, keys):
                 problems.append(
                     f"{follower.name} is a hero and leads a warband of their own; "
                     f"remove them from {hero.name}'s followers."

@@ -33,7 +33,7 @@ from rules_core.mass_battle import (
     stats_of,
 )
 
-from .lists import KEY, heroes_of, stands_of, summarise
+from .lists import KEY, stands_of, summarise
 from .usual_board import TERRAIN, USUAL_BOARD
 
 BOARD = {"width": BOARD_WIDTH, "height": BOARD_HEIGHT}
@@ -93,9 +93,7 @@ def _army(army: Any, side: Side, zone: tuple[float, float, float, float], taken:
     heroes: list[dict[str, Any]] = []
     to_attach: list[dict[str, Any]] = []
     result: dict[str, Any] = {"name": army.name}
-    listed_heroes = heroes_of(army)
     for line in summary.hero_lines:
-        hero = listed_heroes[line.entry]
         entry = {
             "id": piece_id(line.listed, taken),
             "profile": mass_profile(line.listed),
@@ -106,7 +104,7 @@ def _army(army: Any, side: Side, zone: tuple[float, float, float, float], taken:
         if line.general:
             result["general"] = entry["id"]
         if line.monster:
-            stats = stats_of(listed(in_list(built_from, hero.profile), list(hero.options)))
+            stats = stats_of(line.listed)
             pieces.append(_Piece(entry, stats.width, stats.depth, monster=True))
         elif line.general:
             to_attach.insert(0, entry)
