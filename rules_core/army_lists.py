@@ -50,6 +50,21 @@ class Listed:
     mount_keys: frozenset[str] = frozenset()
     """The catalogue ids of the mount they ride (and the mount it is a variant of), for the groups
     of models an army list counts by their mounts (Cavalry models)."""
+    extra_models: int = 0
+    """How many more models its army list counts each one as (Éowyn carrying Merry: 1)."""
+    parts: tuple[Listed, ...] = ()
+    """A group's models, each a line of its own at its share of the group's price (Elladan &
+    Elrohir: the two heroes); () for any other profile."""
+
+    @property
+    def models(self) -> int:
+        """How many models each one counts as in the army's size and Break Point: a group's parts."""
+        return sum(part.models for part in self.parts) if self.parts else 1 + self.extra_models
+
+    @property
+    def members(self) -> tuple[Listed, ...]:
+        """The models each one is in battle: a group's parts, else itself."""
+        return self.parts or (self,)
 
     @property
     def tier(self) -> str | None:
@@ -74,6 +89,8 @@ def is_bow(missile: dict[str, Any] | None) -> bool:
 def wargear_problems(listed: Listed) -> list[str]:
     """What the referee would refuse in these models' wargear (the same piece twice, two shields, a
     lance on foot ...), as a list shows it before a battle refuses the list."""
+    if listed.parts:
+        return [problem for part in listed.parts for problem in wargear_problems(part)]
     try:
         read_kit(load_profile(listed.profile), mounted=listed.mount is not None)
     except RuleViolation as exc:

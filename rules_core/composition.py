@@ -51,6 +51,11 @@ class EntryRules:
     option_characters: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Options that are a character of their own (Gandalf the White's "Pippin"), with the entries
     that are the same character (keys): the army may not have both."""
+    hero: bool = False
+    """A hero's entry (else a warrior's or a siege engine's)."""
+    counted_in_warband: bool = True
+    """It counts towards the follower limit of the warband it joins (Gríma following Saruman does
+    not)."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,25 @@ class ListRules:
         if self.warbands == "conditional":
             return not any(key in keys for key in self.unless_army_includes)
         return self.warbands in ("one", "optional")
+
+    def may_join(self, follower: str, keys: Collection[str]) -> bool:
+        """Whether a hero (entry key) may follow another hero in an army of these entries: the army
+        is one warband, or the list names whom he may follow (Legolas joins Aragorn in Breaking of
+        the Fellowship; whether it is that hero is `may_follow`'s check, in `composition_problems`)."""
+        entry = self.entries.get(follower)
+        return self.heroes_may_follow(keys) or bool(entry is not None and entry.may_follow)
+
+    def counted_in_warband(self, key: str) -> bool:
+        """Whether an entry counts towards the follower limit of the warband it joins."""
+        entry = self.entries.get(key)
+        return entry is None or entry.counted_in_warband
+
+    def offers_heroes_as_followers(self, keys: Collection[str]) -> bool:
+        """Whether a builder should offer heroes as followers: the army is one warband, or some
+        hero of the list may follow another."""
+        return self.heroes_may_follow(keys) or any(
+            entry.hero and entry.may_follow for entry in self.entries.values()
+        )
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,9 @@ edition 4 at its front first (`mass_battle.loose.DETACH_EDGES`, docs/rules/mass-
 Up to edition 3 a model's Strikes were rolled one at a time, Might asked after each failed roll
 before the next was rolled (`strike_at.StrikeAt` for every Strike); edition 4 rolls a model's
 Strikes on one enemy on foot together and asks Might with every die known (`strike_rolls`).
+
+Up to edition 3 a scenario's "reduced to a quarter" counted every model left, a mount without its
+rider too; edition 4 counts the models as the army started with them (`BattleState.models_left`).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from .geometry import (
     point_segment_distance,
     segment_crosses_polygon,
 )
-from .state import BattleState, Model
+from .state import BattleState, Model, Side
 
 EDITION = 4
 """The edition of the rules a battle set up now is played by."""
@@ -47,6 +50,13 @@ DETACH_EDITION = 4
 """The first edition that steps a mass-battle hero out at his stand's front when no edge is named."""
 STRIKES_EDITION = 4
 """The first edition that rolls a model's Strikes on one enemy together, Might after all the dice."""
+QUARTER_EDITION = 4
+"""The first edition whose scenario quarter leaves out a mount without its rider."""
+
+
+def models_standing(state: BattleState, side: Side) -> int:
+    """Up to edition 3: a side's models left for a scenario's quarter, a riderless mount too."""
+    return len(state.army_models(side))
 
 
 def centre_line_difficult(state: BattleState, points: list[Point]) -> float:

@@ -65,12 +65,14 @@ def new_battle(setup: dict[str, Any]) -> BattleState:
                     raise _bad(f"Two models share the id {model.id!r}.")
                 models[model.id] = model
                 mine.append(model)
+            extra = {str(entry["id"]): n for entry in entries if (n := _extra_models(entry))}
             armies[side] = Army(
                 str(army.get("name") or side_name(side)),
-                len(entries),
+                len(entries) + sum(extra.values()),
                 general=_general(army, mine),
                 warbands=_warbands(army, mine),
                 break_point_divisor=_break_point_divisor(army),
+                extra_models=extra,
             )
         zones_in = setup.get("deployment") or default_zones(board)
         zones = {side: [float(v) for v in zones_in[side]] for side in SIDES}
@@ -205,6 +207,20 @@ def _break_point_divisor(army: dict[str, Any]) -> float:
     if isinstance(divisor, bool) or not isinstance(divisor, (int, float)) or not 1 <= divisor <= 4:
         raise _bad(f"An army's break_point_divisor must be a number from 1 to 4, not {divisor!r}.")
     return float(divisor)
+
+
+MAX_EXTRA_MODELS = 10
+
+
+def _extra_models(entry: dict[str, Any]) -> int:
+    """How many more models its army list counts a model as (`extra_models`, 0 to 10; 0 when not
+    given): Éowyn carrying Merry is two models, 1 more."""
+    extra = entry.get("extra_models", 0)
+    if isinstance(extra, bool) or not isinstance(extra, int) or not 0 <= extra <= MAX_EXTRA_MODELS:
+        raise _bad(
+            f"The extra_models of {entry.get('id')!r} must be a whole number from 0 to {MAX_EXTRA_MODELS}."
+        )
+    return extra
 
 
 def load_profile(data: dict[str, Any]) -> Profile:

@@ -94,13 +94,17 @@ def summarise(army: SkirmishList) -> Summary:
         problems.append("The list is empty: add a hero to lead a warband.")
     rules = army.rules
     keys = {line.key for w in army.warbands for line in (w.hero, *w.followers)}
-    heroes_follow = rules is not None and rules.heroes_may_follow(keys)
     for warband in army.warbands:
-        summary.warbands.append(_warband(warband, summary, heroes_follow))
+        summary.warbands.append(_warband(warband, summary, rules, keys))
     heroes = [w.hero for w in army.warbands if w.hero.is_hero]
     following = [f for w in army.warbands for f in w.followers if f.is_hero]
     problems.extend(repeated_unique_heroes([*heroes, *(f for f in following for _ in range(f.count))]))
-    if rules is not None and len(army.warbands) > 1 and (rules.warbands == "one" or following):
+    one_warband = rules is not None and rules.heroes_may_follow(keys)
+    if (
+        rules is not None
+        and len(army.warbands) > 1
+        and (rules.warbands == "one" or (following and one_warband))
+    ):
         leader = army.warbands[0].hero.name
         problems.append(
             f"{rules.name} fights as one warband: make every other hero one of {leader}'s followers."
@@ -139,29 +143,34 @@ def summarise(army: SkirmishList) -> Summary:
     return summary
 
 
-def _warband(warband: ListedWarband, summary: Summary, heroes_follow: bool = False) -> WarbandSummary:
+def _warband(
+    warband: ListedWarband,
+    summary: Summary,
+    rules: ListRules | None = None,
+    keys: frozenset[str] | set[str] = frozenset(),
+) -> WarbandSummary:
     """Count one warband into the summary, with its problems, and say what it is. Heroes may
-    follow another in an army list that may be one warband (`heroes_follow`)."""
+    follow another in an army list that may be one warband, or where the list says whom they may
+    follow (`ListRules.may_join`); one the list does not count in a warband is not (Gríma)."""
     hero, problems = warband.hero, summary.problems
     points, led = hero.points, 0
     for follower in warband.followers:
         points += follower.points * follower.count
         if follower.is_hero:
-            if not heroes_follow:
+            if rules is None or not rules.may_join(follower.key, keys):
                 problems.append(
                     f"{follower.name} is a hero and leads a warband of their own; "
                     f"remove them from {hero.name}'s followers."
                 )
-            summary.heroes += follower.count
-        else:
-            summary.warriors += follower.count
-            if follower.bows:
-                summary.bows += follower.count
-        led += follower.count
+        elif follower.bows:
+            summary.bows += follower.count
+        _count_kinds(summary, follower)
+        if rules is None or rules.counted_in_warband(follower.key):
+            led += follower.count * len(follower.members)
         problems.extend(own_problems(follower))
     problems.extend(own_problems(hero))
-    summary.heroes += 1
-    summary.models += 1 + led
+    _count_kinds(summary, hero)
+    summary.models += hero.models + sum(f.models * f.count for f in warband.followers)
     summary.points += points
     limit = follower_limit(hero.tier)
     if not hero.is_hero:
@@ -174,6 +183,14 @@ def _warband(warband: ListedWarband, summary: Summary, heroes_follow: bool = Fal
             else f"{hero.name} is an Independent Hero and leads no followers, but has {led}."
         )
     return WarbandSummary(hero.name, tier_name(hero.tier), led, limit, points, warband.general)
+
+
+def _count_kinds(summary: Summary, line: Listed) -> None:
+    """Its heroes and warriors into the summary: a group's by its parts (Shank & Wrot are two
+    heroes and a Snow Troll)."""
+    heroes = sum(1 for member in line.members if member.is_hero)
+    summary.heroes += heroes * line.count
+    summary.warriors += (len(line.members) - heroes) * line.count
 
 
 def _general(

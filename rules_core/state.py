@@ -272,10 +272,18 @@ class Army:
     break_point_divisor: float = 2
     """Broken after more than starting models / N casualties: 2 by the core rules, 1.5 in a few
     army lists (Lurtz's Scouts ...)."""
+    extra_models: dict[str, int] = field(default_factory=dict)
+    """Models its army list counts as more than one, by id: how many more (Éowyn carrying Merry
+    counts as two models: 1). `starting_models` counts them, and so do its casualties and what is
+    left of it."""
 
     @property
     def break_point(self) -> float:
         return self.starting_models / self.break_point_divisor
+
+    def counts_as(self, model_id: str) -> int:
+        """How many models one of its models counts as (1, or more for Éowyn carrying Merry)."""
+        return 1 + self.extra_models.get(model_id, 0)
 
 
 @dataclass(slots=True)
@@ -425,8 +433,20 @@ class BattleState:
         return [e for e in self.effects if e.kind == kind and e.target == model.id]
 
     def casualties(self, side: Side) -> int:
-        """Models the side has lost: a mount left without its rider never counts."""
-        return sum(1 for m in self.models.values() if m.side == side and not m.on_board and not m.mount_of)
+        """Models the side has lost, each as many as it counts as (Éowyn carrying Merry: two); a mount
+        left without its rider never counts."""
+        army = self.armies[side]
+        return sum(
+            army.counts_as(m.id)
+            for m in self.models.values()
+            if m.side == side and not m.on_board and not m.mount_of
+        )
+
+    def models_left(self, side: Side) -> int:
+        """The side's models still in play, as its starting models count them: each as many as it
+        counts as, a mount left without its rider not at all."""
+        army = self.armies[side]
+        return sum(army.counts_as(m.id) for m in self.army_models(side) if not m.mount_of)
 
     def losses(self, side: Side) -> int:
         """What the side has lost, as its ruleset counts it (the skirmish game: its casualties)."""

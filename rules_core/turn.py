@@ -35,12 +35,7 @@ def check_start_of_turn_end(ctx: Ctx) -> bool:
         return False
     if check_wiped_out(ctx):
         return True
-    routed = [
-        s
-        for s in SIDES
-        if sum(1 for m in state.army_models(s) if not m.mount_of)
-        <= state.armies[s].starting_models * ROUT_FRACTION
-    ]
+    routed = [s for s in SIDES if state.models_left(s) <= state.armies[s].starting_models * ROUT_FRACTION]
     if routed:
         end_battle(ctx, other(routed[0]) if len(routed) == 1 else None, "routed", routed)
         return True

@@ -21,9 +21,12 @@ from .profiles import clean_option
 
 LISTS_FILE = Path(__file__).parent / "catalogue_data" / "army-lists.json"
 HEROIC_TIERS = {tier.key for tier in TIERS}
-LIST_OPTION_FLAGS = ("bow_limit", "throwing_limit", "excludes_options", "same_character_as")
+LIST_OPTION_FLAGS = (
+    "bow_limit", "throwing_limit", "excludes_options", "same_character_as", "counts_as_extra_models",
+)  # fmt: skip
 """What an army list says of an option beyond what it gives: the limits it counts towards or is
-exempt from, the options it may not be taken with, and the entries it is the same character as."""
+exempt from, the options it may not be taken with, the entries it is the same character as, and
+how many more models it makes its model count as (Gandalf the White's "Pippin": 1)."""
 TIER_ORDER = [tier.key for tier in TIERS]
 
 
@@ -80,6 +83,35 @@ def in_list(list_id: str, profile: Any) -> Any:
     fielded.special_rules = list(dict.fromkeys([*profile.special_rules, *entry["always_rules"]]))
     fielded.list_entry = entry
     return fielded
+
+
+def extra_models(profile: Any, options: list[str]) -> int:
+    """How many more models an army list counts one of these as: its entry's and its chosen
+    options' (Éowyn carrying Merry, Gandalf the White with "Pippin": 1); 0 outside an army list."""
+    entry = getattr(profile, "list_entry", None)
+    if entry is None:
+        return 0
+    said = [entry, *(o for o in entry["options"] if o["name"] in options)]
+    return sum(int(part.get("counts_as_extra_models", 0)) for part in said)
+
+
+def parts_priced(group: Any) -> dict[str, int]:
+    """The parts of a group its army list prices, and at what (Elladan 80, Elrohir 80; Shank 150,
+    the whole group's price, for Shank & Wrot): its own entry's, else those of the first army list
+    that fields it; {} when none does."""
+    entry = getattr(group, "list_entry", None)
+    if entry is not None and entry.get("parts"):
+        return {p["profile"]: int(p["points"]) for p in entry["parts"] if "points" in p}
+    return dict(_first_parts_priced(getattr(group, "catalogue_id", "")))
+
+
+@cache
+def _first_parts_priced(group_id: str) -> tuple[tuple[str, int], ...]:
+    for army_list in army_lists().values():
+        for entry in army_list["entries"]:
+            if entry["profile"] == group_id and entry.get("parts"):
+                return tuple((p["profile"], int(p["points"])) for p in entry["parts"] if "points" in p)
+    return ()
 
 
 def limit_flags(entry: dict[str, Any] | None, options: list[str], flag: str) -> frozenset[str]:
@@ -155,6 +187,8 @@ def _entry_rules(entry: dict[str, Any], name: str) -> EntryRules:
         picks=picks,
         excludes_options=excluded,
         same_character_as=tuple(entry.get("same_character_as", ())),
+        hero=entry["slot"] == "hero",
+        counted_in_warband=entry.get("not_counted_in") != "warband",
         option_characters=tuple(
             (o["name"], tuple(o["same_character_as"])) for o in options if o.get("same_character_as")
         ),

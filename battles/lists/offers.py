@@ -104,7 +104,7 @@ class Offers:
         )
 
 
-_kept: dict[tuple[str, str, bool], Offers] = {}
+_kept: dict[tuple[str, str], Offers] = {}
 """The catalogue's offers this process keeps, by army list and side, for `_kept_stamp`."""
 _kept_stamp: object = None
 
@@ -130,12 +130,8 @@ def _stamp() -> object:
     return (cache.get(GENERATION_KEY), rows["count"], rows["newest"])
 
 
-def _fieldable(groups: bool) -> tuple[str, ...]:
-    return FIELDED_KINDS if groups else tuple(k for k in FIELDED_KINDS if k != "group")
-
-
-def _catalogue_offers(built_from: str, side: str, groups: bool) -> Offers:
-    rows = Profile.objects.filter(owner=None, kind__in=_fieldable(groups), not_playable="")
+def _catalogue_offers(built_from: str, side: str) -> Offers:
+    rows = Profile.objects.filter(owner=None, kind__in=FIELDED_KINDS, not_playable="")
     if side:
         rows = rows.filter(side__in=[side, ""])
     army_list = army_list_named(built_from)
@@ -163,10 +159,10 @@ def _catalogue_offers(built_from: str, side: str, groups: bool) -> Offers:
     return Offers(tuple(heroes), tuple(warriors))
 
 
-def _own_offers(user: Any, side: str, groups: bool) -> Offers:
+def _own_offers(user: Any, side: str) -> Offers:
     if user is None or not user.is_authenticated:
         return Offers((), ())
-    rows = Profile.objects.filter(owner=user, kind__in=_fieldable(groups), not_playable="")
+    rows = Profile.objects.filter(owner=user, kind__in=FIELDED_KINDS, not_playable="")
     if side:
         rows = rows.filter(side__in=[side, ""])
     found = list(rows.order_by("name").values(*FIELDS))
@@ -176,19 +172,19 @@ def _own_offers(user: Any, side: str, groups: bool) -> Offers:
     )
 
 
-def builder_offers(built_from: str, side: str, user: Any, groups: bool = True) -> Offers:
+def builder_offers(built_from: str, side: str, user: Any) -> Offers:
     """What a list built from `built_from` ("" for any profiles), fighting for `side` ("" while
     unsettled), offers its user: from an army list, its heroes (highest tier first) and warriors;
-    else the user's own profiles, then the catalogue's, each by name. Groups (Elladan & Elrohir)
-    only when `groups`."""
+    else the user's own profiles, then the catalogue's, each by name, groups (Elladan & Elrohir)
+    among them."""
     global _kept_stamp
     stamp = _stamp()
     if _kept_stamp != stamp:
         _kept.clear()
         _kept_stamp = stamp
-    key = (built_from, side, groups)
+    key = (built_from, side)
     if key not in _kept:
-        _kept[key] = _catalogue_offers(built_from, side, groups)
+        _kept[key] = _catalogue_offers(built_from, side)
     if army_list_named(built_from) is not None:
         return _kept[key]
-    return _own_offers(user, side, groups) + _kept[key]
+    return _own_offers(user, side) + _kept[key]

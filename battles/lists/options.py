@@ -8,12 +8,14 @@ ruleset's web code turns a list into the referee's plain data (`rules_core.Liste
 
 from __future__ import annotations
 
+import copy
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
 from rules_core import Listed, is_bow
 
-from .army_lists import limit_flags
+from .army_lists import extra_models, limit_flags, parts_priced
 from .catalogue import MOUNTS, mount_profile
 from .profiles import option_gives, option_mount
 
@@ -86,6 +88,11 @@ def rules_model(profile: Any, options: list[str]) -> dict[str, Any]:
     return {"profile": rules_profile(profile, options), **({"mount": mount_profile(mount)} if mount else {})}
 
 
+def unique_hero(profile: Any) -> bool:
+    """A named hero (Frodo, Théoden): an army has one at most."""
+    return bool(getattr(profile, "unique", False)) and bool(profile.tier)
+
+
 def unknown_options(profile: Any, options: list[str]) -> list[str]:
     """Options a list chose that its profile no longer offers (the profile was edited since)."""
     table = option_table(profile)
@@ -121,7 +128,7 @@ def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
         profile=model["profile"],
         points=unit_points(profile, options),
         count=count,
-        unique=bool(getattr(profile, "unique", False)) and bool(profile.tier),
+        unique=unique_hero(profile),
         side=getattr(profile, "side", "") or "",
         mount=model.get("mount"),
         options=tuple(options),
@@ -131,6 +138,13 @@ def listed(profile: Any, options: list[str], count: int = 1) -> Listed:
         exempt=limit_flags(entry, options, "exempt"),
         counts=limit_flags(entry, options, "counts"),
         mount_keys=_mount_keys(chosen_mount(profile, options)),
+        extra_models=extra_models(profile, options),
+        parts=tuple(
+            replace(listed(part, chosen), points=price)
+            for part, chosen, price in battle_models(profile, options)
+        )
+        if getattr(profile, "kind", "model") == "group"
+        else (),
     )
 
 
@@ -144,8 +158,40 @@ def _mount_keys(mount: str) -> frozenset[str]:
 
 def battle_models(profile: Any, options: list[str]) -> list[tuple[Any, list[str], int]]:
     """The models one bought model is in battle, each with its options and points: itself, or a
-    group's parts (the group's cost counted on the first)."""
+    group's parts as the group fields them (`part_of`), each at its share of the group's price
+    (`part_prices`)."""
     parts = profile.group_parts() if getattr(profile, "kind", "model") == "group" else []
     if not parts:
         return [(profile, options, unit_points(profile, options))]
-    return [(part, [], unit_points(profile, options) if i == 0 else 0) for i, part in enumerate(parts)]
+    prices = part_prices(profile, [part.catalogue_id for part in parts], options)
+    return [(part_of(profile, part), options, price) for part, price in zip(parts, prices, strict=True)]
+
+
+def part_of(group: Any, part: Any) -> Any:
+    """A part as its group fields it (a copy, never saved): a hero at the group's heroic tier in its
+    army list (a warrior part stays a warrior), with the group's options (Elladan and Elrohir both
+    ride when the pair buys Horses) and what the list always gives the group."""
+    fielded = copy.copy(part)
+    if part.tier:
+        fielded.tier = group.tier or part.tier
+    fielded.options = group.options
+    fielded.always_bought = list(getattr(group, "always_bought", []))
+    return fielded
+
+
+def part_prices(group: Any, parts: list[str], options: list[str]) -> list[int]:
+    """What each model of a group costs (its parts by id, one a model), adding up to the group's
+    price with its options: the price its army list gives a part where it gives one (Elladan 80,
+    Elrohir 80), the rest of the group's price on its first part (all of it when the list prices
+    none: Shank for Shank & Wrot), and the options shared evenly among the parts priced (the
+    twins' Horses, 20: 10 each), the odd point on the first of them. A reading of ours where the
+    books price only the group (docs/rules/mass-battle.md §2.3, [open])."""
+    given = parts_priced(group)
+    prices = [given.get(part, 0) if part not in parts[:i] else 0 for i, part in enumerate(parts)]
+    priced = [i for i, price in enumerate(prices) if price] or [0]
+    prices[0] += int(group.points) - sum(prices)
+    shared = unit_points(group, options) - int(group.points)
+    for i in priced:
+        prices[i] += shared // len(priced)
+    prices[priced[0]] += shared % len(priced)
+    return prices

@@ -23,6 +23,7 @@ from .army_list import (
     mass_profile,
     stats_of,
     summarise,
+    unfieldable_group,
 )
 from .battle import board_needs, new_mass_battle
 from .cards import CARDS, Card, HeldCard, applies_now
@@ -89,5 +90,6 @@ __all__ = [
     "stats_of",
     "summarise",
     "tape",
+    "unfieldable_group",
     "victory_points",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..army_lists import Listed, repeated_unique_heroes, several_generals, side_of
+from ..army_lists import Listed, plural, repeated_unique_heroes, several_generals, side_of
 from ..setup import load_profile
 from ..tiers import tier_name
 from .army import HeroEntry, choose_general, is_broken, list_problems, max_heroes, starting_strength
@@ -45,8 +45,8 @@ def stats_of(listed: Listed) -> StandStats:
 
 
 def fields_own_stand(listed: Listed) -> bool:
-    """A Monster hero is fielded as a stand of his own (§2.3)."""
-    return is_monster(load_profile(listed.profile))
+    """A Monster hero is fielded as a stand of his own (§2.3); a group, when one of its heroes is."""
+    return any(is_monster(load_profile(member.profile)) for member in listed.members if member.is_hero)
 
 
 def known_cards(names: list[str]) -> list[Card]:
@@ -96,6 +96,10 @@ class HeroSummary:
     might: int
     will: int
     fate: int
+    listed: Listed
+    """He as the list fields him (a group's hero: his part of it), for the battle's setup."""
+    entry: int = 0
+    """Which of the list's heroes he is (its index): a group's heroes share their group's."""
 
     @property
     def total(self) -> int:
@@ -135,28 +139,31 @@ def summarise(army: MassList) -> MassSummary:
         points_limit=army.points_limit,
         stand_lines=[_stand_line(line, misplaced) for line in army.stands],
     )
-    summary.hero_lines = [_hero_line(entry, misplaced) for entry in army.heroes]
+    members = [
+        (number, m) for number, entry in enumerate(army.heroes) for m in heroes_of_entry(entry, misplaced)
+    ]
+    summary.hero_lines = [_hero_line(member, misplaced, number) for number, member in members]
     summary.stands = sum(line.count for line in summary.stand_lines) + sum(
         1 for hero in summary.hero_lines if hero.monster
     )
-    summary.heroes = len(army.heroes)
+    summary.heroes = len(summary.hero_lines)
     summary.hero_limit = max_heroes(summary.stands)
     summary.points = sum(line.total for line in summary.stand_lines) + sum(
         h.total for h in summary.hero_lines
     )
     entries = [
-        HeroEntry(str(number), line.name, entry.hero.tier, line.duel_points, entry.cards)
-        for number, (entry, line) in enumerate(zip(army.heroes, summary.hero_lines, strict=True))
+        HeroEntry(str(number), line.name, member.hero.tier, line.duel_points, member.cards)
+        for number, ((_, member), line) in enumerate(zip(members, summary.hero_lines, strict=True))
     ]
     summary.problems = [
         *list_problems(summary.stands, entries, summary.points, summary.points_limit),
         *misplaced,
-        *repeated_unique_heroes([entry.hero for entry in army.heroes if entry.hero.is_hero]),
+        *repeated_unique_heroes([m for entry in army.heroes for m in entry.hero.members if m.is_hero]),
     ]
     summary.side, mixed = side_of([*army.stands, *(entry.hero for entry in army.heroes)])
     summary.problems.extend(mixed)
-    named = [number for number, entry in enumerate(army.heroes) if entry.general]
-    several = several_generals([army.heroes[number].hero.name for number in named])
+    named = [number for number, (_, member) in enumerate(members) if member.general]
+    several = several_generals([summary.hero_lines[number].name for number in named])
     if several:
         summary.problems.append(several)
     elif entries:
@@ -181,7 +188,47 @@ def _stand_line(line: Listed, problems: list[str]) -> StandLineSummary:
     return StandLineSummary(line.name, list(line.options), line.count, stats, each, each * line.count)
 
 
-def _hero_line(entry: ListedHero, problems: list[str]) -> HeroSummary:
+def heroes_of_entry(entry: ListedHero, problems: list[str]) -> list[ListedHero]:
+    """The heroes one hero of the list is: himself, or a group's heroes, each a hero of his own at
+    his share of the group's price (Elladan & Elrohir); the group's Battle Cards go with its first
+    hero, and so does its being named the General (§2.3, [open]). A group with a warrior or a beast
+    among its models cannot be fielded, and says why (`unfieldable_group`)."""
+    if not entry.hero.parts:
+        return [entry]
+    why = unfieldable_group(entry.hero)
+    if why:
+        problems.append(why)
+    heroes = [part for part in entry.hero.parts if part.is_hero]
+    return [
+        ListedHero(part, entry.cards if first else (), entry.general and first)
+        for first, part in zip([True, *[False] * len(heroes)], heroes, strict=False)
+    ]
+
+
+def unfieldable_group(group: Listed) -> str:
+    """Why a mass battle cannot field a group of models, or "" when it can: every model of it a hero,
+    each becomes a hero of his own. A warrior or a beast among them would need a stand, and a stand
+    is models of one profile, as many as its kind holds (§2.2): the group has too few of them, or
+    would make a stand of one (a War Beast's) that its army list prices at nothing, pricing only the
+    group."""
+    others: dict[str, tuple[Listed, int]] = {}
+    for part in group.parts:
+        if not part.is_hero:
+            others[part.name] = (part, others.get(part.name, (part, 0))[1] + 1)
+    if not others:
+        return ""
+    part, count = next(iter(others.values()))
+    stats = stats_of(part)
+    if count < stats.models:
+        why = f"a stand holds {stats.models} {stats.kind} models of one profile, and it has {plural(count, part.name)}"
+    elif not part.points:
+        why = f"{part.name} would be a stand of its own, which its army list prices at nothing (it prices the group)"
+    else:
+        why = f"it would field {part.name} as a stand of its own, which the referee does not do yet"
+    return f"A mass battle cannot field {group.name}: {why}."
+
+
+def _hero_line(entry: ListedHero, problems: list[str], number: int = 0) -> HeroSummary:
     hero = entry.hero
     if not hero.is_hero:
         problems.append(f"{hero.name} is not a hero: field him in stands.")
@@ -202,4 +249,6 @@ def _hero_line(entry: ListedHero, problems: list[str]) -> HeroSummary:
         might=int(profile.get("might", 0)),
         will=int(profile.get("will", 0)),
         fate=int(profile.get("fate", 0)),
+        listed=hero,
+        entry=number,
     )

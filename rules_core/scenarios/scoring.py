@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..geometry import point_polygon_distance
+from ..legacy import QUARTER_EDITION, models_standing
 from ..special_rules import DOMINANT, on_model
 from ..special_rules.active import active
 from ..special_rules.shapes import Dominant
@@ -106,8 +107,13 @@ def banners(state: BattleState, side: Side) -> int:
     return sum(1 for m in state.army_models(side) if carries_banner(m))
 
 
+def models_in_play(state: BattleState, side: Side) -> int:
+    """The side's models left, as a scenario's quarter counts them (by the battle's edition)."""
+    return state.models_left(side) if state.edition >= QUARTER_EDITION else models_standing(state, side)
+
+
 def reduced_to_quarter(state: BattleState, side: Side) -> bool:
-    return len(state.army_models(side)) <= state.armies[side].starting_models * QUARTER
+    return models_in_play(state, side) <= state.armies[side].starting_models * QUARTER
 
 
 def is_broken(state: BattleState, side: Side) -> bool:
@@ -202,7 +208,7 @@ def _keep_banner(state: BattleState, line: Line) -> list[Row]:
 def _quarter(state: BattleState, line: Line) -> list[Row]:
     def cell(side: Side) -> Cell:
         enemy = other(side)
-        left, start = len(state.army_models(enemy)), state.armies[enemy].starting_models
+        left, start = models_in_play(state, enemy), state.armies[enemy].starting_models
         return (line.params["points"] if reduced_to_quarter(state, enemy) else 0), f"{left} of {start} left"
 
     return [_row(line.label, cell)]

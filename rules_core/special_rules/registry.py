@@ -272,14 +272,17 @@ class HandRule:
 
 def to_apply_by_hand(models: list[Model]) -> list[HandRule]:
     """The rules these models have (their mounts' too) that players must apply themselves, in
-    order of first appearance, each with the models that have it."""
+    order of first appearance, each with the models that have it: a mount's rule is named as the
+    mount's ("Snowmane (Théoden's mount)"), not its rider's."""
     found: dict[tuple[str, str], list[str]] = {}
     for model in models:
-        profiles = [model.profile] + ([model.mount.profile] if model.mount is not None else [])
-        for profile in profiles:
+        holders_of = [(model.profile, model.name)]
+        if model.mount is not None:
+            holders_of.append((model.mount.profile, f"{model.mount.name} ({model.name}'s mount)"))
+        for profile, holder in holders_of:
             for use in uses(profile):
                 if use.note:
                     holders = found.setdefault((normalise(use.text), use.note), [])
-                    if model.name not in holders:
-                        holders.append(model.name)
+                    if holder not in holders:
+                        holders.append(holder)
     return [HandRule(name, note, tuple(holders)) for (name, note), holders in found.items()]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_core import RuleViolation, ScriptedDice, apply, new_battle
+from rules_core import BattleState, RuleViolation, ScriptedDice, apply, new_battle
 from rules_core.characteristics import attacks, fight_value, move_allowance, strength
 
 from .builders import (
@@ -41,7 +41,8 @@ def test_a_rider_fights_with_the_better_of_its_own_and_its_mounts_characteristic
     assert move_allowance(state, a) == 10.0
 
 
-def test_a_mount_left_without_its_rider_is_a_model_of_its_own_and_never_a_casualty() -> None:
+def rider_slain_on_his_warg() -> tuple[BattleState, list[str]]:
+    """Good's rider is slain in the Fight phase; his Warg stays, passing its Courage test."""
     rider = {
         **model("a-rider", profile("Rider", wounds=1, defence=3, fight=1, attacks=1), 10, 20),
         "mount": WARG,
@@ -51,7 +52,11 @@ def test_a_mount_left_without_its_rider_is_a_model_of_its_own_and_never_a_casual
     state, events = play(
         state, [("evil", {"type": "strike_part", "part": "rider"})], ScriptedDice([6, 4, 4, *NEXT_TURN])
     )
-    lines = texts(events)
+    return state, texts(events)
+
+
+def test_a_mount_left_without_its_rider_is_a_model_of_its_own_and_never_a_casualty() -> None:
+    state, lines = rider_slain_on_his_warg()
     assert "Warg, Rider's mount, is left without its rider." in lines
     assert "Warg takes a Courage test (its rider has fallen), needing 5+: rolls 4 + 4 = 8, passed." in lines
     warg = state.model("a-rider-mount")
@@ -59,6 +64,16 @@ def test_a_mount_left_without_its_rider_is_a_model_of_its_own_and_never_a_casual
     assert state.casualties("good") == 1
     warg.status = "fled"
     assert state.casualties("good") == 1
+
+
+def test_a_scenario_s_quarter_leaves_out_a_riderless_mount_from_edition_4() -> None:
+    from rules_core.scenarios.scoring import models_in_play
+
+    state, _ = rider_slain_on_his_warg()
+    assert state.model("a-rider-mount").on_board
+    assert models_in_play(state, "good") == len(FAR)
+    state.edition = 3  # a battle set up before: replayed as it was played, the Warg counted
+    assert models_in_play(state, "good") == len(FAR) + 1
 
 
 def test_might_raises_a_thrown_rider_test_of_1_to_rise_from_the_dust_and_an_expert_rider_may_re_roll() -> (

@@ -181,6 +181,25 @@ def test_example_46_an_army_is_broken_when_its_casualties_exceed_half() -> None:
     assert state.armies["evil"].broken
 
 
+@pytest.mark.parametrize(
+    ("fallen", "broken"), [(["rider1", "rider2"], False), (["eowyn"], False), (["eowyn", "rider1"], True)]
+)
+def test_a_model_that_counts_as_two_is_two_casualties_for_the_break_point(fallen, broken) -> None:
+    # Éowyn carrying Merry counts as two models: with three Riders her army is 5 models, Break
+    # Point 2.5; two Riders fallen are 2 casualties, she alone 2, she and a Rider 3: Broken.
+    eowyn = {**model("eowyn", hero("Éowyn", tier="fortitude"), 10, 40), "extra_models": 1}
+    riders = [model(f"rider{i}", profile(f"Rider {i}"), 14 + 3 * i, 40) for i in range(1, 4)]
+    state = new_battle(setup([eowyn, *riders], [model("orc", profile("Orc"), 10, 4)]))
+    assert (state.armies["good"].starting_models, state.armies["good"].break_point) == (5, 2.5)
+    for model_id in fallen:
+        state.models[model_id].status = "casualty"
+    state, events = play(
+        state, [("good", {"type": "ready"}), ("evil", {"type": "ready"})], ScriptedDice(GOOD_PRIORITY)
+    )
+    assert state.armies["good"].broken is broken
+    assert ("Good army is Broken: 3 casualties, more than its Break Point of 2.5." in texts(events)) is broken
+
+
 @pytest.mark.parametrize(("casualties", "broken"), [(6, False), (7, True)])
 def test_a_break_point_may_be_fractional(casualties: int, broken: bool) -> None:
     orcs = [model(f"orc{i}", profile(f"Orc {i}"), 2 + i * 3, 4) for i in range(13)]

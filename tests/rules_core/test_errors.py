@@ -48,3 +48,12 @@ def test_an_army_breaks_by_its_lists_divisor_and_a_divisor_out_of_range_is_refus
     with pytest.raises(RuleViolation) as refused:
         new_battle(start)
     assert refused.value.message == "An army's break_point_divisor must be a number from 1 to 4, not 0."
+
+
+def test_a_model_counted_as_more_than_one_by_a_number_out_of_range_is_refused() -> None:
+    start = setup(
+        [{**model("g", profile("G"), 10, 40), "extra_models": -1}], [model("e", profile("E"), 10, 4)]
+    )
+    with pytest.raises(RuleViolation) as refused:
+        new_battle(start)
+    assert refused.value.message == "The extra_models of 'g' must be a whole number from 0 to 10."

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules_core import ScriptedDice, new_battle
+from rules_core import ScriptedDice, new_battle, rules_to_apply_by_hand
 from rules_core.courage import manual_test_action
 from rules_core.matchup import charge_odds
 from rules_core.scenarios.scoring import weight
@@ -498,3 +498,15 @@ def test_master_of_battle_gives_nothing_below_its_score_or_beyond_6_inches(face:
     rolled = any("Master of Battle" in line for line in said)
     assert rolled is (x == 14) and state.pending.kind != "master_of_battle"
     assert "move" not in state.model("c").heroic
+
+
+def test_a_mounts_rule_players_apply_is_named_as_the_mounts_not_the_riders() -> None:
+    # Snowmane's Faithful Servant is the horse's rule: listed as Snowmane's (Théoden's mount).
+    snowmane = profile("Snowmane", special_rules=["Faithful Servant"], fight=0, attacks=0)
+    theoden = {
+        **model("theoden", hero("Théoden", special_rules=["Skin-changer"]), 10, 40),
+        "mount": snowmane,
+    }
+    state = new_battle(setup([theoden], [model("orc", profile("Orc"), 10, 4)]))
+    found = {rule.name: rule.models for rule in rules_to_apply_by_hand(state)}
+    assert found == {"Skin-changer": ("Théoden",), "Faithful Servant": ("Snowmane (Théoden's mount)",)}

@@ -349,7 +349,9 @@ ENTRY_FLAGS = (
     "max", "general", "captain", "may_follow", "may_lead_only", "requires_one_of", "bow_limit",
     "throwing_limit", "legacy", "not_counted_in", "counts_as_extra_models", "same_character_as",
 )  # fmt: skip
-OPTION_FLAGS = ("bow_limit", "throwing_limit", "excludes_options", "same_character_as")
+OPTION_FLAGS = (
+    "bow_limit", "throwing_limit", "excludes_options", "same_character_as", "counts_as_extra_models",
+)  # fmt: skip
 SLOTS = (("heroes", "hero"), ("warriors", "warrior"), ("siege_engines", "siege-engine"))
 
 
@@ -412,6 +414,12 @@ class ListConverter:
         for flag in ENTRY_FLAGS:
             if flag in raw:
                 entry[flag] = raw[flag]
+        if profile["kind"] == "group" and raw.get("parts"):
+            entry["parts"] = [
+                {"profile": part["profile"], "count": part["count"]}
+                | ({"points": part["points"]} if part.get("points") is not None else {})
+                for part in raw["parts"]
+            ]
         return entry
 
 

@@ -194,6 +194,7 @@ def _stand_line(number: int, raw: Any, profiles: dict[str, Profile]) -> StandDra
     profile = profile_named(line.get("profile"), profiles, where)
     if profile.is_hero:
         raise BadData(f"{where}: {profile.name} is a hero; list him among the heroes.")
+    _not_a_group(profile)
     count = line.get("count")
     if not isinstance(count, int) or not whole_number(count, 1, MAX_STANDS):
         raise BadData(
@@ -233,9 +234,21 @@ def _hero(number: int, raw: Any, profiles: dict[str, Profile]) -> HeroDraft:
 # ---------------------------------------------------------------- edits
 
 
-def _not_a_group(profile: Profile) -> None:
+def _not_a_group(profile: Profile, built_from: str = "") -> None:
+    """A stand is models of one profile (§2.2): a group of models is fielded only as heroes."""
     if profile.kind == "group":
-        raise BadData(f"{profile.name} is a group of models: a mass battle does not field groups yet.")
+        raise BadData(
+            referee.unfieldable_group(listed(in_list(built_from, profile), []))
+            or f"{profile.name} is a group of heroes: add it among the heroes."
+        )
+
+
+def _fieldable_group(profile: Profile, built_from: str) -> None:
+    """A group of heroes is fielded as heroes of their own; one with a warrior or a beast is refused."""
+    if profile.kind == "group":
+        why = referee.unfieldable_group(listed(in_list(built_from, profile), []))
+        if why:
+            raise BadData(why)
 
 
 def add_stands(army: ArmyList, profile: Profile, count: int) -> None:
@@ -243,7 +256,7 @@ def add_stands(army: ArmyList, profile: Profile, count: int) -> None:
     with services.changing(army):
         services.for_ruleset(army, KEY)
         services.same_side(army, profile)
-        _not_a_group(profile)
+        _not_a_group(profile, army.built_from)
         _check_stands_after(army, count)
         services.add_to_line(army.stand_lines, profile, count)
 
@@ -259,7 +272,7 @@ def add_hero(army: ArmyList, profile: Profile) -> None:
     with services.changing(army):
         services.for_ruleset(army, KEY)
         services.same_side(army, profile)
-        _not_a_group(profile)
+        _fieldable_group(profile, army.built_from)
         if army.heroes.count() >= MAX_HEROES:
             raise BadData(f"A list holds at most {MAX_HEROES} heroes.")
         if fields_own_stand(profile, army.built_from):

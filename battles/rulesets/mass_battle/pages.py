@@ -17,7 +17,8 @@ from .lists import heroes_of, stands_of, summarise
 
 def _lines(army: ArmyList) -> dict[str, Any]:
     """The list's lines of stands and heroes, each with its summary and its profile as the list's
-    army list fields it (its options there); a hero with the mount he rides ("" for none)."""
+    army list fields it (its options there); a hero with the mount he rides ("" for none), his
+    summary's lines (a group's: one for each of its heroes) and whether he leads the army."""
     summary = summarise(army)
     built_from = army.built_from
     stands, heroes = stands_of(army), heroes_of(army)
@@ -29,8 +30,9 @@ def _lines(army: ArmyList) -> dict[str, Any]:
             for line, row in zip(stands, summary.stand_lines, strict=True)
         ],
         "hero_lines": [
-            (hero, row, fielded, chosen_mount(fielded, list(hero.options)))
-            for hero, row in zip(heroes, summary.hero_lines, strict=True)
+            (hero, rows, fielded, chosen_mount(fielded, list(hero.options)), any(row.general for row in rows))
+            for number, hero in enumerate(heroes)
+            for rows in [[row for row in summary.hero_lines if row.entry == number]]
             for fielded in [in_list(built_from, hero.profile)]
         ],
         "army_list": army_list_named(built_from),
@@ -39,9 +41,9 @@ def _lines(army: ArmyList) -> dict[str, Any]:
 
 def builder_context(army: ArmyList, user: Any) -> dict[str, Any]:
     """The builder: the list, and what `user` may add to it (from its army list, that list's
-    heroes at their tier and price there and its warriors; no groups yet)."""
+    heroes at their tier and price there and its warriors; a group of heroes among the heroes)."""
     lines = _lines(army)
-    offers = builder_offers(army.built_from, lines["summary"].side or "", user, groups=False)
+    offers = builder_offers(army.built_from, lines["summary"].side or "", user)
     return {**lines, "cards": list(CARDS.values()), "offers": offers}
 
 

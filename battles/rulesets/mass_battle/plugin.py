@@ -89,7 +89,7 @@ class MassBattle(WebRuleset):
         return DEMO_MASS_DOCUMENTS[side]
 
     def builder_context(self, request: HttpRequest, army: ArmyList) -> dict[str, Any]:
-        return pages.builder_context(army, request.user)  # a mass battle fields no groups yet
+        return pages.builder_context(army, request.user)
 
     def print_context(self, army: ArmyList) -> dict[str, Any]:
         return pages.print_context(army)

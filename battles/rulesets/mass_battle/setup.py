@@ -29,12 +29,11 @@ from rules_core.mass_battle import (
     BOARD_WIDTH,
     MAX_HEROES_PER_STAND,
     default_zones,
-    known_cards,
     mass_profile,
     stats_of,
 )
 
-from .lists import KEY, heroes_of, stands_of, summarise
+from .lists import KEY, stands_of, summarise
 from .usual_board import TERRAIN, USUAL_BOARD
 
 BOARD = {"width": BOARD_WIDTH, "height": BOARD_HEIGHT}
@@ -94,18 +93,18 @@ def _army(army: Any, side: Side, zone: tuple[float, float, float, float], taken:
     heroes: list[dict[str, Any]] = []
     to_attach: list[dict[str, Any]] = []
     result: dict[str, Any] = {"name": army.name}
-    for hero, line in zip(heroes_of(army), summary.hero_lines, strict=True):
+    for line in summary.hero_lines:
         entry = {
-            "id": piece_id(hero.profile, taken),
-            "profile": mass_profile(listed(in_list(built_from, hero.profile), hero.options)),
+            "id": piece_id(line.listed, taken),
+            "profile": mass_profile(line.listed),
             "points": line.points,
-            "cards": [card.name for card in known_cards(hero.cards)],
+            "cards": [card.name for card in line.cards],
         }
         heroes.append(entry)
         if line.general:
             result["general"] = entry["id"]
         if line.monster:
-            stats = stats_of(listed(in_list(built_from, hero.profile), hero.options))
+            stats = stats_of(line.listed)
             pieces.append(_Piece(entry, stats.width, stats.depth, monster=True))
         elif line.general:
             to_attach.insert(0, entry)

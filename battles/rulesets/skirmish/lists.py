@@ -15,7 +15,7 @@ from battles.lists import services
 from battles.lists.army_lists import in_list, list_rules
 from battles.lists.listfile import distinct, profile_named, profiles_data, read_options
 from battles.lists.models import ArmyList, Profile
-from battles.lists.options import MAX_COUNT, listed
+from battles.lists.options import MAX_COUNT, listed, unique_hero
 from battles.lists.profiles import BadData
 from rules_core import skirmish
 
@@ -91,9 +91,10 @@ def as_referee_list(army: Any) -> skirmish.SkirmishList:
 
 
 def heroes_may_follow(army: Any) -> bool:
-    """Whether the list's army list lets heroes follow another hero (the army as one warband)."""
+    """Whether the list's army list lets heroes follow another hero (the army as one warband, or a
+    hero the list says may join another's warband: Legolas joining Aragorn, Gríma Saruman)."""
     rules = list_rules(army.built_from)
-    return rules is not None and rules.heroes_may_follow({p.catalogue_id for p in profiles_of(army)})
+    return rules is not None and rules.offers_heroes_as_followers({p.catalogue_id for p in profiles_of(army)})
 
 
 def summarise(army: Any) -> skirmish.Summary:
@@ -224,14 +225,23 @@ def add_followers(army: ArmyList, warband: Warband, profile: Profile, count: int
         services.for_ruleset(army, KEY)
         services.same_side(army, profile)
         _check_models_after(army, count)
+        same = sum(f.count for f in warband.followers_in_order() if f.profile_id == profile.pk)
+        _one_if_unique(profile, same + count)
         services.add_to_line(warband.followers, profile, count)
 
 
 def change_followers(army: ArmyList, follower: Follower, count: int, options: list[str]) -> None:
     with services.changing(army):
         _check_models_after(army, count - follower.count)
+        _one_if_unique(follower.profile, count)
         services.usable_options(in_list(army.built_from, follower.profile), options)
         services.change_line(follower, count, options)
+
+
+def _one_if_unique(profile: Profile, count: int) -> None:
+    """A unique hero follows once at most (the builder offers no count for him)."""
+    if count > 1 and unique_hero(profile):
+        raise BadData(f"{profile.name} is unique: an army has one at most.")
 
 
 def _check_models_after(army: ArmyList, added: int) -> None:

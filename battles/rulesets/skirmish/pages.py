@@ -7,10 +7,10 @@ from typing import Any
 
 from django.utils.html import format_html
 
-from battles.lists.army_lists import army_list_named, in_list
+from battles.lists.army_lists import army_list_named, extra_models, in_list
 from battles.lists.models import ArmyList
 from battles.lists.offers import builder_offers
-from battles.lists.options import chosen_mount, unit_points
+from battles.lists.options import chosen_mount, unique_hero, unit_points
 
 from .lists import heroes_may_follow, profiles_of, summarise, warbands_of
 
@@ -35,6 +35,8 @@ def builder_context(army: ArmyList, user: Any, words: str = "") -> dict[str, Any
                     "each": each,
                     "total": each * f.count,
                     "mount": chosen_mount(profile, f.options),
+                    "unique": unique_hero(profile),
+                    "counts_as": 1 + extra_models(profile, f.options),
                 }
             )
         warbands.append(
@@ -44,6 +46,7 @@ def builder_context(army: ArmyList, user: Any, words: str = "") -> dict[str, Any
                 "line": line,
                 "hero_points": unit_points(hero, warband.hero_options),
                 "mount": chosen_mount(hero, warband.hero_options),
+                "counts_as": 1 + extra_models(hero, warband.hero_options),
                 # Named, or the General by the list's rules (the highest tier, the army list's choice).
                 "general": warband.is_general or summary.general == hero.name,
                 "followers": followers,
@@ -56,7 +59,7 @@ def builder_context(army: ArmyList, user: Any, words: str = "") -> dict[str, Any
             offers.hero_options,
             offers.warrior_options,
         )
-        if heroes_may_follow(army)  # the army may be one warband
+        if heroes_may_follow(army)  # the army may be one warband, or a hero may join another
         else offers.warrior_options
     )
     return {

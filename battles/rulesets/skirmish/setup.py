@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from battles.lists.army_lists import in_list, list_rules
+from battles.lists.army_lists import extra_models, in_list, list_rules
 from battles.lists.options import battle_models, rules_model
 from battles.lists.profiles import BadData
 from battles.play.create import piece_id
@@ -71,7 +71,7 @@ def _muster(
                 units.extend(battle_models(in_list(built_from, follower.profile), list(follower.options)))
         ids = [piece_id(profile, taken) for profile, _, _ in units]
         models.extend(
-            {"id": model_id, **rules_model(profile, options), "points": points}
+            {"id": model_id, **rules_model(profile, options), "points": points, **_extra(profile, options)}
             for model_id, (profile, options, points) in zip(ids, units, strict=True)
         )
         warbands.append({"captain": ids[0], "followers": ids[1:]})
@@ -93,6 +93,12 @@ def _muster(
         **({"general": general} if general else {}),
         **divisor,
     }
+
+
+def _extra(profile: Any, options: list[str]) -> dict[str, int]:
+    """How many more models its army list counts the model as, when it does (Éowyn carrying Merry)."""
+    extra = extra_models(profile, options)
+    return {"extra_models": extra} if extra else {}
 
 
 def _base(model: dict[str, Any]) -> float:

@@ -14,6 +14,7 @@ from battles.lists import services
 from battles.lists.army_lists import army_list_choices, army_lists, in_list
 from battles.lists.demo import demo_army
 from battles.lists.offers import builder_offers
+from battles.lists.profiles import BadData
 from battles.models import ArmyList, Profile
 from battles.rulesets.mass_battle import lists as mass_lists
 from battles.rulesets.mass_battle.setup import mass_battle_setup
@@ -21,6 +22,8 @@ from battles.rulesets.skirmish import lists
 from battles.rulesets.skirmish.lists import summarise
 from battles.rulesets.skirmish.setup import battle_setup
 from rules_core.characteristics import defence
+
+from .test_army_pages import texts
 
 
 @pytest.fixture
@@ -211,6 +214,63 @@ def test_a_mass_battle_list_from_an_army_list(ann: User, catalogue: None) -> Non
     assert "Gandalf the Grey is not in the Kingdom of Rohan army list." in mass_lists.summarise(army).problems
 
 
+def test_a_mass_battle_fields_a_group_of_heroes_as_heroes_of_their_own(ann: User, catalogue: None) -> None:
+    # Rivendell: Elladan & Elrohir (the list prices each 80) with Horses (20) and Swift: two
+    # heroes, each at his own 90 points; the cards go with the first, Elladan.
+    army = services.new_list(ann, "Host", 1000, ruleset="mass_battle", army_list="rivendell")
+    mass_lists.add_stands(army, _profile("rivendell-warrior"), 3)
+    mass_lists.add_hero(army, _profile("elladan-and-elrohir"))
+    mass_lists.equip_hero(army, army.heroes.get(), ["Horse"], ["swift"])
+    army = ArmyList.objects.get(pk=army.pk)
+    summary = mass_lists.summarise(army)
+    assert [(h.name, h.tier, h.points, h.duel_points) for h in summary.hero_lines] == [
+        ("Elladan", "Hero of Fortitude", 90, 100),
+        ("Elrohir", "Hero of Fortitude", 90, 90),
+    ]
+    assert (summary.heroes, summary.starting_strength, summary.problems) == (2, 5, [])
+    assert summary.points == 3 * summary.stand_lines[0].each + 190
+    client = Client()
+    client.force_login(ann)
+    page = client.get(f"/armies/{army.pk}/").content
+    assert texts(page, "duel-points") == [
+        "Elladan: 90 pts + cards 10 · duel points 100",
+        "Elrohir: 90 pts · duel points 90",
+    ]
+    state = rules_core.new_battle(mass_battle_setup({"good": army, "evil": demo_army("evil", "mass_battle")}))
+    twins = state.army_models("good")
+    assert [
+        (m.profile.name, state.hero(m.id).duel_points, "Cavalry" in m.profile.keywords) for m in twins
+    ] == [
+        ("Elladan", 100, True),
+        ("Elrohir", 90, True),
+    ]
+    assert state.armies["good"].starting_models == 5
+    refused = [  # a group with a warrior or a beast: (army list, group, added as stands, why)
+        ("besiegers-of-the-hornburg", "shank-and-wrot-orc-scavengers", False, "a stand holds 2 large models "
+         "of one profile, and it has 1 Snow Troll."),
+        ("army-of-gundabad", "troll-brute", False, "Troll Brute (War Beast) would be a stand of its own, "
+         "which its army list prices at nothing (it prices the group)."),
+        ("kingdom-of-khazad-dum", "vault-warden-team", True, "a stand holds 8 infantry models of one profile, "
+         "and it has 1 Iron Shield Bearer."),
+    ]  # fmt: skip
+    for built_from, key, as_stands, why in refused:
+        other = services.new_list(ann, built_from, 1000, ruleset="mass_battle", army_list=built_from)
+        group = _profile(key)
+        with pytest.raises(BadData) as refusal:
+            mass_lists.add_stands(other, group, 1) if as_stands else mass_lists.add_hero(other, group)
+        assert str(refusal.value) == f"A mass battle cannot field {group.name}: {why}"
+
+
+def test_the_builder_says_eowyn_counts_as_two_models(ann: User, catalogue: None) -> None:
+    riders = services.new_list(ann, "Riders", 700, army_list="riders-of-theoden")
+    lists.add_warband(riders, _profile("eowyn-shieldmaiden-of-rohan"))
+    client = Client()
+    client.force_login(ann)
+    page = client.get(f"/armies/{riders.pk}/").content
+    assert texts(page, "counts-as") == ["counts as 2 models"]
+    assert (texts(page, "models"), texts(page, "break-point")) == (["2"], ["1"])
+
+
 def test_the_builder_offers_heroes_as_followers_where_the_army_is_one_warband(
     ann: User, catalogue: None
 ) -> None:
@@ -225,6 +285,17 @@ def test_the_builder_offers_heroes_as_followers_where_the_army_is_one_warband(
     client.post(f"/armies/{fellowship.pk}/warbands/{warband.pk}/followers/", {"profile": frodo, "count": 1})
     assert [f.profile.name for f in warband.followers.all()] == ["Frodo Baggins"]
     assert summarise(ArmyList.objects.get(pk=fellowship.pk)).problems == []
+    page = client.get(f"/armies/{fellowship.pk}/").content.decode()
+    follower = page[page.index('data-profile="Frodo Baggins"') :]
+    follower = follower[: follower.index("</li>")]
+    assert 'data-testid="count"' not in follower and 'name="count" value="1"' in follower  # one Frodo
+    for many in (
+        lambda: lists.change_followers(fellowship, warband.followers.get(), 2, []),
+        lambda: lists.add_followers(fellowship, warband, _profile("frodo-baggins"), 1),
+    ):
+        with pytest.raises(BadData, match="Frodo Baggins is unique: an army has one at most"):
+            many()
+    assert warband.followers.get().count == 1
     rohan = _rohan(ann, riders=1)
     answer = client.post(
         f"/armies/{rohan.pk}/warbands/{rohan.warbands.get().pk}/followers/",

@@ -110,3 +110,23 @@ def test_a_group_is_its_parts_in_battle(ann: User) -> None:
     good = setup["armies"]["good"]["models"]
     assert [m["profile"]["name"] for m in good] == ["Elladan", "Elrohir"]
     assert [m["id"] for m in good] == ["elladan", "elrohir"]
+
+
+@pytest.mark.django_db
+def test_a_group_in_an_army_list_is_its_parts_at_their_price_riding_what_it_bought(ann: User) -> None:
+    # Rivendell: Elladan & Elrohir (160, the list prices each 80) with Horses (20 for the pair)
+    # beside Elrond: 3 models, 3 heroes, ready; in battle each twin rides, worth 90.
+    services.load_catalogue()
+    army = services.new_list(ann, "Rivendell", 700, army_list="rivendell")
+    lists.add_warband(army, Profile.objects.get(catalogue_id="elrond-master-of-rivendell"))
+    lists.add_warband(army, Profile.objects.get(catalogue_id="elladan-and-elrohir"))
+    lists.set_hero_options(army, army.warbands.get(position=2), ["Horse"])
+    summary = lists.summarise(army)
+    assert (summary.problems, summary.models, summary.heroes, summary.points) == ([], 3, 3, 350)
+    setup = battle_setup({"good": army, "evil": demo_army("evil")}, scenario="domination")
+    twins = {m["profile"]["name"]: m for m in setup["armies"]["good"]["models"][1:]}
+    assert {name: (m["points"], m["mount"]["name"]) for name, m in twins.items()} == {
+        "Elladan": (90, "Horse"),
+        "Elrohir": (90, "Horse"),
+    }
+    assert rules_core.new_battle(setup).armies["good"].starting_models == 3

@@ -42,6 +42,13 @@ def _draft(built_from: str, *warbands: Warband, general: str = "") -> SkirmishDr
     )
 
 
+def _warbands_in_battle(built_from: str, *warbands: Warband) -> list[int]:
+    """How many models each of the list's warbands deploys in a scenario's battle."""
+    evil = _draft("lurtzs-scouts", ("lurtz-uruk-hai-scout-captain", [], []))
+    setup = battle_setup({"good": _draft(built_from, *warbands), "evil": evil}, scenario="domination")
+    return [len(w.models) for w in rules_core.new_battle(setup).armies["good"].warbands]
+
+
 def _summary(built_from: str, *warbands: Warband, general: str = "") -> skirmish.Summary:
     return summarise(_draft(built_from, *warbands, general=general))
 
@@ -198,6 +205,59 @@ def test_an_army_list_with_a_smaller_break_point_divisor_breaks_sooner() -> None
     assert (state.armies["evil"].break_point, state.armies["good"].break_point) == (4, 3)
 
 
+def test_eowyn_carrying_merry_counts_as_two_models_in_the_list_and_in_battle() -> None:
+    # Riders of Théoden: Éowyn (Merry rides with her) counts as two models. Théoden with 3 Riders and
+    # Éowyn are 6 models, Break Point 3; in battle she is two casualties when she falls.
+    good = (
+        ("theoden-king-of-rohan", [], [("rider-of-rohan", 3, [])]),
+        ("eowyn-shieldmaiden-of-rohan", [], []),
+    )
+    summary = _summary("riders-of-theoden", *good)
+    assert (summary.models, summary.break_point, summary.problems) == (6, 3, [])
+    evil = _draft("lurtzs-scouts", ("lurtz-uruk-hai-scout-captain", [], [("uruk-hai-scout", 5, [])]))
+    state = rules_core.new_battle(battle_setup({"good": _draft("riders-of-theoden", *good), "evil": evil}))
+    assert (state.armies["good"].starting_models, state.armies["good"].break_point) == (6, 3)
+    eowyn = next(m for m in state.models.values() if m.name.startswith("Éowyn"))
+    eowyn.status = "casualty"
+    assert state.casualties("good") == 2
+
+
+def test_gandalf_carrying_pippin_counts_one_more_model_only_with_pippin() -> None:
+    gandalf = ("gandalf-the-white", ["Pippin"], [("warrior-of-minas-tirith", 3, [])])
+    assert _summary("men-of-the-west", ("aragorn-king-elessar", [], []), gandalf).models == 6
+    alone = ("gandalf-the-white", [], [("warrior-of-minas-tirith", 3, [])])
+    assert _summary("men-of-the-west", ("aragorn-king-elessar", [], []), alone).models == 5
+
+
+def test_a_hero_the_list_says_may_follow_another_joins_his_warband() -> None:
+    # Breaking of the Fellowship: Legolas, Gimli and Frodo may not lead; they join Aragorn's
+    # warband (and count among his followers), which the list does not make the whole army.
+    company = [("legolas-greenleaf", 1, []), ("gimli-son-of-gloin", 1, []), ("frodo-baggins", 1, [])]
+    aragorn = ("aragorn-strider", [], company)
+    summary = _summary("breaking-of-the-fellowship", aragorn, ("haldir-galadhrim-captain", [], []))
+    assert summary.problems == [] and summary.warbands[0].followers == 3
+    assert _warbands_in_battle("breaking-of-the-fellowship", aragorn) == [4]
+    haldir = ("haldir-galadhrim-captain", [], [("legolas-greenleaf", 1, [])])
+    assert _summary("breaking-of-the-fellowship", ("aragorn-strider", [], []), haldir).problems == [
+        "Legolas Greenleaf may join only Aragorn (Strider)'s warband in Breaking of the Fellowship."
+    ]
+
+
+def test_grima_follows_saruman_without_counting_among_his_followers() -> None:
+    # Army of the White Hand: Gríma may join Saruman's warband, not counted towards its 18.
+    uruks = [("uruk-hai-scout", 18, ["Shield"])]
+    summary = _summary("army-of-the-white-hand", ("saruman", [], [*uruks, ("grima-wormtongue", 1, [])]))
+    assert summary.problems == [] and summary.warbands[0].followers == 18
+    assert (summary.models, summary.heroes) == (20, 2)
+    one_more = _summary(
+        "army-of-the-white-hand",
+        ("saruman", [], [("uruk-hai-scout", 19, ["Shield"]), ("grima-wormtongue", 1, [])]),
+    )
+    assert one_more.problems == [
+        "Saruman, a Hero of Legend, leads 19 followers; a Hero of Legend may lead at most 18."
+    ]
+
+
 def test_an_army_list_that_is_one_warband_has_heroes_among_its_followers() -> None:
     fellowship = [
         (key, 1, []) for key in ("aragorn-strider", "legolas-greenleaf", "frodo-baggins", "peregrin-took")
@@ -206,16 +266,7 @@ def test_an_army_list_that_is_one_warband_has_heroes_among_its_followers() -> No
     one = _summary("the-fellowship", gandalf)
     assert one.problems == [] and one.general == "Gandalf the Grey"
     assert (one.models, one.heroes, one.warbands[0].followers) == (5, 5, 4)
-    state = rules_core.new_battle(
-        battle_setup(
-            {
-                "good": _draft("the-fellowship", gandalf),
-                "evil": _draft("lurtzs-scouts", ("lurtz-uruk-hai-scout-captain", [], [])),
-            },
-            scenario="domination",
-        )
-    )
-    assert [len(w.models) for w in state.armies["good"].warbands] == [5]
+    assert _warbands_in_battle("the-fellowship", gandalf) == [5]
     two = _summary("the-fellowship", ("gandalf-the-grey", [], fellowship[1:]), ("aragorn-strider", [], []))
     assert two.problems == [
         "The Fellowship fights as one warband: make every other hero one of Gandalf the Grey's followers."
